@@ -1,0 +1,26 @@
+// Shared jest setup: SWC compiles TypeScript (with Nest's decorator metadata) and workspace
+// libraries resolve to their sources, so tests never depend on a stale build.
+const path = require('node:path');
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      require.resolve('@swc/jest'),
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true, tsx: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@app/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
+    '^@app/service-kit$': path.join(__dirname, 'libs/service-kit/src/index.ts'),
+    '^@app/service-kit/testing$': path.join(__dirname, 'libs/service-kit/src/testing/index.ts'),
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { emptyToNull, limits } from './common';
+
+export const companySchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  website_url: z.string().nullable(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const createCompanySchema = z.object({
+  name: z
+    .string({ error: 'Company name is required' })
+    .trim()
+    .min(1, { message: 'Company name is required' })
+    .max(limits.titleMax, { message: `Company name must not be longer than ${limits.titleMax} characters` }),
+  website_url: z.preprocess(
+    emptyToNull,
+    z.string().trim().url({ message: 'Please enter a valid URL.' }).max(2048).nullable().optional(),
+  ),
+});
+export type CreateCompany = z.infer<typeof createCompanySchema>;

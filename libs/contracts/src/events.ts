@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Envelope of every domain event on the bus: `<producer>.<entity>.<past-tense verb>`. */
+export const eventEnvelopeSchema = z.object({
+  id: z.string().uuid(),
+  type: z.string(),
+  occurred_at: z.string(),
+  version: z.number().int().positive(),
+  data: z.unknown(),
+});
+export type EventEnvelope<T = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & { data: T };
+
+export const userRegisteredEvent = z.object({
+  user_id: z.string().uuid(),
+  email: z.string(),
+  user_metadata: z.record(z.string(), z.unknown()).default({}),
+  created_at: z.string(),
+});
+export const userDeletedEvent = z.object({ user_id: z.string().uuid() });
+export const companyCreatedEvent = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  website_url: z.string().nullable(),
+});
+export const sessionLoggedEvent = z.object({
+  session_id: z.string().uuid(),
+  question_id: z.string().uuid(),
+  user_id: z.string().uuid(),
+  correctness: z.number().int(),
+  confidence: z.number().int(),
+  timer: z.number().int(),
+  created_at: z.string(),
+});
+export const voiceSessionStartedEvent = z.object({
+  session_id: z.string().uuid(),
+  user_id: z.string().uuid(),
+  started_at: z.string(),
+});
+export const voiceSessionEndedEvent = z.object({
+  session_id: z.string().uuid(),
+  user_id: z.string().uuid(),
+  ended_at: z.string(),
+  duration_seconds: z.number().int().nonnegative(),
+});
+
+/** Subject → schema of its data; the bus validates against this both when recording and consuming. */
+export const eventSchemas = {
+  'identity.user.registered': userRegisteredEvent,
+  'identity.user.deleted': userDeletedEvent,
+  'interviews.company.created': companyCreatedEvent,
+  'practice.session.logged': sessionLoggedEvent,
+  'voice.session.started': voiceSessionStartedEvent,
+  'voice.session.ended': voiceSessionEndedEvent,
+} as const;
+export type EventType = keyof typeof eventSchemas;
+export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+
+/** Producers, each owning the subjects under its name; the stream covers exactly these. */
+export const eventProducers = ['identity', 'interviews', 'practice', 'community', 'profile', 'voice'] as const;

@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { AddressInfo } from 'node:net';
+import { DynamicModule, INestApplication, LoggerService, Module, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { z } from 'zod';
+import { TokenVerifier } from './auth/token-verifier';
+import { BaseConfig, loadConfig } from './config';
+import { Database } from './db/database';
+import { EventBus } from './events/event-bus';
+import { InProcessTransport } from './events/in-process';
+import { JetStreamTransport } from './events/jetstream';
+import type { EventTransport } from './events/transport';
+import { EnvelopeExceptionFilter } from './http/exception.filter';
+import { jsonBodies, requestLogging } from './http/middleware';
+import { ServiceKitModule } from './kit.module';
+import { createLogger, Logger } from './logger';
+
+export interface ServiceDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
+  /** Also the default database schema and the prefix of its durable consumers. */
+  name: string;
+  module: Type<unknown> | DynamicModule;
+  migrationsDir: string;
+  defaultPort: number;
+  config?: S;
+}
+
+export interface RunningService<C = BaseConfig> {
+  name: string;
+  url: string;
+  port: number;
+  app: INestApplication;
+  db: Database;
+  events: EventBus;
+  config: C;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** A transport shared with other services in the same process; it is not closed with the service. */
+  transport?: EventTransport;
+}
+
+const kitMigrations = path.join(__dirname, '..', 'migrations');
+
+class NestToPino implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+  log(message: unknown) {
+    this.logger.debug({ nest: true }, String(message));
+  }
+  error(message: unknown, trace?: string) {
+    this.logger.error({ nest: true, trace }, String(message));
+  }
+  warn(message: unknown) {
+    this.logger.warn({ nest: true }, String(message));
+  }
+}
+
+/**
+ * Starts one service: configuration checked, migrations applied, events wired, HTTP listening,
+ * consumers and outbox relay running. `close()` undoes it in reverse, letting requests finish.
+ */
+export async function startService<S extends z.ZodRawShape>(
+  definition: ServiceDefinition<S>,
+  env: Record<string, string | undefined> = process.env,
+  options: StartOptions = {},
+): Promise<RunningService<BaseConfig & z.infer<z.ZodObject<S>>>> {
+  const config = loadConfig(env, definition.config, { PORT: String(definition.defaultPort), DATABASE_SCHEMA: definition.name });
+  const logger = createLogger(definition.name, config.LOG_LEVEL);
+  const db = new Database({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA ?? definition.name, poolMax: config.DATABASE_POOL_MAX, logger });
+  const cleanups: Array<() => Promise<unknown>> = [() => db.close()];
+  try {
+    const applied = await db.migrate([
+      { label: 'kit', dir: kitMigrations },
+      { label: definition.name, dir: definition.migrationsDir },
+    ]);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+
+    const transport =
+      options.transport ??
+      (config.EVENT_BUS === 'in-process'
+        ? new InProcessTransport()
+        : await JetStreamTransport.connect({ url: config.NATS_URL!, prefix: config.EVENT_SUBJECT_PREFIX, name: definition.name, logger }));
+    if (!options.transport) cleanups.unshift(() => transport.close());
+    const events = new EventBus({ db, transport, logger, maxDeliveries: config.EVENT_MAX_DELIVERIES });
+    const verifier = new TokenVerifier({
+      jwksUrl: config.AUTH_JWKS_URL,
+      hs256Secret: config.SUPABASE_JWT_SECRET,
+      issuer: config.AUTH_ISSUER,
+      audience: config.AUTH_AUDIENCE,
+    });
+
+    @Module({})
+    class ServiceRoot {}
+    const app = await NestFactory.create(
+      { module: ServiceRoot, imports: [ServiceKitModule.forRoot({ config, logger, db, events, verifier }), definition.module] },
+      { bodyParser: false, logger: new NestToPino(logger), abortOnError: false },
+    );
+    app.use(requestLogging(logger));
+    app.use(jsonBodies());
+    app.useGlobalFilters(new EnvelopeExceptionFilter(logger));
+    (app.getHttpAdapter().getInstance() as { disable(s: string): void }).disable('x-powered-by');
+    await app.listen(config.PORT, config.HOST);
+    cleanups.unshift(() => app.close());
+    await events.start();
+    cleanups.unshift(() => events.stop());
+
+    const port = (app.getHttpServer().address() as AddressInfo).port;
+    const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+    logger.info({ url, events: transport.kind }, `${definition.name} listening`);
+    let closing: Promise<void> | undefined;
+    return {
+      name: definition.name,
+      url,
+      port,
+      app,
+      db,
+      events,
+      config,
+      logger,
+      close: () => (closing ??= runCleanups(cleanups)),
+    };
+  } catch (err) {
+    await runCleanups(cleanups);
+    throw err;
+  }
+}
+
+async function runCleanups(cleanups: Array<() => Promise<unknown>>): Promise<void> {
+  for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+}
+
+/** `main.ts` of a service: start it, stop it gracefully on SIGTERM/SIGINT, die readably on bad config. */
+export function runServiceMain(definition: ServiceDefinition): void {
+  startService(definition).then(
+    (service) => {
+      const stop = (signal: string) => {
+        service.logger.info({ signal }, 'shutting down');
+        const force = setTimeout(() => process.exit(1), 10_000);
+        force.unref();
+        service.close().then(() => process.exit(0));
+      };
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      process.once('SIGINT', () => stop('SIGINT'));
+    },
+    (err: Error) => {
+      console.error(`${definition.name} could not start: ${err.message}`);
+      process.exit(1);
+    },
+  );
+}

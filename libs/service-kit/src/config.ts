@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** Raised at start-up when the environment is wrong; the message names every bad variable. */
+export class ConfigError extends Error {}
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+/** What every service reads from its environment (README lists them all). */
+export const baseConfigShape = {
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port,
+  DATABASE_URL: z.string().url(),
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _').optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  /** JetStream server; unset together with EVENT_BUS=in-process only for the one-process embedded default. */
+  NATS_URL: optionalString,
+  EVENT_BUS: z.enum(['nats', 'in-process']).default('nats'),
+  /** Isolates streams and subjects (tests, several stacks on one NATS): a token such as "e2e42". */
+  EVENT_SUBJECT_PREFIX: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/\.$/, '') : v),
+    z.string().regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, _ and - only').default(''),
+  ),
+  /** Deliveries of a failing event before it is parked in the dead-letter stream. */
+  EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).default(8),
+  AUTH_JWKS_URL: optionalString.pipe(z.string().url().optional()),
+  SUPABASE_JWT_SECRET: optionalString,
+  AUTH_ISSUER: optionalString,
+  AUTH_AUDIENCE: z.string().default('authenticated'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+};
+
+const baseObject = z.object(baseConfigShape);
+export type BaseConfig = z.infer<typeof baseObject>;
+
+/**
+ * Parses `env` against the base shape plus the service's own, failing with one message that names
+ * each offending variable, so a misconfigured pod dies at once with a readable reason.
+ */
+export function loadConfig<S extends z.ZodRawShape>(
+  env: Record<string, string | undefined>,
+  extra: S = {} as S,
+  defaults: Record<string, string> = {},
+): BaseConfig & z.infer<z.ZodObject<S>> {
+  const schema = baseObject.extend(extra).superRefine((parsed, ctx) => {
+    const config = parsed as BaseConfig;
+    if (config.EVENT_BUS === 'nats' && !config.NATS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['NATS_URL'], message: 'required (or EVENT_BUS=in-process)' });
+    }
+    if (!config.AUTH_JWKS_URL && !config.SUPABASE_JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_JWKS_URL'], message: 'set AUTH_JWKS_URL or SUPABASE_JWT_SECRET' });
+    }
+  });
+  const source: Record<string, string | undefined> = { ...defaults };
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) source[key] = value;
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data as BaseConfig & z.infer<z.ZodObject<S>>;
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { EventData, EventEnvelope, eventSchemas, EventType } from '@app/contracts';
+import { currentRequestId } from '../context';
+import type { Database, Tx } from '../db/database';
+import type { Logger } from '../logger';
+import type { ConsumerHandle, Delivery, EventTransport } from './transport';
+
+export interface EventHandlerSpec<T extends EventType> {
+  /** Durable consumer name, unique per service and event: e.g. "profile.user-registered". */
+  name: string;
+  type: T;
+  /** Runs inside the transaction that records the event as processed: both commit or neither. */
+  handle(data: EventData<T>, tx: Tx, event: EventEnvelope<EventData<T>>): Promise<void>;
+}
+
+export interface EventBusOptions {
+  db: Database;
+  transport: EventTransport;
+  logger: Logger;
+  /** Attempts before an event is parked in the dead-letter subject. */
+  maxDeliveries?: number;
+  relayIntervalMs?: number;
+}
+
+const backoffMs = (attempt: number) => Math.min(30_000, 500 * 2 ** Math.max(0, attempt - 1));
+
+/**
+ * Events with the outbox pattern. `record` writes the event in the caller's transaction; the relay
+ * publishes committed rows to the broker and deletes them only after the broker has stored them,
+ * so a broker outage delays events but never loses one. Consumers record processed event ids in
+ * the same transaction as their effect, so redeliveries have no second effect.
+ */
+export class EventBus {
+  private readonly handlers: Array<EventHandlerSpec<EventType>> = [];
+  private readonly consumers: ConsumerHandle[] = [];
+  private relayTimer?: NodeJS.Timeout;
+  private relayRunning?: Promise<void>;
+  private relayAgain = false;
+  private relayFailures = 0;
+  private stopped = true;
+  private readonly maxDeliveries: number;
+  private readonly relayIntervalMs: number;
+
+  constructor(private readonly options: EventBusOptions) {
+    this.maxDeliveries = options.maxDeliveries ?? 8;
+    this.relayIntervalMs = options.relayIntervalMs ?? 1000;
+  }
+
+  get transport(): EventTransport {
+    return this.options.transport;
+  }
+
+  /** Writes the event into the outbox inside `tx`; it is published after the transaction commits. */
+  async record<T extends EventType>(tx: Tx, type: T, data: EventData<T>): Promise<EventEnvelope<EventData<T>>> {
+    const envelope: EventEnvelope<EventData<T>> = {
+      id: randomUUID(),
+      type,
+      occurred_at: new Date().toISOString(),
+      version: 1,
+      data: eventSchemas[type].parse(data) as EventData<T>,
+    };
+    const headers: Record<string, string> = {};
+    const requestId = currentRequestId();
+    if (requestId) headers['X-Request-Id'] = requestId;
+    await tx.query('INSERT INTO outbox (id, subject, envelope, headers) VALUES ($1, $2, $3, $4)', [
+      envelope.id,
+      type,
+      JSON.stringify(envelope),
+      JSON.stringify(headers),
+    ]);
+    tx.afterCommit(() => this.kickRelay());
+    return envelope;
+  }
+
+  /** Registers a handler; consuming starts with `start()`. */
+  on<T extends EventType>(spec: EventHandlerSpec<T>): void {
+    this.handlers.push(spec as unknown as EventHandlerSpec<EventType>);
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    for (const spec of this.handlers) {
+      this.consumers.push(
+        await this.options.transport.consume({ durable: this.durableName(spec), subject: spec.type }, (d) =>
+          this.deliver(spec, d),
+        ),
+      );
+    }
+    this.scheduleRelay(0);
+  }
+
+  /**
+   * A durable belongs to the state its handler writes: replicas sharing a schema share the durable
+   * (and split the work); a consumer with its own schema gets its own copy of every event.
+   */
+  private durableName(spec: EventHandlerSpec<EventType>): string {
+    return `${this.options.db.schema}_${spec.name}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.relayTimer) clearTimeout(this.relayTimer);
+    await this.relayRunning;
+    await Promise.all(this.consumers.splice(0).map((c) => c.stop()));
+  }
+
+  /** Events still waiting in the outbox (an operator's and a test's view of the relay). */
+  async pendingCount(): Promise<number> {
+    const { rows } = await this.options.db.query<{ n: string }>('SELECT count(*) AS n FROM outbox');
+    return Number(rows[0].n);
+  }
+
+  kickRelay(): void {
+    if (this.stopped) return;
+    if (this.relayRunning) {
+      this.relayAgain = true;
+      return;
+    }
+    this.scheduleRelay(0);
+  }
+
+  private scheduleRelay(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.relayTimer) clearTimeout(this.relayTimer);
+    this.relayTimer = setTimeout(() => {
+      this.relayRunning = this.relayOnce()
+        .then((more) => {
+          this.relayFailures = 0;
+          const again = more || this.relayAgain;
+          this.relayAgain = false;
+          this.relayRunning = undefined;
+          this.scheduleRelay(again ? 0 : this.relayIntervalMs);
+        })
+        .catch((err) => {
+          this.relayFailures += 1;
+          this.relayRunning = undefined;
+          const delay = backoffMs(this.relayFailures);
+          this.options.logger.warn({ err: (err as Error).message, retry_in_ms: delay }, 'outbox relay could not publish');
+          this.scheduleRelay(delay);
+        });
+    }, delayMs);
+  }
+
+  /** Publishes one batch in order; returns true when a full batch went out (more may wait). */
+  private async relayOnce(): Promise<boolean> {
+    const batch = 100;
+    let failure: unknown;
+    const more = await this.options.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string; subject: string; envelope: EventEnvelope; headers: Record<string, string> }>(
+        'SELECT id, subject, envelope, headers FROM outbox ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED',
+        [batch],
+      );
+      const published: string[] = [];
+      for (const row of rows) {
+        try {
+          await this.options.transport.publish(row.subject, row.envelope, row.headers);
+        } catch (err) {
+          failure = err;
+          break;
+        }
+        published.push(row.id);
+      }
+      // Only what the broker acknowledged leaves the outbox; the rest waits for the next attempt.
+      if (published.length > 0) await tx.query('DELETE FROM outbox WHERE id = ANY($1::uuid[])', [published]);
+      return rows.length === batch;
+    });
+    if (failure) throw failure;
+    return more;
+  }
+
+  private async deliver(spec: EventHandlerSpec<EventType>, delivery: Delivery): Promise<void> {
+    const { envelope } = delivery;
+    const log = this.options.logger.child({ consumer: spec.name, event_id: envelope.id, request_id: delivery.headers['X-Request-Id'] });
+    try {
+      const data = eventSchemas[spec.type].parse(envelope.data);
+      await this.options.db.transaction(async (tx) => {
+        const fresh = await tx.query('INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+          spec.name,
+          envelope.id,
+        ]);
+        if (fresh.rowCount === 0) return;
+        await spec.handle(data as never, tx, envelope as never);
+      });
+      delivery.ack();
+    } catch (err) {
+      const reason = (err as Error).message;
+      if (delivery.deliveryCount >= this.maxDeliveries) {
+        log.error({ err: reason, deliveries: delivery.deliveryCount }, 'event parked in dead-letter subject');
+        try {
+          await this.options.transport.publishDeadLetter(this.durableName(spec), delivery, reason);
+          delivery.term();
+        } catch (parkErr) {
+          log.error({ err: (parkErr as Error).message }, 'could not park event; will retry');
+          delivery.nak(backoffMs(delivery.deliveryCount));
+        }
+        return;
+      }
+      const delay = backoffMs(delivery.deliveryCount);
+      log.warn({ err: reason, deliveries: delivery.deliveryCount, retry_in_ms: delay }, 'event handler failed; will retry');
+      delivery.nak(delay);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import type { EventEnvelope } from '@app/contracts';
+
+/** One delivery of an event to a durable consumer. */
+export interface Delivery {
+  envelope: EventEnvelope;
+  headers: Record<string, string>;
+  /** 1 on first delivery. */
+  deliveryCount: number;
+  ack(): void;
+  /** Redeliver after the delay. */
+  nak(delayMs: number): void;
+  /** Never redeliver (after it has been parked in the dead-letter subject). */
+  term(): void;
+}
+
+export interface ConsumerSpec {
+  /** Durable name: survives restarts; a new one starts from the first event in the stream. */
+  durable: string;
+  subject: string;
+}
+
+export interface ConsumerHandle {
+  stop(): Promise<void>;
+}
+
+/**
+ * What the outbox relay and consumers need from a broker. JetStream in production and tests;
+ * an in-process implementation for the one-process embedded default when no nats-server exists.
+ */
+export interface EventTransport {
+  readonly kind: 'nats' | 'in-process';
+  /** Resolves once the broker has stored the event. `id` deduplicates repeated publishes. */
+  publish(subject: string, envelope: EventEnvelope, headers: Record<string, string>): Promise<void>;
+  publishDeadLetter(consumer: string, delivery: Delivery, reason: string): Promise<void>;
+  consume(spec: ConsumerSpec, handler: (delivery: Delivery) => Promise<void>): Promise<ConsumerHandle>;
+  isReady(): boolean;
+  close(): Promise<void>;
+}

@@ -1,0 +1,167 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { connect } from 'nats';
+import { RunningService } from '../src';
+import { TestEnvironment } from '../src/testing';
+import { fixtureService, plannedFailures } from './fixture/fixture.service';
+
+jest.setTimeout(60_000);
+
+const waitFor = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not met in time');
+};
+
+const seenCount = async (svc: RunningService, noteId: string) =>
+  Number((await svc.db.query<{ n: string }>('SELECT count(*) AS n FROM seen WHERE note_id = $1', [noteId])).rows[0].n);
+
+describe('events through the outbox and JetStream', () => {
+  let env: TestEnvironment;
+  let auth: { Authorization: string };
+
+  beforeAll(async () => {
+    env = await TestEnvironment.create();
+    auth = await env.authHeader(env.newUser());
+  });
+  afterAll(() => env.close());
+
+  it('delivers an event published while its consumer was stopped, once, when it starts', async () => {
+    let svc = await env.start(fixtureService);
+    await env.stop(svc);
+    // Same schema and durable, service down: a producer sharing the schema records the event.
+    const producer = await env.start(fixtureService, { DATABASE_SCHEMA: `${env.prefix}_fixture_producer` });
+    const created = await request(producer.url).post('/api/notes').set(auth).send({ name: 'while-down' }).expect(201);
+    await waitFor(async () => (await producer.events.pendingCount()) === 0);
+    svc = await env.start(fixtureService);
+    await waitFor(async () => (await seenCount(svc, created.body.data.id)) === 1);
+    // The producer's own consumer saw it too; the restarted one handled it exactly once.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await seenCount(svc, created.body.data.id)).toBe(1);
+  });
+
+  it('has no second effect when the broker redelivers an event', async () => {
+    const svc = await env.start(fixtureService, { DATABASE_SCHEMA: `${env.prefix}_fixture_redeliver` });
+    const created = await request(svc.url).post('/api/notes').set(auth).send({ name: 'redelivered' }).expect(201);
+    await waitFor(async () => (await seenCount(svc, created.body.data.id)) === 1);
+    // Publish the very same envelope again with a new message id, as a redelivery after a lost ack would.
+    const { rows } = await svc.db.query<{ event_id: string }>('SELECT event_id FROM seen WHERE note_id = $1', [created.body.data.id]);
+    await svc.events.transport.publish(
+      'interviews.company.created',
+      { id: rows[0].event_id, type: 'interviews.company.created', occurred_at: new Date().toISOString(), version: 1, data: { id: created.body.data.id, name: 'redelivered', website_url: null } },
+      {},
+    );
+    const nc = await connect({ servers: env.natsUrl });
+    const js = nc.jetstream();
+    await js.publish(`${env.prefix}.interviews.company.created`, new TextEncoder().encode(JSON.stringify({
+      id: rows[0].event_id, type: 'interviews.company.created', occurred_at: new Date().toISOString(), version: 1,
+      data: { id: created.body.data.id, name: 'redelivered', website_url: null },
+    })), { msgID: `again-${rows[0].event_id}` });
+    await nc.close();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await seenCount(svc, created.body.data.id)).toBe(1);
+  });
+
+  it('retries a failing handler with backoff until it succeeds', async () => {
+    const svc = await env.start(fixtureService, { DATABASE_SCHEMA: `${env.prefix}_fixture_retry` });
+    plannedFailures.set('flaky', 2);
+    const flaky = await request(svc.url).post('/api/notes').set(auth).send({ name: 'flaky' }).expect(201);
+    await waitFor(async () => (await seenCount(svc, flaky.body.data.id)) === 1, 20_000);
+    expect(plannedFailures.get('flaky')).toBe(0);
+  });
+
+  it('parks a poison event in the dead-letter stream after the last attempt', async () => {
+    const svc = await env.start(fixtureService, { DATABASE_SCHEMA: `${env.prefix}_fixture_poison`, EVENT_MAX_DELIVERIES: '3' });
+    plannedFailures.set('poison', 1000);
+    const poison = await request(svc.url).post('/api/notes').set(auth).send({ name: 'poison' }).expect(201);
+    const nc = await connect({ servers: env.natsUrl });
+    try {
+      const jsm = await nc.jetstreamManager();
+      await waitFor(async () => (await jsm.streams.info(`${env.prefix}_DEADLETTER`)).state.messages >= 1, 20_000);
+      const parked = await jsm.streams.getMessage(`${env.prefix}_DEADLETTER`, { last_by_subj: `${env.prefix}.deadletter.${env.prefix}_fixture_poison_fixture_company-created` });
+      expect(JSON.parse(new TextDecoder().decode(parked.data)).data.id).toBe(poison.body.data.id);
+      expect(parked.header.get('Dead-Letter-Reason')).toContain('planned failure');
+      expect(parked.header.get('Dead-Letter-Consumer')).toBe(`${env.prefix}_fixture_poison_fixture_company-created`);
+    } finally {
+      await nc.close();
+    }
+    expect(await seenCount(svc, poison.body.data.id)).toBe(0);
+  });
+
+  it('loses nothing when NATS is down during a write: the outbox drains after it returns', async () => {
+    const nats = await NatsServer.start();
+    try {
+      const svc = await env.start(fixtureService, { NATS_URL: nats.url, DATABASE_SCHEMA: `${env.prefix}_fixture_outage` });
+      await nats.stop();
+      const created = await request(svc.url).post('/api/notes').set(auth).send({ name: 'during-outage' }).expect(201);
+      const ready = await request(svc.url).get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body.error.code).toBe('upstream_unavailable');
+      expect(await svc.events.pendingCount()).toBe(1);
+      await nats.restart();
+      await waitFor(async () => (await svc.events.pendingCount()) === 0, 30_000);
+      await waitFor(async () => (await seenCount(svc, created.body.data.id)) === 1, 30_000);
+    } finally {
+      await nats.stop();
+    }
+  });
+});
+
+/** A private nats-server we are allowed to stop, for the outage test. */
+class NatsServer {
+  private process?: ChildProcess;
+  private constructor(
+    private readonly port: number,
+    private readonly storeDir: string,
+  ) {}
+
+  get url() {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+
+  static async start(): Promise<NatsServer> {
+    const binary = execFileSync('sh', ['-c', 'command -v nats-server || true']).toString().trim();
+    if (!binary) throw new Error('the outage test needs nats-server on PATH (Debian package nats-server)');
+    const port = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as net.AddressInfo).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    const server = new NatsServer(port, mkdtempSync(path.join(os.tmpdir(), 'nats-outage-')));
+    await server.restart();
+    return server;
+  }
+
+  async restart(): Promise<void> {
+    this.process = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
+    await new Promise<void>((resolve, reject) => {
+      const deadline = Date.now() + 10_000;
+      const attempt = () => {
+        const socket = net.connect(this.port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve();
+        });
+        socket.once('error', () => (Date.now() > deadline ? reject(new Error('nats-server did not start')) : setTimeout(attempt, 100)));
+      };
+      attempt();
+    });
+  }
+
+  async stop(): Promise<void> {
+    const proc = this.process;
+    if (!proc || proc.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      proc.once('exit', () => resolve());
+      proc.kill('SIGKILL');
+    });
+  }
+}
