@@ -4,3 +4,6 @@ export * from './events';
 export * from './auth';
 export * from './companies';
 export * from './profile';
+export * from './interviews';
+export * from './community';
+export * from './voice';

@@ -1,0 +1,81 @@
+import {
+  contactFormSchema,
+  contactSubjectForType,
+  createCompanySchema,
+  createInterviewSchema,
+  createOpportunitySchema,
+  credentialsSchema,
+  fieldErrors,
+  interviewTopics,
+  updateProfileSchema,
+} from './index';
+import { z } from 'zod';
+
+const messages = (schema: z.ZodTypeAny, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? {} : fieldErrors(result.error);
+};
+
+describe('spec section 5, word for word', () => {
+  it.each([
+    [{ email: 'nope', password: 'abc123' }, { email: 'Invalid email address' }],
+    [{ email: 'a@b.co', password: 'ab1' }, { password: 'Password must be at least 6 characters' }],
+    [{ email: 'a@b.co', password: 'abcdef' }, { password: 'Password must contain at least one letter and one digit' }],
+    [{ email: 'a@b.co', password: '123456' }, { password: 'Password must contain at least one letter and one digit' }],
+    [{ email: 'a@b.co', password: 'abc12!' }, { password: 'Password must contain at least one letter and one digit' }],
+    [{ email: 'a@b.co', password: 'abc123' }, {}],
+  ])('login %j', (value, expected) => expect(messages(credentialsSchema, value)).toEqual(expected));
+
+  it.each([
+    [{ username: 'a' }, { username: 'Username must be at least 2 characters.' }],
+    [{ username: 'x'.repeat(31) }, { username: 'Username must not be longer than 30 characters.' }],
+    [{ username: 'ok', current_company_id: 'nope' }, { current_company_id: 'Invalid company ID' }],
+    [{ username: 'ok', years_of_experience: '-1' }, { years_of_experience: 'Years of experience must be a positive number' }],
+    [{ username: 'ok', years_of_experience: 41 }, { years_of_experience: 'Years of experience must not exceed 40' }],
+    [{ username: 'ok', number_of_internships: -1 }, { number_of_internships: 'Number of internships must be a positive number' }],
+    [{ username: 'ok', number_of_internships: '11' }, { number_of_internships: 'Number of internships must not exceed 10' }],
+  ])('profile %j', (value, expected) => expect(messages(updateProfileSchema, value)).toEqual(expected));
+
+  it('turns empty profile values into null and numbers into numbers', () => {
+    expect(updateProfileSchema.parse({ username: 'jane', current_company_id: '', years_of_experience: '3', number_of_internships: '', location: '  ' })).toEqual({
+      username: 'jane',
+      current_company_id: null,
+      years_of_experience: 3,
+      number_of_internships: null,
+      location: null,
+    });
+  });
+
+  it('requires a company name', () => {
+    expect(messages(createCompanySchema, { name: '   ' })).toEqual({ name: 'Company name is required' });
+  });
+
+  it('checks contact subjects, messages and e-mails', () => {
+    expect(messages(contactFormSchema, { subject: 'Spam', message: '' })).toEqual({ subject: 'Please select a subject', message: 'Message is required' });
+    expect(messages(contactFormSchema, { subject: 'Feedback', message: 'hi', email: 'x' })).toEqual({ email: 'Invalid email address' });
+    expect(contactFormSchema.parse({ subject: 'Feedback', message: 'hi', email: '' }).email).toBeNull();
+    expect(contactSubjectForType('bug-report')).toBe('Bug Report');
+    expect(contactSubjectForType('anything')).toBe('General Inquiry');
+  });
+
+  it('checks opportunities', () => {
+    expect(messages(createOpportunitySchema, { title: '', description: '', link: '', compensation: -5 })).toEqual({
+      title: 'Please enter a title',
+      description: 'Please provide a description',
+      link: 'Please enter a URL',
+      compensation: 'Compensation must be a positive number',
+    });
+    expect(messages(createOpportunitySchema, { title: 't', description: 'd', link: 'https://', compensation: '' })).toEqual({ link: 'Please enter a valid URL.' });
+    expect(createOpportunitySchema.parse({ title: 't', description: 'd', link: 'https://x.io', compensation: '' }).compensation).toBe(0);
+  });
+
+  it('checks interviews: company id, future round dates, 1 to 10 rounds', () => {
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect(messages(createInterviewSchema, { company_id: 'x', interview_process: [{ round: 'Behavioural', round_date_str: future }] })).toEqual({
+      company_id: 'Invalid company ID',
+      'interview_process.0.round_date_str': 'Round dates cannot be in the future',
+    });
+    expect(messages(createInterviewSchema, { company_id: '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60', interview_process: [] })).toEqual({ interview_process: 'Add at least one round' });
+    expect(interviewTopics).toHaveLength(29);
+  });
+});
