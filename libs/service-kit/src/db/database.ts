@@ -98,7 +98,7 @@ export class Database {
             await client.query('COMMIT');
           } catch (err) {
             await client.query('ROLLBACK');
-            throw new Error(`migration ${name} failed: ${(err as Error).message}`);
+            throw new Error(`migration ${name} failed: ${(err as Error).message}`, { cause: err });
           }
           applied.push(name);
         }
