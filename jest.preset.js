@@ -8,6 +8,7 @@ module.exports = {
     '^.+\\.(t|j)sx?$': [
       require.resolve('@swc/jest'),
       {
+        swcrc: false,
         jsc: {
           parser: { syntax: 'typescript', decorators: true, tsx: true },
           transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },

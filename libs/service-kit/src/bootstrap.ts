@@ -22,6 +22,8 @@ export interface ServiceDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   migrationsDir: string;
   defaultPort: number;
   config?: S;
+  /** Defaults for base variables (e.g. identity verifies its own tokens, so it names its own JWKS). */
+  defaults?: Record<string, string>;
 }
 
 export interface RunningService<C = BaseConfig> {
@@ -65,7 +67,11 @@ export async function startService<S extends z.ZodRawShape>(
   env: Record<string, string | undefined> = process.env,
   options: StartOptions = {},
 ): Promise<RunningService<BaseConfig & z.infer<z.ZodObject<S>>>> {
-  const config = loadConfig(env, definition.config, { PORT: String(definition.defaultPort), DATABASE_SCHEMA: definition.name });
+  const config = loadConfig(env, definition.config, {
+    PORT: String(definition.defaultPort),
+    DATABASE_SCHEMA: definition.name,
+    ...definition.defaults,
+  });
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   const db = new Database({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA ?? definition.name, poolMax: config.DATABASE_POOL_MAX, logger });
   const cleanups: Array<() => Promise<unknown>> = [() => db.close()];

@@ -1,2 +1,3 @@
 export * from './infrastructure';
 export * from './environment';
+export * from './supabase';

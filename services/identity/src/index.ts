@@ -1,0 +1,2 @@
+export { identityService } from './service';
+export type { IdentityConfig } from './service';

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { connect, StringCodec } from 'nats';
+import request from 'supertest';
+import { RunningService, TokenVerifier } from '@app/service-kit';
+import { supabaseClient, TestEnvironment, testIssuer } from '@app/service-kit/testing';
+import { identityService } from '../src';
+
+jest.setTimeout(30_000);
+
+const email = () => `cand-${randomBytes(4).toString('hex')}@example.com`;
+const password = 'secret123';
+
+describe('identity: the Supabase-Auth-compatible /auth/v1', () => {
+  let env: TestEnvironment;
+  let svc: RunningService;
+  const client = () => supabaseClient(svc.url);
+
+  beforeAll(async () => {
+    env = await TestEnvironment.create();
+    svc = await env.start(identityService, { PASSWORD_ATTEMPTS_PER_MINUTE: '10' });
+  });
+  afterAll(() => env.close());
+
+  it('serves supabase-js: signUp, signInWithPassword, getSession, refreshSession, getUser, updateUser, signOut', async () => {
+    const supabase = client();
+    const address = email();
+    const signUp = await supabase.auth.signUp({ email: address, password, options: { data: { full_name: 'Ada Lovelace' } } });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.session?.access_token).toBeTruthy();
+    expect(signUp.data.user).toMatchObject({ email: address, aud: 'authenticated', user_metadata: { full_name: 'Ada Lovelace' } });
+
+    const signIn = await supabase.auth.signInWithPassword({ email: address, password });
+    expect(signIn.error).toBeNull();
+    const { data: current } = await supabase.auth.getSession();
+    expect(current.session?.access_token).toBe(signIn.data.session?.access_token);
+
+    const refreshed = await supabase.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(refreshed.data.session?.refresh_token).not.toBe(signIn.data.session?.refresh_token);
+
+    const user = await supabase.auth.getUser();
+    expect(user.error).toBeNull();
+    expect(user.data.user?.id).toBe(signUp.data.user?.id);
+
+    const updated = await supabase.auth.updateUser({ data: { avatar_url: 'https://img.example/a.png' } });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.user_metadata).toMatchObject({ full_name: 'Ada Lovelace', avatar_url: 'https://img.example/a.png' });
+
+    const signOut = await supabase.auth.signOut();
+    expect(signOut.error).toBeNull();
+    const after = await request(svc.url).post('/auth/v1/token?grant_type=refresh_token').send({ refresh_token: refreshed.data.session!.refresh_token });
+    expect(after.status).toBe(400);
+    expect(after.body.error_code).toBe('refresh_token_not_found');
+  });
+
+  it('issues access tokens with Supabase claims that the shared verifier accepts through the JWKS', async () => {
+    const res = await request(svc.url).post('/auth/v1/signup').send({ email: email(), password }).expect(200);
+    expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    const jwks = await request(svc.url).get('/auth/v1/.well-known/jwks.json').expect(200);
+    expect(jwks.headers['cache-control']).toBe('public, max-age=600');
+    expect(jwks.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(jwks.body.keys[0].d).toBeUndefined();
+    const verifier = new TokenVerifier({ jwksUrl: `${svc.url}/auth/v1/.well-known/jwks.json`, issuer: testIssuer, audience: 'authenticated' });
+    const user = await verifier.verify(res.body.access_token);
+    expect(user).toMatchObject({ id: res.body.user.id, email: res.body.user.email, role: 'authenticated' });
+    const claims = JSON.parse(Buffer.from(res.body.access_token.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ aud: 'authenticated', iss: testIssuer, role: 'authenticated', aal: 'aal1', is_anonymous: false });
+    expect(claims.exp - claims.iat).toBe(3600);
+    expect(claims.session_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a taken e-mail, whatever its case', async () => {
+    const address = email();
+    await request(svc.url).post('/auth/v1/signup').send({ email: address, password }).expect(200);
+    const again = await request(svc.url).post('/auth/v1/signup').send({ email: address.toUpperCase(), password }).expect(422);
+    expect(again.body).toMatchObject({ code: 422, error_code: 'user_already_exists', msg: 'User already registered' });
+    expect(again.headers['x-sb-error-code']).toBe('user_already_exists');
+    const viaClient = await client().auth.signUp({ email: address, password });
+    expect(viaClient.error?.message).toBe('User already registered');
+  });
+
+  it.each([
+    ['abc1', 'Password must be at least 6 characters'],
+    ['abcdefg', 'Password must contain at least one letter and one digit'],
+    ['1234567', 'Password must contain at least one letter and one digit'],
+    ['abc 123', 'Password must contain at least one letter and one digit'],
+  ])('refuses the weak password %p', async (weak, message) => {
+    const res = await request(svc.url).post('/auth/v1/signup').send({ email: email(), password: weak }).expect(422);
+    expect(res.body).toMatchObject({ error_code: 'weak_password', msg: message, weak_password: { reasons: [message] } });
+  });
+
+  it('refuses an invalid e-mail', async () => {
+    const res = await request(svc.url).post('/auth/v1/signup').send({ email: 'not-an-email', password }).expect(400);
+    expect(res.body).toMatchObject({ error_code: 'validation_failed', msg: 'Invalid email address' });
+  });
+
+  it('answers a wrong password (or unknown account) with invalid_credentials', async () => {
+    const address = email();
+    await request(svc.url).post('/auth/v1/signup').send({ email: address, password }).expect(200);
+    const wrong = await client().auth.signInWithPassword({ email: address, password: 'wrong123' });
+    expect(wrong.error?.message).toBe('Invalid login credentials');
+    const unknown = await request(svc.url).post('/auth/v1/token?grant_type=password').send({ email: email(), password }).expect(400);
+    expect(unknown.body).toMatchObject({ error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+  });
+
+  it('rotates refresh tokens, and a reused one ends the session', async () => {
+    const first = await request(svc.url).post('/auth/v1/signup').send({ email: email(), password }).expect(200);
+    const second = await request(svc.url).post('/auth/v1/token?grant_type=refresh_token').send({ refresh_token: first.body.refresh_token }).expect(200);
+    expect(second.body.refresh_token).not.toBe(first.body.refresh_token);
+    const third = await request(svc.url).post('/auth/v1/token?grant_type=refresh_token').send({ refresh_token: second.body.refresh_token }).expect(200);
+
+    // `first` was rotated two generations ago: theft, not a retry.
+    const reused = await request(svc.url).post('/auth/v1/token?grant_type=refresh_token').send({ refresh_token: first.body.refresh_token }).expect(400);
+    expect(reused.body.error_code).toBe('refresh_token_already_used');
+    // …and the whole session is gone, the live token included.
+    const live = await request(svc.url).post('/auth/v1/token?grant_type=refresh_token').send({ refresh_token: third.body.refresh_token }).expect(400);
+    expect(live.body.error_code).toBe('refresh_token_not_found');
+    await request(svc.url).get('/auth/v1/user').set('Authorization', `Bearer ${third.body.access_token}`).expect(403);
+  });
+
+  it('lets a client retry a refresh whose answer it lost, within the reuse window', async () => {
+    const first = await request(svc.url).post('/auth/v1/signup').send({ email: email(), password }).expect(200);
+    await request(svc.url).post('/auth/v1/token?grant_type=refresh_token').send({ refresh_token: first.body.refresh_token }).expect(200);
+    const retry = await request(svc.url).post('/auth/v1/token?grant_type=refresh_token').send({ refresh_token: first.body.refresh_token }).expect(200);
+    await request(svc.url).post('/auth/v1/token?grant_type=refresh_token').send({ refresh_token: retry.body.refresh_token }).expect(200);
+  });
+
+  it('logs out: the session’s refresh tokens stop working; unknown scopes are refused', async () => {
+    const session = await request(svc.url).post('/auth/v1/signup').send({ email: email(), password }).expect(200);
+    const auth = { Authorization: `Bearer ${session.body.access_token}` };
+    await request(svc.url).post('/auth/v1/logout?scope=everything').set(auth).expect(400);
+    await request(svc.url).post('/auth/v1/logout').set(auth).expect(204);
+    const res = await request(svc.url).post('/auth/v1/token?grant_type=refresh_token').send({ refresh_token: session.body.refresh_token }).expect(400);
+    expect(res.body.error_code).toBe('refresh_token_not_found');
+    await request(svc.url).post('/auth/v1/logout').expect(401);
+  });
+
+  it('reports enabled providers in settings', async () => {
+    const res = await request(svc.url).get('/auth/v1/settings').expect(200);
+    expect(res.body).toMatchObject({ external: { email: true, github: false, google: false }, disable_signup: false, mailer_autoconfirm: true });
+  });
+
+  it('allows 10 password attempts a minute per e-mail, then answers 429 with Retry-After', async () => {
+    const address = email();
+    await request(svc.url).post('/auth/v1/signup').send({ email: address, password }).expect(200);
+    for (let i = 0; i < 10; i++) {
+      await request(svc.url).post('/auth/v1/token?grant_type=password').set('X-Forwarded-For', `10.0.0.${i}`).send({ email: address, password: 'wrong123' }).expect(400);
+    }
+    const blocked = await request(svc.url).post('/auth/v1/token?grant_type=password').set('X-Forwarded-For', '10.0.1.1').send({ email: address, password }).expect(429);
+    expect(blocked.body.error_code).toBe('over_request_rate_limit');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('allows 10 password attempts a minute per address, whatever the e-mails', async () => {
+    for (let i = 0; i < 10; i++) {
+      await request(svc.url).post('/auth/v1/token?grant_type=password').set('X-Forwarded-For', '192.0.2.7').send({ email: email(), password }).expect(400);
+    }
+    await request(svc.url).post('/auth/v1/token?grant_type=password').set('X-Forwarded-For', '192.0.2.7').send({ email: email(), password }).expect(429);
+  });
+
+  it('publishes identity.user.registered through the outbox', async () => {
+    const res = await request(svc.url).post('/auth/v1/signup').send({ email: email(), password }).expect(200);
+    const nc = await connect({ servers: env.natsUrl });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const deadline = Date.now() + 10_000;
+      let found: { data: { user_id: string; email: string } } | undefined;
+      while (!found && Date.now() < deadline) {
+        try {
+          const msg = await jsm.streams.getMessage(`${env.prefix}_EVENTS`, { last_by_subj: `${env.prefix}.identity.user.registered` });
+          const event = JSON.parse(StringCodec().decode(msg.data));
+          if (event.data.user_id === res.body.user.id) found = event;
+        } catch {
+          // not there yet
+        }
+        if (!found) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(found).toMatchObject({ type: 'identity.user.registered', version: 1, data: { user_id: res.body.user.id, email: res.body.user.email } });
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it('keeps its signing keys across a restart: earlier tokens still verify', async () => {
+    const before = await request(svc.url).post('/auth/v1/signup').send({ email: email(), password }).expect(200);
+    await env.stop(svc);
+    svc = await env.start(identityService);
+    await request(svc.url).get('/auth/v1/user').set('Authorization', `Bearer ${before.body.access_token}`).expect(200);
+  });
+});
