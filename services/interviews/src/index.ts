@@ -1,0 +1,1 @@
+export { interviewsService } from './service';
