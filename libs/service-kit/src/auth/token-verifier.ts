@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors as joseErrors, JWTPayload, jwtVerify, JWTVerifyGetKey } from 'jose';
 import type { AuthUser } from '@app/contracts';
-import { unauthorized } from '../errors';
+import { AppError, unauthorized } from '../errors';
 
 export interface TokenVerifierOptions {
   /** Public keys (identity's JWKS by default); ES256/RS256 tokens. */
@@ -23,7 +23,7 @@ export class TokenVerifier {
 
   constructor(private readonly options: TokenVerifierOptions) {
     if (!options.jwksUrl && !options.hs256Secret) throw new Error('TokenVerifier needs a JWKS URL or an HS256 secret');
-    if (options.jwksUrl) this.jwks = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+    if (options.jwksUrl) this.jwks = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000, timeoutDuration: 1500 });
     if (options.hs256Secret) this.secret = new TextEncoder().encode(options.hs256Secret);
   }
 
@@ -41,8 +41,9 @@ export class TokenVerifier {
       payload = await this.verifySignature(token);
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('Token has expired');
-      if (err instanceof joseErrors.JWKSTimeout || (err as Error).message?.includes('fetch')) {
-        throw unauthorized('Could not verify the token right now');
+      if (keysUnreachable(err)) {
+        // Our key server is down: not the caller's fault, and retrying later will work.
+        throw new AppError('upstream_unavailable', 'Could not verify the token right now', undefined, 503);
       }
       throw unauthorized('Invalid token');
     }
@@ -72,6 +73,14 @@ export class TokenVerifier {
     if (!this.jwks) throw new Error('asymmetric tokens not accepted');
     return (await jwtVerify(token, this.jwks, { ...common, algorithms: ['ES256', 'RS256', 'EdDSA'] })).payload;
   }
+}
+
+const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EAI_AGAIN']);
+
+function keysUnreachable(err: unknown): boolean {
+  if (err instanceof joseErrors.JWKSTimeout) return true;
+  const e = err as { code?: string; message?: string; cause?: { code?: string } };
+  return networkCodes.has(e.code ?? '') || networkCodes.has(e.cause?.code ?? '') || /Expected 200 OK/.test(e.message ?? '');
 }
 
 function decodeHeader(token: string): { alg?: string } | undefined {

@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import express, { Express, NextFunction, Request, Response } from 'express';
+import {
+  AppError,
+  createLogger,
+  currentRequestId,
+  Logger,
+  notFound,
+  requestLogging,
+  sendError,
+  toAppError,
+  TokenVerifier,
+} from '@app/service-kit';
+import { requireToken } from './auth/authenticate';
+import { GatewayConfig, loadGatewayConfig, upstreamUrls } from './config';
+import { healthRoutes } from './health';
+import { cors, securityHeaders } from './http/security';
+import { prepareForwardedRequest, requestIdFrom, TrustFn } from './routing/forwarding';
+import { isApiPath, isUnsafePath, resolveUpstream, UpstreamName } from './routing/prefix-table';
+import { UpstreamProxies } from './routing/proxy';
+import { spa } from './static/spa';
+
+export interface Gateway {
+  app: Express;
+  config: GatewayConfig;
+  logger: Logger;
+  verifier: TokenVerifier;
+  /** Handler for the HTTP server's `upgrade` event (websockets under /api/voice/). */
+  upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Ends open websockets (they are not part of the HTTP server's graceful close). */
+  closeUpgrades(): void;
+  /** Ends open websockets and the upstream connection pools. */
+  close(): void;
+}
+
+export interface GatewayOptions {
+  logger?: Logger;
+}
+
+const pathnameOf = (url: string | undefined) => (url ?? '/').split('?')[0];
+
+/**
+ * The gateway as an Express app: request ids and access log, security headers, optional CORS,
+ * health, the prefix table (token required on /api except the anonymous routes; /auth/v1 passed
+ * through to identity), the SPA, and the error envelope for everything else.
+ */
+export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
+  const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL);
+  // The kit's class, as the services use it: same algorithms, skew, issuer, audience and subject rules.
+  const verifier = new TokenVerifier({
+    jwksUrl: config.AUTH_JWKS_URL,
+    hs256Secret: config.SUPABASE_JWT_SECRET,
+    issuer: config.AUTH_ISSUER,
+    audience: config.AUTH_AUDIENCE,
+  });
+  const urls = upstreamUrls(config);
+  const proxies = new UpstreamProxies(urls, {
+    connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+    responseTimeoutMs: config.UPSTREAM_RESPONSE_TIMEOUT_MS,
+    maxSockets: config.UPSTREAM_MAX_SOCKETS,
+    logger,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  const trust = app.get('trust proxy fn') as TrustFn;
+
+  const forward = (upstream: UpstreamName, req: Request, res: Response) => {
+    prepareForwardedRequest(req, currentRequestId() ?? requestIdFrom(req.headers['x-request-id']), trust);
+    proxies.web(upstream, req, res);
+  };
+  const authenticate = requireToken(verifier);
+
+  app.use(requestLogging(logger));
+  app.use(securityHeaders(config));
+  app.use(cors(config.CORS_ORIGINS));
+  app.use(healthRoutes(urls, config.READY_TIMEOUT_MS, proxies.agents));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (isUnsafePath(req.path)) return sendError(res, new AppError('validation_failed', 'Invalid request path'));
+    const upstream = resolveUpstream(req.path);
+    if (upstream === 'identity') return forward(upstream, req, res); // identity authenticates its own routes
+    if (!isApiPath(req.path)) return next();
+    if (!upstream) return sendError(res, notFound('No such API route'));
+    authenticate(req, res, () => forward(upstream, req, res));
+  });
+  app.use(spa(config.WEB_DIST));
+  app.use((_req: Request, res: Response) => sendError(res, notFound('Not found')));
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode;
+    if (status === 404) return sendError(res, notFound('Not found'));
+    if (status && status >= 400 && status < 500) return sendError(res, new AppError('validation_failed', 'Bad request', undefined, 400));
+    logger.error({ err }, 'request failed');
+    sendError(res, toAppError(err));
+  });
+
+  // Upgraded sockets leave the HTTP server's bookkeeping (closeAllConnections misses them): track them here.
+  const sockets = new Set<Duplex>();
+  const upgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    const pathname = pathnameOf(req.url);
+    if (!pathname.startsWith('/api/voice/') || isUnsafePath(pathname)) {
+      const body = JSON.stringify(notFound('No such websocket route').toEnvelope());
+      socket.end(
+        `HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      setTimeout(() => socket.destroy(), 1_000).unref();
+      return;
+    }
+    // Browsers cannot put a bearer token on a websocket: voice authenticates the signed URL itself.
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    prepareForwardedRequest(req, requestId, trust, { upgrade: true });
+    logger.info({ request_id: requestId, path: pathname, upstream: 'voice' }, 'websocket upgrade');
+    proxies.upgrade('voice', req, socket, head);
+  };
+
+  return {
+    app,
+    config,
+    logger,
+    verifier,
+    upgrade,
+    closeUpgrades: () => {
+      for (const socket of sockets) socket.destroy();
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      proxies.close();
+    },
+  };
+}
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  server: http.Server;
+  config: GatewayConfig;
+  logger: Logger;
+  /** Stops accepting, lets requests in flight finish (up to `graceMs`), then closes everything. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Parses the environment and listens; a bad variable rejects with a `ConfigError` naming it. */
+export async function startGateway(env: Record<string, string | undefined> = process.env, options: GatewayOptions = {}): Promise<RunningGateway> {
+  const config = loadGatewayConfig(env);
+  const gateway = createGateway(config, options);
+  const { logger } = gateway;
+  const server = http.createServer(gateway.app);
+  server.on('upgrade', gateway.upgrade);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  const auth = [config.AUTH_JWKS_URL && `JWKS ${config.AUTH_JWKS_URL}`, config.SUPABASE_JWT_SECRET && 'HS256 secret'].filter(Boolean).join(' + ');
+  logger.info({ url, auth, upstreams: upstreamUrls(config), web: config.WEB_DIST }, 'gateway listening');
+  if (!config.AUTH_ISSUER) logger.warn('AUTH_ISSUER is not set: the issuer of tokens is not checked');
+  if (!fs.existsSync(path.join(config.WEB_DIST, 'index.html'))) logger.warn({ web: config.WEB_DIST }, 'web app not built: serving a placeholder page');
+
+  let closing: Promise<void> | undefined;
+  const close = (graceMs = 10_000) =>
+    (closing ??= new Promise<void>((resolve) => {
+      const force = setTimeout(() => {
+        server.closeAllConnections();
+        gateway.closeUpgrades();
+      }, graceMs);
+      force.unref();
+      server.close(() => {
+        clearTimeout(force);
+        gateway.close();
+        logger.info('gateway stopped');
+        resolve();
+      });
+      server.closeIdleConnections();
+    }));
+  return { url, port, server, config, logger, close };
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { ConfigError } from '@app/service-kit';
+import { UPSTREAM_NAMES, UpstreamName } from './routing/prefix-table';
+
+/**
+ * The gateway's environment. The kit's `loadConfig` is not reused: its base shape requires
+ * DATABASE_URL and NATS_URL, which the gateway has no use for. The same conventions hold: zod, one
+ * `ConfigError` naming every bad variable.
+ */
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((u) => u.replace(/\/+$/, ''));
+const port = z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535);
+const positiveMs = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1);
+const commaList = (item: z.ZodType<string>) =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    z.array(item).default([]),
+  );
+const origin = z.string().regex(/^https?:\/\/[^/\s]+$/, 'each entry must be an origin such as https://app.example.com');
+const cspSource = z.string().regex(/^(https?|wss?):\/\/[^\s;,']+$/, 'each entry must be an http(s):// or ws(s):// source');
+
+/** `false` (default), `true`, a hop count, or IPs / CIDRs / express names (loopback, uniquelocal). */
+const trustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .default('false')
+    .transform((v, ctx): boolean | number | string[] => {
+      if (v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (list.some((s) => !/^[0-9a-fA-F.:/]+$/.test(s) && !['loopback', 'linklocal', 'uniquelocal'].includes(s))) {
+        ctx.addIssue({ code: 'custom', message: 'false, true, a hop count, or a comma list of IPs/CIDRs' });
+        return z.NEVER;
+      }
+      return list;
+    }),
+);
+
+/** apps/web/dist of this checkout, from src/ (jest, tsc) as from dist/ (built). */
+export const defaultWebDist = path.resolve(__dirname, '..', '..', 'web', 'dist');
+
+const upstreamDefaults: Record<UpstreamName, string> = {
+  identity: 'http://127.0.0.1:8101',
+  interviews: 'http://127.0.0.1:8102',
+  practice: 'http://127.0.0.1:8103',
+  community: 'http://127.0.0.1:8104',
+  profile: 'http://127.0.0.1:8105',
+  voice: 'http://127.0.0.1:8106',
+};
+
+const schema = z
+  .object({
+    PORT: port.default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    AUTH_JWKS_URL: optional(httpUrl),
+    SUPABASE_JWT_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+    AUTH_ISSUER: optional(z.string()),
+    AUTH_AUDIENCE: z.preprocess(emptyToUndefined, z.string().default('authenticated')),
+    IDENTITY_URL: httpUrl.default(upstreamDefaults.identity),
+    INTERVIEWS_URL: httpUrl.default(upstreamDefaults.interviews),
+    PRACTICE_URL: httpUrl.default(upstreamDefaults.practice),
+    COMMUNITY_URL: httpUrl.default(upstreamDefaults.community),
+    PROFILE_URL: httpUrl.default(upstreamDefaults.profile),
+    VOICE_URL: httpUrl.default(upstreamDefaults.voice),
+    WEB_DIST: z.preprocess(emptyToUndefined, z.string().default(defaultWebDist)),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    CORS_ORIGINS: commaList(origin),
+    /** Which proxies in front of the gateway are believed (X-Forwarded-For/Proto, hence HSTS). */
+    TRUST_PROXY: trustProxy,
+    /** Extra connect-src entries of the CSP (e.g. wss://api.elevenlabs.io). */
+    CSP_CONNECT_SRC: commaList(cspSource),
+    /** A real Supabase project the web talks to directly: allowed in connect-src (https and wss). */
+    SUPABASE_URL: optional(httpUrl),
+    UPSTREAM_CONNECT_TIMEOUT_MS: positiveMs.default(2_000),
+    UPSTREAM_RESPONSE_TIMEOUT_MS: positiveMs.default(30_000),
+    UPSTREAM_MAX_SOCKETS: z.coerce.number().int().min(1).default(256),
+    READY_TIMEOUT_MS: positiveMs.default(1_000),
+  })
+  .transform((c) => ({
+    ...c,
+    // Nothing configured: identity's own JWKS. A secret alone means HS256 only (older Supabase).
+    AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? (c.SUPABASE_JWT_SECRET ? undefined : `${c.IDENTITY_URL}/auth/v1/.well-known/jwks.json`),
+  }));
+
+export type GatewayConfig = z.infer<typeof schema>;
+
+/** Parses the environment; throws one `ConfigError` naming every bad variable. */
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function upstreamUrls(config: GatewayConfig): Record<UpstreamName, string> {
+  const urls = {
+    identity: config.IDENTITY_URL,
+    interviews: config.INTERVIEWS_URL,
+    practice: config.PRACTICE_URL,
+    community: config.COMMUNITY_URL,
+    profile: config.PROFILE_URL,
+    voice: config.VOICE_URL,
+  };
+  return Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, urls[name]])) as Record<UpstreamName, string>;
+}

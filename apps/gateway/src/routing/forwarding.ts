@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { dropIdentityHeaders } from '../auth/identity-headers';
+
+/** Same rule as the kit's request-logging middleware. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdFrom(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+/** Express's compiled `trust proxy` setting: is the hop at `address` (i-th from us) believed? */
+export type TrustFn = (address: string, i: number) => boolean;
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim() || undefined;
+
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade'];
+
+/**
+ * Hop-by-hop headers describe the client's connection to the gateway, not the gateway's to the
+ * service (RFC 9110 §7.6.1). http-proxy copies them as they are, so a client's `Connection: close`
+ * would close the pooled upstream connection after every request and defeat the keep-alive agent.
+ */
+export function dropHopByHopHeaders(headers: IncomingHttpHeaders): void {
+  const listed = String(headers.connection ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of [...HOP_BY_HOP, ...listed]) {
+    // Never let a Connection token remove what the gateway itself relies on or sets.
+    if (name === 'authorization' || name === 'host' || name.startsWith('x-forwarded-') || name === 'x-request-id') continue;
+    delete headers[name];
+  }
+}
+
+/**
+ * Rewrites the incoming request's headers in place before it is proxied (http-proxy copies them),
+ * so nothing is set on the outgoing request after its headers may already be on the wire:
+ * identity headers dropped, X-Request-Id set, X-Forwarded-For/Proto/Host recomputed. Forwarded-*
+ * values from the client count only when the peer is a trusted proxy (TRUST_PROXY).
+ */
+export function prepareForwardedRequest(req: IncomingMessage, requestId: string, trust: TrustFn, options: { upgrade?: boolean } = {}): void {
+  const headers = req.headers;
+  dropIdentityHeaders(headers);
+  if (!options.upgrade) dropHopByHopHeaders(headers);
+  headers['x-request-id'] = requestId;
+
+  const peer = req.socket.remoteAddress ?? '';
+  const trusted = peer !== '' && trust(peer, 0);
+  const encrypted = Boolean((req.socket as TLSSocket).encrypted);
+  const chain = trusted ? String(headers['x-forwarded-for'] ?? '').trim() : '';
+  const proto = encrypted ? 'https' : ((trusted && first(headers['x-forwarded-proto'])) || 'http');
+  const host = (trusted && first(headers['x-forwarded-host'])) || headers.host;
+
+  if (!trusted) {
+    delete headers.forwarded;
+    delete headers['x-real-ip'];
+  }
+  headers['x-forwarded-for'] = chain ? `${chain}, ${peer}` : peer;
+  headers['x-forwarded-proto'] = proto;
+  if (host) headers['x-forwarded-host'] = host;
+  else delete headers['x-forwarded-host'];
+  delete headers['x-forwarded-port'];
+}

@@ -1,0 +1,1 @@
+export { profileService } from './service';
