@@ -43,7 +43,7 @@ async function main() {
 
   const present = services.filter((s) => existsSync(path.join(root, s.dir, 'dist', 'main.js')));
   const upstreams = Object.fromEntries(services.map((s) => [s.urlVar, `http://127.0.0.1:${ports[s.name]}`]));
-  const gatewayEnv = { ...shared, ...upstreams, PORT: String(port), HOST: process.env.HOST ?? '0.0.0.0' };
+  const gatewayEnv = { ...shared, ...upstreams, READY_UPSTREAMS: present.map((s) => s.name).join(','), PORT: String(port), HOST: process.env.HOST ?? '0.0.0.0' };
   if (nats.url) {
     for (const s of present) runChild(s.name, path.join(root, s.dir, 'dist', 'main.js'), { ...shared, PORT: String(ports[s.name]), DATABASE_SCHEMA: s.name });
     runChild('gateway', path.join(root, 'apps/gateway/dist/main.js'), gatewayEnv);
@@ -65,8 +65,14 @@ async function main() {
 }
 
 function buildIfNeeded() {
-  const built = [...services.map((s) => `${s.dir}/dist/main.js`), 'apps/gateway/dist/main.js', 'libs/service-kit/dist/index.js', 'apps/web/dist/index.html'];
-  if (process.env.SKIP_BUILD === '1' || built.every((f) => existsSync(path.join(root, f)))) return;
+  const has = (f) => existsSync(path.join(root, f));
+  const outputs = [
+    ...services.filter((s) => has(`${s.dir}/src/main.ts`)).map((s) => `${s.dir}/dist/main.js`),
+    'apps/gateway/dist/main.js',
+    'libs/service-kit/dist/index.js',
+    ...(has('apps/web/index.html') ? ['apps/web/dist/index.html'] : []),
+  ];
+  if (process.env.SKIP_BUILD === '1' || outputs.every(has)) return;
   say('building (first run; Nx caches later builds)…');
   const result = spawnSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '--outputStyle=static'], {
     cwd: root,
@@ -90,7 +96,7 @@ async function natsServer() {
   const port = await freePort(Number(process.env.EMBEDDED_NATS_PORT ?? 4223));
   const storeDir = path.join(root, '.data', 'nats');
   mkdirSync(storeDir, { recursive: true });
-  runChild('nats', binary, process.env, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir]);
+  runChild('nats', binary, process.env, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(root, '.data', 'nats.log')]);
   await waitForTcp(port);
   return { url: `nats://127.0.0.1:${port}`, how: `nats-server from PATH (JetStream, data in .data/nats, port ${port})` };
 }

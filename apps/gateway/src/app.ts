@@ -79,7 +79,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.use(requestLogging(logger));
   app.use(securityHeaders(config));
   app.use(cors(config.CORS_ORIGINS));
-  app.use(healthRoutes(urls, config.READY_TIMEOUT_MS, proxies.agents));
+  const readinessUrls = Object.fromEntries(config.READY_UPSTREAMS.map((name) => [name, urls[name]])) as Record<UpstreamName, string>;
+  app.use(healthRoutes(readinessUrls, config.READY_TIMEOUT_MS, proxies.agents));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (isUnsafePath(req.path)) return sendError(res, new AppError('validation_failed', 'Invalid request path'));
     const upstream = resolveUpstream(req.path);

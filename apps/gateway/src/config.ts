@@ -91,6 +91,15 @@ const schema = z
     UPSTREAM_RESPONSE_TIMEOUT_MS: positiveMs.default(30_000),
     UPSTREAM_MAX_SOCKETS: z.coerce.number().int().min(1).default(256),
     READY_TIMEOUT_MS: positiveMs.default(1_000),
+    /** Services /readyz waits for (comma-separated names); default all. The launcher names those it runs. */
+    READY_UPSTREAMS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .optional()
+        .transform((v) => (v ? v.split(',').map((n) => n.trim()).filter(Boolean) : [...UPSTREAM_NAMES]))
+        .pipe(z.array(z.enum(UPSTREAM_NAMES))),
+    ),
   })
   .transform((c) => ({
     ...c,

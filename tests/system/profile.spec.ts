@@ -1,0 +1,76 @@
+import { supabaseClient } from '@app/service-kit/testing';
+import { randomBytes } from 'node:crypto';
+import { startStack, Stack } from './stack';
+
+/** Sign-up with supabase-js through the gateway, then the profile and company calls a candidate makes. */
+describe('profile and companies across services, through the gateway', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(() => stack.close());
+
+  const signUp = async (email: string) => {
+    const supabase = supabaseClient(stack.url);
+    const { data, error } = await supabase.auth.signUp({ email, password: 'secret123' });
+    expect(error).toBeNull();
+    const token = data.session!.access_token;
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(`${stack.url}${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+      });
+    return { call, user: data.user! };
+  };
+
+  const tag = () => randomBytes(3).toString('hex');
+
+  it('gives a new account a profile with a username derived from its e-mail, at once', async () => {
+    const local = `ada.${tag()}`;
+    const { call } = await signUp(`${local}@example.com`);
+    const res = await call('/api/profile');
+    expect(res.status).toBe(200);
+    const profile = await res.json();
+    expect(profile.username).toBe(local);
+    expect(profile).toMatchObject({ current_company_id: null, verified_company: false, years_of_experience: null });
+  });
+
+  it('verifies the company only for an e-mail on its domain, whatever the client sends', async () => {
+    const domain = `acme-${tag()}.io`;
+    const insider = await signUp(`grace@eng.${domain}`);
+    const created = await insider.call('/api/all-companies', {
+      method: 'POST',
+      body: JSON.stringify({ name: `Acme ${domain}`, website_url: `https://www.${domain}` }),
+    });
+    expect(created.status).toBe(201);
+    const company = (await created.json()).data;
+
+    const put = async (who: typeof insider, verified_company: boolean) => {
+      // The company reaches profile's read model through an event: wait for it the way a user would retry.
+      for (let i = 0; i < 50; i++) {
+        const res = await who.call('/api/profile', {
+          method: 'PUT',
+          body: JSON.stringify({ username: `u${tag()}`, current_company_id: company.id, verified_company }),
+        });
+        if (res.status !== 400) return res;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('company never reached the profile service');
+    };
+
+    const mine = await put(insider, false);
+    expect(mine.status).toBe(200);
+    expect((await mine.json()).data).toMatchObject({ current_company_id: company.id, verified_company: true });
+
+    const outsider = await signUp(`mallory@not${domain}`);
+    const theirs = await put(outsider, true);
+    expect(theirs.status).toBe(200);
+    expect((await theirs.json()).data).toMatchObject({ current_company_id: company.id, verified_company: false });
+  });
+
+  it('refuses the same call without a token, in the envelope', async () => {
+    const res = await fetch(`${stack.url}/api/profile`);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe('unauthorized');
+  });
+});
