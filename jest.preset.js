@@ -26,4 +26,7 @@ module.exports = {
     '^@app/gateway$': path.join(__dirname, 'apps/gateway/src/index.ts'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Reconnecting NATS clients and pooled sockets can outlive a suite by a few seconds; a CI run
+  // must not wait on them.
+  forceExit: true,
 };

@@ -1,0 +1,44 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+
+export const baseUrl: string = JSON.parse(readFileSync(path.join(__dirname, '.stack.json'), 'utf8')).baseUrl;
+const shots = path.join(__dirname, '..', 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+}
+
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }, colorScheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, colorScheme });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const screenshot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+
+export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** Signs up through the real form and waits for the signed-in shell. */
+export async function signUp(page: Page, email: string, password = 'secret123'): Promise<void> {
+  await page.goto('/login?tab=signup');
+  await page.getByRole('tabpanel').getByLabel('Email').fill(email);
+  await page.getByRole('tabpanel').getByLabel('Password').fill(password);
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByTestId('topbar-avatar').waitFor();
+}
+
+/** axe-core in the page; returns serious and critical violations only. */
+export async function seriousA11yViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: number; help: string }>> {
+  await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+  const result = await page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v: { id: string; impact: string; nodes: unknown[]; help: string }) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
+  });
+  return result.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -1,0 +1,66 @@
+// Starts the whole stack once for the browser tests: a fresh database on the test Postgres, its
+// own event streams on the test NATS, the launcher on a free port. Teardown undoes all of it.
+const { spawn, spawnSync } = require('node:child_process');
+const { existsSync, writeFileSync } = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { Client } = require('pg');
+
+const root = path.resolve(__dirname, '../../..');
+const state = path.join(__dirname, '.stack.json');
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+module.exports = async function globalSetup() {
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    const built = spawnSync(process.execPath, [require.resolve('vite/bin/vite.js'), 'build'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('web build failed');
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = `e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url.toString(),
+      NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+      EVENT_SUBJECT_PREFIX: database,
+      // Browser tests sign in more than 10 times a minute from one address.
+      PASSWORD_ATTEMPTS_PER_MINUTE: '1000',
+      LOG_LEVEL: 'error',
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  writeFileSync(state, JSON.stringify({ pid: child.pid, database, adminUrl, baseUrl }));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null) throw new Error('the stack exited while starting');
+    if (Date.now() > deadline) throw new Error(`the stack did not become ready at ${baseUrl} within 90 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  process.env.E2E_BASE_URL = baseUrl;
+};

@@ -1,0 +1,96 @@
+import { Browser, Page } from 'playwright-core';
+import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+
+describe('profile settings (Chromium)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser.close());
+
+  const openEditor = async (page: Page) => {
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+  };
+
+  it('edits, saves and shows the saved values after a reload', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('grace');
+    await signUp(page, email);
+    await openEditor(page);
+    expect(await page.getByTestId('profile-username').textContent()).toBe(email.split('@')[0]);
+    expect(await page.getByText('Undisclosed').count()).toBeGreaterThanOrEqual(3);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const username = `grace${Date.now().toString(36)}`;
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Current Company').click();
+    await page.getByRole('option', { name: 'Google' }).click();
+    await page.getByLabel('Years of Experience').fill('4');
+    await page.getByLabel('Number of Internships').fill('2');
+    await page.getByLabel('Location').fill('Lisbon, Portugal');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated').waitFor();
+    await page.getByRole('button', { name: 'Save Changes' }).waitFor({ state: 'detached' });
+    await screenshot(page, 'settings-saved');
+    await page.reload();
+    await page.getByTestId('profile-username').filter({ hasText: username }).waitFor();
+    await page.getByText('Lisbon, Portugal').first().waitFor();
+    expect(await page.getByLabel('Years of Experience').inputValue()).toBe('4');
+    expect(await page.getByLabel('Number of Internships').inputValue()).toBe('2');
+    expect(await page.getByLabel('Current Company').textContent()).toContain('Google');
+    expect(await page.getByText('Verified').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows each profile validation message and Cancel resets', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 900 }, 'dark');
+    await signUp(page, uniqueEmail('checks'));
+    await openEditor(page);
+    const original = await page.getByLabel('Username').inputValue();
+    const cases: Array<[string, string, string]> = [
+      ['Username', 'a', 'Username must be at least 2 characters.'],
+      ['Username', 'x'.repeat(31), 'Username must not be longer than 30 characters.'],
+      ['Years of Experience', '-1', 'Years of experience must be a positive number'],
+      ['Years of Experience', '41', 'Years of experience must not exceed 40'],
+      ['Number of Internships', '-1', 'Number of internships must be a positive number'],
+      ['Number of Internships', '11', 'Number of internships must not exceed 10'],
+    ];
+    for (const [label, value, message] of cases) {
+      await page.getByLabel(label).fill(value);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText(message).waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Edit' }).click();
+    }
+    await page.getByLabel('Username').fill('somebody-else');
+    await page.getByLabel('Location').fill('Nowhere');
+    await screenshot(page, 'settings-editing-dark');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByLabel('Username').inputValue()).toBe(original);
+    expect(await page.getByLabel('Location').inputValue()).toBe('');
+    expect(await page.getByLabel('Username').isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('tells the user when a username is taken', async () => {
+    const first = await newPage(browser);
+    await signUp(first.page, uniqueEmail('taken'));
+    await openEditor(first.page);
+    const name = `taken${Date.now().toString(36)}`;
+    await first.page.getByLabel('Username').fill(name);
+    await first.page.getByRole('button', { name: 'Save Changes' }).click();
+    await first.page.getByText('Profile updated').waitFor();
+    await first.context.close();
+
+    const second = await newPage(browser, { width: 375, height: 812 });
+    await signUp(second.page, uniqueEmail('second'));
+    await openEditor(second.page);
+    await second.page.getByLabel('Username').fill(name.toUpperCase());
+    await second.page.getByRole('button', { name: 'Save Changes' }).click();
+    await second.page.getByText('Username is already taken').waitFor();
+    await second.page.getByText('Failed to update profile. Please try again.').waitFor();
+    await screenshot(second.page, 'settings-phone-taken');
+    await second.context.close();
+  });
+});

@@ -1,0 +1,67 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouteObject, useLocation } from 'react-router-dom';
+import { useAuth } from '@/features/auth/auth-provider';
+import { leetcodeRoutes } from '@/features/leetcode/routes';
+import { AppLayout } from '@/features/shell/layout';
+
+const LoginPage = lazy(() => import('@/features/auth/login-page'));
+const LandingPage = lazy(() => import('@/features/landing/landing-page'));
+const FeaturesPage = lazy(() => import('@/features/landing/features-page'));
+const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
+const NotFoundPage = lazy(() => import('@/features/errors/not-found-page'));
+const QueryProvider = lazy(() => import('@/lib/query-provider'));
+const ComingPage = lazy(() => import('@/features/placeholders/coming-page'));
+
+function FullScreenLoading() {
+  return (
+    <div role="status" className="flex min-h-screen items-center justify-center text-lg text-muted-foreground">
+      Loading...
+    </div>
+  );
+}
+
+/** Signed out, every path leads to the login page; signed in, /login leads home. */
+function RequireAuth() {
+  const { loading, user } = useAuth();
+  const location = useLocation();
+  if (loading) return <FullScreenLoading />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+function LoginRoute() {
+  const { loading, user } = useAuth();
+  const location = useLocation();
+  if (loading) return <FullScreenLoading />;
+  if (user) return <Navigate to="/" replace />;
+  return (
+    <Suspense fallback={<FullScreenLoading />}>
+      <LoginPage initialMode={new URLSearchParams(location.search).get('tab') === 'signup' ? 'signup' : 'signin'} />
+    </Suspense>
+  );
+}
+
+/** Pages that fetch get the data layer with them; the landing page stays light. */
+const withQueries = (route: RouteObject): RouteObject => ({ ...route, element: <QueryProvider>{route.element}</QueryProvider> });
+
+const coming = (path: string): RouteObject => ({ path, element: <ComingPage /> });
+
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginRoute /> },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          { path: 'features', element: <FeaturesPage /> },
+          { path: 'settings', element: <QueryProvider><SettingsPage /></QueryProvider> },
+          ...leetcodeRoutes.map(withQueries),
+          ...['analytics', 'candidate-interviews', 'candidate-interviews/:companyName', 'ai-mocks', 'pathfinder', 'external-resources', 'feature-request', 'contact-form/:type?'].map(coming),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);

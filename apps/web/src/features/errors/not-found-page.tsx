@@ -1,0 +1,18 @@
+import { CloudLightning } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+
+export default function NotFoundPage() {
+  const navigate = useNavigate();
+  return (
+    <section className="flex flex-col items-center justify-center gap-4 py-20 text-center">
+      <CloudLightning className="size-16 text-bolt" aria-hidden />
+      <h1 className="text-4xl font-bold tracking-tight">404 Not Found</h1>
+      <p className="text-lg font-medium">Thunder has struck this path.</p>
+      <p className="max-w-md text-muted-foreground">
+        Whatever lived here was hit by lightning, or never existed. The storm passes; head back to where the skies were clear.
+      </p>
+      <Button onClick={() => navigate(-1)}>Go Back</Button>
+    </section>
+  );
+}
