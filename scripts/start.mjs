@@ -64,22 +64,16 @@ async function main() {
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → ${publicUrl}  (Ctrl-C to stop)`);
 }
 
+// Nx rebuilds only what changed since the last build (and nothing on a warm cache).
 function buildIfNeeded() {
-  const has = (f) => existsSync(path.join(root, f));
-  const outputs = [
-    ...services.filter((s) => has(`${s.dir}/src/main.ts`)).map((s) => `${s.dir}/dist/main.js`),
-    'apps/gateway/dist/main.js',
-    'libs/service-kit/dist/index.js',
-    ...(has('apps/web/index.html') ? ['apps/web/dist/index.html'] : []),
-  ];
-  if (process.env.SKIP_BUILD === '1' || outputs.every(has)) return;
-  say('building (first run; Nx caches later builds)…');
+  if (process.env.SKIP_BUILD === '1') return;
+  say('building what changed…');
   const result = spawnSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '--outputStyle=static'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
   });
-  if (result.status !== 0) throw new Error('build failed');
+  if (result.status !== 0) throw new Error('build failed (run `npm run build` to see why)');
 }
 
 async function embeddedPostgres() {

@@ -14,5 +14,5 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': gateway, '/auth/v1': gateway } },
-  build: { reportCompressedSize: true, chunkSizeWarningLimit: 200 },
+  build: { reportCompressedSize: true, chunkSizeWarningLimit: 500 },
 });

@@ -39,7 +39,7 @@ describe('profile settings (Chromium)', () => {
     expect(await page.getByLabel('Years of Experience').inputValue()).toBe('4');
     expect(await page.getByLabel('Number of Internships').inputValue()).toBe('2');
     expect(await page.getByLabel('Current Company').textContent()).toContain('Google');
-    expect(await page.getByText('Verified').count()).toBe(0);
+    expect(await page.getByText('Verified', { exact: true }).count()).toBe(0);
     await context.close();
   });
 
@@ -89,7 +89,7 @@ describe('profile settings (Chromium)', () => {
     await second.page.getByLabel('Username').fill(name.toUpperCase());
     await second.page.getByRole('button', { name: 'Save Changes' }).click();
     await second.page.getByText('Username is already taken').waitFor();
-    await second.page.getByText('Failed to update profile. Please try again.').waitFor();
+    await second.page.getByText('Failed to update profile. Please try again.', { exact: true }).waitFor();
     await screenshot(second.page, 'settings-phone-taken');
     await second.context.close();
   });

@@ -28,7 +28,8 @@ function TopBar() {
       <div className="ml-auto flex items-center gap-2">
         <ThemeToggle />
         {user ? (
-          <Link to="/settings" aria-label="Profile settings" className="rounded-full" data-testid="topbar-avatar">
+          <Link to="/settings" className="rounded-full" data-testid="topbar-avatar">
+            <span className="sr-only">Profile settings</span>
             <UserAvatar name={displayName(user)} src={(user.user_metadata as { avatar_url?: string }).avatar_url} />
           </Link>
         ) : (

@@ -93,9 +93,9 @@ function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: (
           to="/settings"
           onClick={onNavigate}
           className={cn('flex items-center gap-3 border-t border-sidebar-border p-3 hover:bg-sidebar-accent', compact && 'justify-center')}
-          aria-label={compact ? `Settings for ${name}` : undefined}
           data-testid="sidebar-user"
         >
+          {compact ? <span className="sr-only">Settings for {name}</span> : null}
           <UserAvatar name={name} src={(user.user_metadata as { avatar_url?: string }).avatar_url} />
           {compact ? null : (
             <span className="min-w-0 text-sm leading-tight">
