@@ -7,3 +7,5 @@ export * from './profile';
 export * from './interviews';
 export * from './community';
 export * from './voice';
+export * from './practice';
+export * from './scoring';

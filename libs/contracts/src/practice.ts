@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { emptyToNull, limits } from './common';
+
+export const difficulties = ['Easy', 'Medium', 'Hard'] as const;
+export type Difficulty = (typeof difficulties)[number];
+export const rowsPerPageOptions = [10, 20, 30, 40, 50] as const;
+export const maxSubmissions = 10;
+
+/** Spec section 9: the eight error types and what each deducts from correctness. */
+export const errorTypeCatalogue = [
+  { id: 'time_limit_exceeded', name: 'Time Limit Exceeded', description: 'The solution was too slow for the largest inputs.', score_impact: 20 },
+  { id: 'memory_limit_exceeded', name: 'Memory Limit Exceeded', description: 'The solution used more memory than allowed.', score_impact: 20 },
+  { id: 'runtime_error', name: 'Runtime Error', description: 'The program crashed: an exception, overflow or bad index.', score_impact: 30 },
+  { id: 'compilation_error', name: 'Compilation Error', description: 'The code did not compile or parse.', score_impact: 40 },
+  { id: 'wrong_answer', name: 'Wrong Answer', description: 'The output was wrong for at least one test.', score_impact: 50 },
+  { id: 'edge_case_missed', name: 'Edge Case Missed', description: 'Empty, single-element, duplicate or boundary inputs were mishandled.', score_impact: 30 },
+  { id: 'incorrect_algorithm', name: 'Incorrect Algorithm', description: 'The approach itself could not solve the problem.', score_impact: 60 },
+  { id: 'incorrect_data_structure', name: 'Incorrect Data Structure', description: 'The chosen data structure did not fit the problem.', score_impact: 50 },
+] as const;
+export type ErrorTypeId = (typeof errorTypeCatalogue)[number]['id'];
+
+export const errorTypeSchema = z.object({ id: z.string(), name: z.string(), description: z.string(), score_impact: z.number() });
+export type ErrorType = z.infer<typeof errorTypeSchema>;
+
+/** "a, b,,c" → "a,b,c"; nothing left → null. */
+export function normaliseTags(tags: string | null | undefined): string | null {
+  const parts = (tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  return parts.length > 0 ? parts.join(',') : null;
+}
+
+export const questionSchema = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  difficulty: z.enum(difficulties),
+  tags: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+export const questionListItemSchema = questionSchema.extend({
+  retention: z.number().int().nullable(),
+  last_solved_at: z.string().nullable(),
+  session_count: z.number().int(),
+});
+export type QuestionListItem = z.infer<typeof questionListItemSchema>;
+
+export const createQuestionSchema = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, { message: 'Title is required' }).max(limits.titleMax, { message: `Title must not be longer than ${limits.titleMax} characters` }),
+  difficulty: z.enum(difficulties, { message: 'Difficulty is required' }),
+  tags: z.preprocess(
+    (v) => (typeof v === 'string' ? normaliseTags(v) : emptyToNull(v)),
+    z
+      .string()
+      .max(limits.textMax)
+      .refine((t) => t.split(',').length <= limits.listMax, { message: `At most ${limits.listMax} tags` })
+      .nullable()
+      .optional(),
+  ),
+});
+export type CreateQuestion = z.infer<typeof createQuestionSchema>;
+export type CreateQuestionInput = z.input<typeof createQuestionSchema>;
+
+export const sessionSchema = z.object({
+  id: z.string().uuid(),
+  question_id: z.string().uuid(),
+  user_id: z.string().uuid(),
+  correctness: z.number().int(),
+  confidence: z.number().int(),
+  timer: z.number().int(),
+  notes: z.string().nullable(),
+  errors: z.array(z.string()),
+  submissions: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type PracticeSession = z.infer<typeof sessionSchema>;
+
+const percent = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number from 0 to 100` })
+    .int({ message: `${name} must be a whole number from 0 to 100` })
+    .min(0, { message: `${name} must be a whole number from 0 to 100` })
+    .max(100, { message: `${name} must be a whole number from 0 to 100` });
+
+export const createSessionSchema = z.object({
+  question_id: z.string({ error: 'Invalid question ID' }).uuid({ message: 'Invalid question ID' }),
+  correctness: percent('Correctness'),
+  confidence: percent('Confidence'),
+  timer: z.number({ error: 'Time must be a positive number of minutes' }).int({ message: 'Time must be whole minutes' }).min(0, { message: 'Time must be a positive number of minutes' }).max(24 * 60, { message: 'Time must be at most 1440 minutes' }),
+  notes: z.preprocess(emptyToNull, z.string().max(limits.textMax, { message: `Notes must not be longer than ${limits.textMax} characters` }).nullable().optional()),
+  errors: z.array(z.string().max(64)).max(errorTypeCatalogue.length, { message: 'Too many errors' }).optional(),
+  submissions: z.number().int({ message: 'Submissions must be a whole number from 0 to 10' }).min(0, { message: 'Submissions must be a whole number from 0 to 10' }).max(maxSubmissions, { message: 'Submissions must be a whole number from 0 to 10' }).optional(),
+});
+export type CreateSession = z.infer<typeof createSessionSchema>;

@@ -1,0 +1,1 @@
+export { practiceService } from './service';

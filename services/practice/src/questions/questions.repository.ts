@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CreateQuestion, PracticeSession, Question, ScoredSession } from '@app/contracts';
+import { Database, Tx } from '@app/service-kit';
+
+const iso = (column: string, alias = column.split('.').pop()) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${alias}`;
+const sessionColumns = `id, question_id, user_id, correctness, confidence, timer, notes, errors, submissions, ${iso('created_at')}`;
+
+export interface QuestionWithRecent extends Question {
+  session_count: number;
+  last_solved_at: string | null;
+  recent: ScoredSession[];
+}
+
+@Injectable()
+export class QuestionsRepository {
+  constructor(@Inject(Database) readonly db: Database) {}
+
+  /**
+   * The caller's questions with their session count, latest session and three latest sessions, in
+   * one round trip: a lateral join per question over the (question_id, created_at) index.
+   */
+  async listWithRecentSessions(userId: string): Promise<QuestionWithRecent[]> {
+    const { rows } = await this.db.query<QuestionWithRecent>(
+      `SELECT q.id, q.title, q.difficulty, q.tags, ${iso('q.created_at', 'created_at')},
+              COALESCE(stats.session_count, 0)::int AS session_count,
+              ${iso('stats.last_solved_at', 'last_solved_at')},
+              COALESCE(recent.sessions, '[]'::json) AS recent
+       FROM leetcode_questions q
+       LEFT JOIN LATERAL (
+         SELECT count(*) AS session_count, max(s.created_at) AS last_solved_at
+         FROM leetcode_sessions s WHERE s.question_id = q.id
+       ) stats ON true
+       LEFT JOIN LATERAL (
+         SELECT json_agg(json_build_object('correctness', r.correctness, 'confidence', r.confidence, 'timer', r.timer, 'created_at', r.created_at) ORDER BY r.created_at DESC) AS sessions
+         FROM (SELECT correctness, confidence, timer, created_at FROM leetcode_sessions s WHERE s.question_id = q.id ORDER BY created_at DESC LIMIT 3) r
+       ) recent ON true
+       WHERE q.user_id = $1
+       ORDER BY q.created_at DESC, q.id`,
+      [userId],
+    );
+    return rows;
+  }
+
+  async create(userId: string, question: CreateQuestion): Promise<Question> {
+    const { rows } = await this.db.query<Question>(
+      `INSERT INTO leetcode_questions (user_id, title, difficulty, tags) VALUES ($1, $2, $3, $4)
+       RETURNING id, title, difficulty, tags, ${iso('created_at')}`,
+      [userId, question.title, question.difficulty, question.tags ?? null],
+    );
+    return rows[0];
+  }
+
+  /** Deletes one of the caller's questions (its sessions go with it); false when it is not theirs. */
+  async delete(userId: string, id: string): Promise<boolean> {
+    const { rowCount } = await this.db.query('DELETE FROM leetcode_questions WHERE id = $1 AND user_id = $2', [id, userId]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async owns(userId: string, id: string, tx?: Tx): Promise<boolean> {
+    const { rows } = await (tx ?? this.db).query('SELECT 1 FROM leetcode_questions WHERE id = $1 AND user_id = $2', [id, userId]);
+    return rows.length > 0;
+  }
+
+  async sessionsOfUser(userId: string): Promise<PracticeSession[]> {
+    const { rows } = await this.db.query<PracticeSession>(`SELECT ${sessionColumns} FROM leetcode_sessions WHERE user_id = $1 ORDER BY created_at DESC, id`, [userId]);
+    return rows;
+  }
+
+  async sessionsOfQuestion(userId: string, questionId: string): Promise<PracticeSession[]> {
+    const { rows } = await this.db.query<PracticeSession>(
+      `SELECT ${sessionColumns} FROM leetcode_sessions WHERE user_id = $1 AND question_id = $2 ORDER BY created_at DESC, id`,
+      [userId, questionId],
+    );
+    return rows;
+  }
+
+  async insertSession(
+    tx: Tx,
+    session: Omit<PracticeSession, 'id' | 'created_at'>,
+  ): Promise<PracticeSession> {
+    const { rows } = await tx.query<PracticeSession>(
+      `INSERT INTO leetcode_sessions (user_id, question_id, correctness, confidence, timer, notes, errors, submissions)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${sessionColumns}`,
+      [session.user_id, session.question_id, session.correctness, session.confidence, session.timer, session.notes, session.errors, session.submissions],
+    );
+    return rows[0];
+  }
+}

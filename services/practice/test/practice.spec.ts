@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { connect, StringCodec } from 'nats';
+import request from 'supertest';
+import { retentionScore } from '@app/contracts';
+import { RunningService } from '@app/service-kit';
+import { TestEnvironment, TestUser } from '@app/service-kit/testing';
+import { practiceService } from '../src';
+
+describe('practice', () => {
+  let env: TestEnvironment;
+  let svc: RunningService;
+  let alice: TestUser;
+  let bob: TestUser;
+  let asAlice: { Authorization: string };
+  let asBob: { Authorization: string };
+
+  beforeAll(async () => {
+    env = await TestEnvironment.create();
+    svc = await env.start(practiceService);
+    alice = env.newUser();
+    bob = env.newUser();
+    asAlice = await env.authHeader(alice);
+    asBob = await env.authHeader(bob);
+  });
+  afterAll(() => env.close());
+
+  const addQuestion = async (body: Record<string, unknown> = { title: 'Two Sum', difficulty: 'Easy', tags: 'arrays' }, auth = asAlice) =>
+    (await request(svc.url).post('/api/leetcode-questions').set(auth).send(body).expect(201)).body.data;
+
+  const logSession = (id: string, body: Record<string, unknown>, auth = asAlice) =>
+    request(svc.url).post(`/api/leetcode-questions/${id}/session`).set(auth).send({ question_id: id, correctness: 80, confidence: 70, timer: 20, notes: null, ...body });
+
+  it('needs a token everywhere', async () => {
+    await request(svc.url).get('/api/leetcode-questions').expect(401);
+    await request(svc.url).get('/api/error-types').expect(401);
+  });
+
+  it('serves the eight error types with their deductions', async () => {
+    const res = await request(svc.url).get('/api/error-types').set(asAlice).expect(200);
+    expect(res.body).toHaveLength(8);
+    expect(Object.fromEntries(res.body.map((e: { name: string; score_impact: number }) => [e.name, e.score_impact]))).toEqual({
+      'Time Limit Exceeded': 20,
+      'Memory Limit Exceeded': 20,
+      'Runtime Error': 30,
+      'Compilation Error': 40,
+      'Wrong Answer': 50,
+      'Edge Case Missed': 30,
+      'Incorrect Algorithm': 60,
+      'Incorrect Data Structure': 50,
+    });
+  });
+
+  it('adds a question, normalising tags', async () => {
+    const q = await addQuestion({ title: '  Valid Anagram ', difficulty: 'Medium', tags: 'strings, hash table,, sorting ' });
+    expect(q).toEqual({ id: expect.any(String), title: 'Valid Anagram', difficulty: 'Medium', tags: 'strings,hash table,sorting', created_at: expect.any(String) });
+    expect((await addQuestion({ title: 'No Tags', difficulty: 'Hard', tags: ' , ' })).tags).toBeNull();
+    expect((await addQuestion({ title: 'Null Tags', difficulty: 'Hard', tags: null })).tags).toBeNull();
+  });
+
+  it.each([
+    [{ difficulty: 'Easy' }, { title: 'Title is required' }],
+    [{ title: '   ', difficulty: 'Easy' }, { title: 'Title is required' }],
+    [{ title: 'x' }, { difficulty: 'Difficulty is required' }],
+    [{ title: 'x', difficulty: 'Trivial' }, { difficulty: 'Difficulty is required' }],
+    [{ title: 'x'.repeat(201), difficulty: 'Easy' }, { title: 'Title must not be longer than 200 characters' }],
+  ])('refuses the question %j', async (body, fields) => {
+    const res = await request(svc.url).post('/api/leetcode-questions').set(asAlice).send(body).expect(400);
+    expect(res.body.error).toEqual({ code: 'validation_failed', message: Object.values(fields)[0], fields });
+  });
+
+  it('computes correctness and confidence itself when errors and submissions come', async () => {
+    const q = await addQuestion();
+    const res = await logSession(q.id, { correctness: 100, confidence: 100, timer: 10, errors: ['wrong_answer', 'edge_case_missed'], submissions: 3, notes: 'off by one' }).expect(201);
+    expect(res.body.data).toMatchObject({ question_id: q.id, user_id: alice.id, correctness: 20, confidence: 35, timer: 10, notes: 'off by one', errors: ['wrong_answer', 'edge_case_missed'], submissions: 3 });
+  });
+
+  it('stores the given scores when no errors and submissions come', async () => {
+    const q = await addQuestion();
+    const res = await logSession(q.id, { correctness: 90, confidence: 60, timer: 15 }).expect(201);
+    expect(res.body.data).toMatchObject({ correctness: 90, confidence: 60, errors: [], submissions: null, notes: null });
+  });
+
+  it.each([
+    [{ question_id: 'nope' }, 'question_id', 'Invalid question ID'],
+    [{ correctness: 101 }, 'correctness', 'Correctness must be a whole number from 0 to 100'],
+    [{ confidence: -1 }, 'confidence', 'Confidence must be a whole number from 0 to 100'],
+    [{ correctness: 50.5 }, 'correctness', 'Correctness must be a whole number from 0 to 100'],
+    [{ timer: -3 }, 'timer', 'Time must be a positive number of minutes'],
+    [{ submissions: 11, errors: [] }, 'submissions', 'Submissions must be a whole number from 0 to 10'],
+    [{ errors: ['made_up'], submissions: 1 }, 'errors', 'Unknown error type: made_up'],
+  ])('refuses the session %j', async (body, field, message) => {
+    const q = await addQuestion();
+    const res = await logSession(q.id, body).expect(400);
+    expect(res.body.error.fields[field]).toBe(message);
+  });
+
+  it('refuses a session whose question_id differs from the path', async () => {
+    const q = await addQuestion();
+    const res = await logSession(q.id, { question_id: randomUUID() }).expect(400);
+    expect(res.body.error.fields).toEqual({ question_id: 'Invalid question ID' });
+  });
+
+  it('lists questions with retention equal to the shared function over the stored sessions', async () => {
+    const user = env.newUser();
+    const auth = await env.authHeader(user);
+    const q = await addQuestion({ title: 'Retained', difficulty: 'Medium' }, auth);
+    const untouched = await addQuestion({ title: 'Untouched', difficulty: 'Hard' }, auth);
+    for (const [c, f, t] of [[40, 30, 30], [70, 60, 20], [90, 80, 15], [100, 95, 90]]) {
+      await logSession(q.id, { correctness: c, confidence: f, timer: t }, auth).expect(201);
+    }
+    // Age the sessions so decay matters too.
+    await svc.db.query("UPDATE leetcode_sessions SET created_at = created_at - interval '9 days' WHERE question_id = $1", [q.id]);
+    const list = (await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body;
+    const sessions = (await request(svc.url).get(`/api/leetcode-questions/${q.id}/sessions`).set(auth).expect(200)).body;
+    const item = list.find((x: { id: string }) => x.id === q.id);
+    expect(item.session_count).toBe(4);
+    expect(item.last_solved_at).toBe(sessions[0].created_at);
+    expect(item.retention).toBe(retentionScore(sessions));
+    expect(item.retention).toBeGreaterThan(0);
+    expect(list.find((x: { id: string }) => x.id === untouched.id)).toMatchObject({ retention: null, session_count: 0, last_solved_at: null });
+  });
+
+  it('lists all the caller’s sessions newest first', async () => {
+    const user = env.newUser();
+    const auth = await env.authHeader(user);
+    const q1 = await addQuestion(undefined, auth);
+    const q2 = await addQuestion(undefined, auth);
+    await logSession(q1.id, { notes: 'first' }, auth).expect(201);
+    await logSession(q2.id, { notes: 'second' }, auth).expect(201);
+    const res = await request(svc.url).get('/api/leetcode-questions/sessions').set(auth).expect(200);
+    expect(res.body.map((s: { notes: string }) => s.notes)).toEqual(['second', 'first']);
+  });
+
+  it('keeps questions and sessions to their owner, both ways', async () => {
+    const mine = await addQuestion({ title: 'Alice only', difficulty: 'Easy' }, asAlice);
+    await logSession(mine.id, {}, asAlice).expect(201);
+    const theirs = await addQuestion({ title: 'Bob only', difficulty: 'Easy' }, asBob);
+
+    const bobsList = (await request(svc.url).get('/api/leetcode-questions').set(asBob).expect(200)).body;
+    expect(bobsList.map((q: { id: string }) => q.id)).toEqual([theirs.id]);
+    await request(svc.url).get(`/api/leetcode-questions/${mine.id}/sessions`).set(asBob).expect(404);
+    await logSession(mine.id, {}, asBob).expect(404);
+    await request(svc.url).delete(`/api/leetcode-questions/${mine.id}`).set(asBob).expect(404);
+    const bobsSessions = (await request(svc.url).get('/api/leetcode-questions/sessions').set(asBob).expect(200)).body;
+    expect(bobsSessions).toEqual([]);
+
+    await request(svc.url).get(`/api/leetcode-questions/${theirs.id}/sessions`).set(asAlice).expect(404);
+    await request(svc.url).delete(`/api/leetcode-questions/${theirs.id}`).set(asAlice).expect(404);
+    await request(svc.url).get('/api/leetcode-questions/not-a-uuid/sessions').set(asAlice).expect(404);
+  });
+
+  it('deletes a question with its sessions (204)', async () => {
+    const q = await addQuestion();
+    await logSession(q.id, {}).expect(201);
+    await request(svc.url).delete(`/api/leetcode-questions/${q.id}`).set(asAlice).expect(204);
+    await request(svc.url).get(`/api/leetcode-questions/${q.id}/sessions`).set(asAlice).expect(404);
+    const { rows } = await svc.db.query('SELECT count(*)::int AS n FROM leetcode_sessions WHERE question_id = $1', [q.id]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('publishes practice.session.logged', async () => {
+    const q = await addQuestion();
+    const logged = (await logSession(q.id, { correctness: 55 }).expect(201)).body.data;
+    const nc = await connect({ servers: env.natsUrl });
+    try {
+      const jsm = await nc.jetstreamManager();
+      let event: { data: { session_id: string; correctness: number } } | undefined;
+      for (let i = 0; i < 50 && event?.data.session_id !== logged.id; i++) {
+        try {
+          const msg = await jsm.streams.getMessage(`${env.prefix}_EVENTS`, { last_by_subj: `${env.prefix}.practice.session.logged` });
+          event = JSON.parse(StringCodec().decode(msg.data));
+        } catch {
+          // not yet published
+        }
+        if (event?.data.session_id !== logged.id) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(event?.data).toMatchObject({ session_id: logged.id, question_id: q.id, user_id: alice.id, correctness: 55 });
+    } finally {
+      await nc.close();
+    }
+  });
+});
