@@ -3,6 +3,7 @@ import { TestEnvironment } from '@app/service-kit/testing';
 import { identityService } from '@app/identity';
 import { interviewsService } from '@app/interviews';
 import { profileService } from '@app/profile';
+import { practiceService } from '@app/practice';
 import { startGateway } from '@app/gateway';
 
 export interface Stack {
@@ -22,6 +23,7 @@ export async function startStack(): Promise<Stack> {
   const auth = { SUPABASE_JWT_SECRET: '', AUTH_JWKS_URL: `${identity.url}/auth/v1/.well-known/jwks.json` };
   const interviews = await env.start(interviewsService, auth);
   const profile = await env.start(profileService, auth);
+  const practice = await env.start(practiceService, auth);
   const gateway = await startGateway({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -31,11 +33,12 @@ export async function startStack(): Promise<Stack> {
     IDENTITY_URL: identity.url,
     INTERVIEWS_URL: interviews.url,
     PROFILE_URL: profile.url,
+    PRACTICE_URL: practice.url,
   });
   return {
     env,
     url: gateway.url,
-    services: { identity, interviews, profile },
+    services: { identity, interviews, profile, practice },
     close: async () => {
       await gateway.close();
       await env.close();
