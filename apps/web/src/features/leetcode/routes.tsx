@@ -1,10 +1,11 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazy } from 'react';
 
-const ComingPage = lazy(() => import('../placeholders/coming-page'));
+const ProblemReviewPage = lazy(() => import('./problem-review-page'));
+const ReviewPage = lazy(() => import('./review-page'));
 
 /** Problem Review's screens (/leetcode, /leetcode/review/:questionId). */
 export const leetcodeRoutes: RouteObject[] = [
-  { path: 'leetcode', element: <ComingPage /> },
-  { path: 'leetcode/review/:questionId', element: <ComingPage /> },
+  { path: 'leetcode', element: <ProblemReviewPage /> },
+  { path: 'leetcode/review/:questionId', element: <ReviewPage /> },
 ];

@@ -1,0 +1,60 @@
+import type { CreateQuestionInput, CreateSession, ErrorType, PracticeSession, Question, QuestionListItem } from '@app/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { useAuth } from '../auth/auth-provider';
+
+const keys = {
+  questions: (user?: string) => ['leetcode-questions', user] as const,
+  sessions: (user?: string) => ['leetcode-sessions', user] as const,
+  questionSessions: (id: string) => ['leetcode-sessions', 'question', id] as const,
+};
+
+/** Lists are fetched only when a user id exists (spec section 6). */
+export function useQuestions() {
+  const { user } = useAuth();
+  return useQuery({ queryKey: keys.questions(user?.id), queryFn: () => api<QuestionListItem[]>('/api/leetcode-questions'), enabled: !!user });
+}
+
+export function useAllSessions() {
+  const { user } = useAuth();
+  return useQuery({ queryKey: keys.sessions(user?.id), queryFn: () => api<PracticeSession[]>('/api/leetcode-questions/sessions'), enabled: !!user });
+}
+
+export function useQuestionSessions(questionId: string) {
+  const { user } = useAuth();
+  return useQuery({ queryKey: keys.questionSessions(questionId), queryFn: () => api<PracticeSession[]>(`/api/leetcode-questions/${questionId}/sessions`), enabled: !!user });
+}
+
+export function useErrorTypes() {
+  return useQuery({ queryKey: ['error-types'], queryFn: () => api<ErrorType[]>('/api/error-types'), staleTime: Infinity });
+}
+
+function useInvalidatePractice() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'leetcode-questions' || q.queryKey[0] === 'leetcode-sessions' });
+}
+
+export function useCreateQuestion() {
+  const invalidate = useInvalidatePractice();
+  return useMutation({
+    mutationFn: (body: CreateQuestionInput) => api<{ data: Question }>('/api/leetcode-questions', { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteQuestions() {
+  const invalidate = useInvalidatePractice();
+  return useMutation({
+    // One call per selected row, as the contract has no bulk delete.
+    mutationFn: (ids: string[]) => Promise.all(ids.map((id) => api<void>(`/api/leetcode-questions/${id}`, { method: 'DELETE' }))),
+    onSettled: invalidate,
+  });
+}
+
+export function useLogSession(questionId: string) {
+  const invalidate = useInvalidatePractice();
+  return useMutation({
+    mutationFn: (body: CreateSession) => api<{ data: PracticeSession }>(`/api/leetcode-questions/${questionId}/session`, { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}

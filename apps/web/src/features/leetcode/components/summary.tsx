@@ -1,0 +1,87 @@
+import type { PracticeSession, QuestionListItem } from '@app/contracts';
+import * as Collapsible from '@radix-ui/react-collapsible';
+import { ChevronDown, ListChecks, Timer, Trophy } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+
+export function SummaryCards({ questions, sessions }: { questions: QuestionListItem[]; sessions: PracticeSession[] }) {
+  const difficultyOf = new Map(questions.map((q) => [q.id, q.difficulty]));
+  const byDifficulty = { Easy: 0, Medium: 0, Hard: 0 };
+  for (const s of sessions) {
+    const d = difficultyOf.get(s.question_id);
+    if (d) byDifficulty[d] += 1;
+  }
+  const solved = questions.filter((q) => q.session_count > 0).length;
+  const averageMinutes = sessions.length ? Math.round(sessions.reduce((sum, s) => sum + s.timer, 0) / sessions.length) : 0;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Card>
+        <CardHeader className="flex-row items-center justify-between pb-2">
+          <CardTitle className="text-sm font-medium">Total Reviews</CardTitle>
+          <Trophy className="size-4 text-muted-foreground" aria-hidden />
+        </CardHeader>
+        <CardContent>
+          {sessions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">You have not solved any problems yet.</p>
+          ) : (
+            <>
+              <p className="text-3xl font-bold" data-testid="total-reviews">{sessions.length}</p>
+              <p className="mt-1 flex gap-3 text-sm text-muted-foreground">
+                <span>Easy {byDifficulty.Easy}</span>
+                <span>Medium {byDifficulty.Medium}</span>
+                <span>Hard {byDifficulty.Hard}</span>
+              </p>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader className="flex-row items-center justify-between pb-2">
+          <CardTitle className="text-sm font-medium">Completion Time</CardTitle>
+          <Timer className="size-4 text-muted-foreground" aria-hidden />
+        </CardHeader>
+        <CardContent>
+          {sessions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">You have not solved any problems yet.</p>
+          ) : solved < 3 ? (
+            <p className="text-sm text-muted-foreground">Solve at least 3 problems to get a speed score.</p>
+          ) : (
+            <>
+              <p className="text-3xl font-bold">{averageMinutes} min</p>
+              <p className="mt-1 text-sm text-muted-foreground">average per review over {solved} problems</p>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+const readinessTasks = [
+  { category: 'leetcode', task: 'Review every problem below 50% retention this week' },
+  { category: 'system_design', task: 'Sketch a URL shortener end to end in 35 minutes' },
+  { category: 'communication', task: 'Explain your last solution out loud before coding' },
+  { category: 'other', task: 'Prepare two stories about a conflict you resolved' },
+];
+
+export function ReadinessSummary() {
+  return (
+    <Collapsible.Root defaultOpen={false} className="rounded-lg border bg-card">
+      <Collapsible.Trigger className="group flex w-full items-center justify-between p-4 text-left font-semibold">
+        <span className="flex items-center gap-2">
+          <ListChecks className="size-4 text-primary" aria-hidden /> Interview Readiness Summary
+        </span>
+        <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
+      </Collapsible.Trigger>
+      <Collapsible.Content>
+        <ul className="space-y-2 px-4 pb-4 text-sm">
+          {readinessTasks.map((t) => (
+            <li key={t.task} className="flex items-center gap-3">
+              <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{t.category}</span>
+              {t.task}
+            </li>
+          ))}
+        </ul>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}

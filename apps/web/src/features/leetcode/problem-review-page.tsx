@@ -1,0 +1,56 @@
+import { Sparkles } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { PagePlaceholder } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { useAllSessions, useDeleteQuestions, useQuestions } from './api';
+import { AddProblemDialog } from './components/add-problem-dialog';
+import { QuestionTable } from './components/question-table';
+import { ReadinessSummary, SummaryCards } from './components/summary';
+
+export default function ProblemReviewPage() {
+  const navigate = useNavigate();
+  const questions = useQuestions();
+  const sessions = useAllSessions();
+  const remove = useDeleteQuestions();
+
+  if (questions.isPending || sessions.isPending) return <PagePlaceholder />;
+  if (questions.isError) throw questions.error;
+  if (sessions.isError) throw sessions.error;
+
+  // What to practise now: never-reviewed problems first, then the lowest retention.
+  const next = [...questions.data].sort((a, b) => (a.retention ?? -1) - (b.retention ?? -1))[0];
+
+  const onDelete = async (ids: string[]) => {
+    try {
+      await remove.mutateAsync(ids);
+      toast({ title: 'Question Deleted' });
+      return true;
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete question' });
+      return false;
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Problem Review</h1>
+          <p className="text-muted-foreground">Spaced repetition for coding problems: review each one just before you would forget it.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {next ? (
+            <Button variant="secondary" onClick={() => navigate(`/leetcode/review/${next.id}`)} title={`Review next: ${next.title}`}>
+              <Sparkles aria-hidden /> Review next
+            </Button>
+          ) : null}
+          <AddProblemDialog />
+        </div>
+      </header>
+      <SummaryCards questions={questions.data} sessions={sessions.data} />
+      <ReadinessSummary />
+      <QuestionTable questions={questions.data} onDelete={onDelete} deleting={remove.isPending} />
+    </div>
+  );
+}
