@@ -4,6 +4,7 @@ import request from 'supertest';
 import { RunningService, TokenVerifier } from '@app/service-kit';
 import { supabaseClient, TestEnvironment, testIssuer } from '@app/service-kit/testing';
 import { identityService } from '../src';
+import { AccountsRepository } from '../src/accounts/accounts.repository';
 
 jest.setTimeout(30_000);
 
@@ -179,6 +180,20 @@ describe('identity: the Supabase-Auth-compatible /auth/v1', () => {
     } finally {
       await nc.close();
     }
+  });
+
+  it('grants and revokes the moderator role (the operator command’s repository call); new tokens carry it', async () => {
+    const address = email();
+    await request(svc.url).post('/auth/v1/signup').send({ email: address, password }).expect(200);
+    const accounts = new AccountsRepository(svc.db);
+    expect((await accounts.setRole(address.toUpperCase(), 'moderator'))?.app_metadata).toMatchObject({ role: 'moderator', provider: 'email' });
+    const signedIn = await request(svc.url).post('/auth/v1/token?grant_type=password').send({ email: address, password }).expect(200);
+    const claims = JSON.parse(Buffer.from(signedIn.body.access_token.split('.')[1], 'base64url').toString());
+    expect(claims.app_metadata.role).toBe('moderator');
+    await accounts.setRole(address, null);
+    const after = await request(svc.url).post('/auth/v1/token?grant_type=refresh_token').send({ refresh_token: signedIn.body.refresh_token }).expect(200);
+    expect(JSON.parse(Buffer.from(after.body.access_token.split('.')[1], 'base64url').toString()).app_metadata.role).toBeUndefined();
+    expect(await accounts.setRole('nobody@example.com', 'moderator')).toBeUndefined();
   });
 
   it('keeps its signing keys across a restart: earlier tokens still verify', async () => {
