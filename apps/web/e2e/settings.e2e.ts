@@ -30,7 +30,7 @@ describe('profile settings (Chromium)', () => {
     await page.getByLabel('Number of Internships').fill('2');
     await page.getByLabel('Location').fill('Lisbon, Portugal');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText('Profile updated').waitFor();
+    await page.getByText('Profile updated', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Save Changes' }).waitFor({ state: 'detached' });
     await screenshot(page, 'settings-saved');
     await page.reload();
@@ -80,7 +80,7 @@ describe('profile settings (Chromium)', () => {
     const name = `taken${Date.now().toString(36)}`;
     await first.page.getByLabel('Username').fill(name);
     await first.page.getByRole('button', { name: 'Save Changes' }).click();
-    await first.page.getByText('Profile updated').waitFor();
+    await first.page.getByText('Profile updated', { exact: true }).waitFor();
     await first.context.close();
 
     const second = await newPage(browser, { width: 375, height: 812 });
