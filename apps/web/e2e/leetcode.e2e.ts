@@ -64,7 +64,7 @@ describe('Problem Review (Chromium)', () => {
     await screenshot(page, 'review-desktop');
     await page.getByRole('button', { name: 'Log Review' }).click();
     await page.getByText('Session recorded!', { exact: true }).waitFor();
-    await page.getByText(/correctness 20%, confidence 70%/).waitFor();
+    await page.getByText('Review #1 of Two Sum: correctness 20%, confidence 70%.', { exact: true }).waitFor();
     await page.waitForURL((url) => url.pathname === '/leetcode');
     await page.getByTestId('total-reviews').filter({ hasText: '1' }).waitFor();
     await page.getByText('Solve at least 3 problems to get a speed score.').waitFor();
