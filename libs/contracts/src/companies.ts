@@ -16,7 +16,14 @@ export const createCompanySchema = z.object({
     .max(limits.titleMax, { message: `Company name must not be longer than ${limits.titleMax} characters` }),
   website_url: z.preprocess(
     emptyToNull,
-    z.string().trim().url({ message: 'Please enter a valid URL.' }).max(2048).nullable().optional(),
+    // http(s) and a real domain only: the web renders it as a link, so `javascript:` and the like never get in.
+    z
+      .string({ error: 'Please enter a valid URL.' })
+      .trim()
+      .url({ protocol: /^https?$/, hostname: z.regexes.domain, message: 'Please enter a valid URL.' })
+      .max(2048, { message: 'Please enter a valid URL.' })
+      .nullable()
+      .optional(),
   ),
 });
 export type CreateCompany = z.infer<typeof createCompanySchema>;

@@ -1,8 +1,23 @@
-import { connect, StringCodec } from 'nats';
-import request from 'supertest';
+import { companyCreatedEvent, companySchema, EventEnvelope, eventEnvelopeSchema } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment } from '@app/service-kit/testing';
+import { AckPolicy, connect, StringCodec } from 'nats';
+import request from 'supertest';
 import { interviewsService } from '../src';
+
+jest.setTimeout(30_000);
+
+const carousel = ['Google', 'Meta', 'Amazon', 'Apple', 'Microsoft'];
+
+const waitFor = async <T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
 
 describe('interviews: companies', () => {
   let env: TestEnvironment;
@@ -16,65 +31,119 @@ describe('interviews: companies', () => {
   });
   afterAll(() => env.close());
 
-  const createdEvents = async () => {
+  /** Every interviews.company.created event in this environment's stream, oldest first. */
+  const announced = async (): Promise<EventEnvelope<{ id: string; name: string; website_url: string | null }>[]> => {
+    await waitFor(async () => ((await svc.events.pendingCount()) === 0 ? true : undefined));
     const nc = await connect({ servers: env.natsUrl });
     try {
-      const jsm = await nc.jetstreamManager();
-      const consumer = await jsm.consumers.add(`${env.prefix}_EVENTS`, { filter_subject: `${env.prefix}.interviews.company.created`, ack_policy: 'none' as never });
-      const js = nc.jetstream();
-      const c = await js.consumers.get(`${env.prefix}_EVENTS`, consumer.name);
-      const names: string[] = [];
-      for (let pending = consumer.num_pending; pending > 0; pending--) {
-        const msg = await c.next({ expires: 2000 });
+      const stream = `${env.prefix}_EVENTS`;
+      const info = await (await nc.jetstreamManager()).consumers.add(stream, {
+        filter_subject: `${env.prefix}.interviews.company.created`,
+        ack_policy: AckPolicy.None,
+        inactive_threshold: 10_000_000_000,
+      });
+      const consumer = await nc.jetstream().consumers.get(stream, info.name);
+      const events = [];
+      for (let pending = info.num_pending; pending > 0; pending--) {
+        const msg = await consumer.next({ expires: 2000 });
         if (!msg) break;
-        names.push(JSON.parse(StringCodec().decode(msg.data)).data.name);
+        events.push(JSON.parse(StringCodec().decode(msg.data)));
       }
-      return names;
+      return events;
     } finally {
       await nc.close();
     }
   };
+  const namesAnnounced = async () => (await announced()).map((e) => e.data.name);
 
-  it('needs a token', async () => {
-    await request(svc.url).get('/api/all-companies').expect(401);
+  it('needs a token for both calls', async () => {
+    expect((await request(svc.url).get('/api/all-companies').expect(401)).body.error.code).toBe('unauthorized');
+    await request(svc.url).post('/api/all-companies').send({ name: 'Anonymous Co' }).expect(401);
   });
 
-  it('lists the seeded companies by name, the carousel’s five among them', async () => {
+  it('lists the seeded technology companies by name, with websites, the carousel’s five among them', async () => {
     const res = await request(svc.url).get('/api/all-companies').set(auth).expect(200);
-    const names = res.body.map((c: { name: string }) => c.name);
-    expect(names).toEqual(expect.arrayContaining(['Google', 'Meta', 'Amazon', 'Apple', 'Microsoft']));
-    expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
-    expect(res.body[0]).toEqual({ id: expect.any(String), name: expect.any(String), website_url: expect.stringMatching(/^https:\/\//) });
+    const names: string[] = res.body.map((c: { name: string }) => c.name);
+    expect(names.length).toBeGreaterThanOrEqual(20);
+    expect(names).toEqual(expect.arrayContaining([...carousel, 'Netflix', 'Stripe', 'Jane Street', 'Citadel', 'Databricks']));
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    for (const company of res.body) {
+      expect(Object.keys(company).sort()).toEqual(['id', 'name', 'website_url']);
+      expect(companySchema.parse(company)).toEqual(company);
+      expect(company.website_url).toMatch(/^https:\/\/[a-z0-9.-]+\.[a-z]+$/);
+    }
+    expect(res.body.find((c: { name: string }) => c.name === 'Google').website_url).toBe('https://www.google.com');
   });
 
-  it('creates a company (201), returns the existing one for the same name (200), and announces it once', async () => {
-    const created = await request(svc.url).post('/api/all-companies').set(auth).send({ name: 'Thunder Labs', website_url: 'https://thunderlabs.dev' }).expect(201);
-    expect(created.body.data).toEqual({ id: expect.any(String), name: 'Thunder Labs', website_url: 'https://thunderlabs.dev' });
-    const again = await request(svc.url).post('/api/all-companies').set(auth).send({ name: '  thunder LABS ' }).expect(200);
-    expect(again.body.data.id).toBe(created.body.data.id);
+  it('announces every seeded company once, in a proper envelope built by the migration', async () => {
+    const { rows } = await svc.db.query<{ id: string; name: string; website_url: string }>('SELECT id, name, website_url FROM companies');
+    const events = await announced();
+    for (const company of rows) {
+      const mine = events.filter((e) => e.data.id === company.id);
+      expect(mine).toHaveLength(1);
+      const envelope = eventEnvelopeSchema.parse(mine[0]);
+      expect(envelope).toMatchObject({ type: 'interviews.company.created', version: 1 });
+      expect(new Date(envelope.occurred_at).toISOString()).toBe(envelope.occurred_at);
+      expect(companyCreatedEvent.parse(envelope.data)).toEqual(company);
+    }
+  });
+
+  it('creates a company (201), trimmed, with or without a website', async () => {
+    const created = await request(svc.url).post('/api/all-companies').set(auth).send({ name: '  Thunder Labs ', website_url: 'https://thunderlabs.dev' }).expect(201);
+    expect(created.body).toEqual({ data: { id: expect.any(String), name: 'Thunder Labs', website_url: 'https://thunderlabs.dev' } });
+    const bare = await request(svc.url).post('/api/all-companies').set(auth).send({ name: 'No Site Ltd', website_url: '' }).expect(201);
+    expect(bare.body.data).toEqual({ id: expect.any(String), name: 'No Site Ltd', website_url: null });
     const list = await request(svc.url).get('/api/all-companies').set(auth).expect(200);
-    expect(list.body.filter((c: { name: string }) => c.name.toLowerCase() === 'thunder labs')).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 300));
-    const names = await createdEvents();
-    expect(names.filter((n) => n === 'Thunder Labs')).toHaveLength(1);
-    expect(names).toEqual(expect.arrayContaining(['Google', 'Microsoft']));
+    expect(list.body).toEqual(expect.arrayContaining([created.body.data, bare.body.data]));
   });
 
-  it.each([[{}], [{ name: '' }], [{ name: '   ' }]])('requires a name: %j', async (body) => {
+  it('returns the existing company (200) for the same name, trimmed and ignoring case, and announces it once', async () => {
+    const created = await request(svc.url).post('/api/all-companies').set(auth).send({ name: 'Same Name Inc', website_url: 'https://same.example' }).expect(201);
+    for (const name of ['Same Name Inc', '  same name INC ', 'SAME NAME INC']) {
+      const again = await request(svc.url).post('/api/all-companies').set(auth).send({ name, website_url: 'https://other.example' }).expect(200);
+      expect(again.body).toEqual({ data: created.body.data });
+    }
+    const seeded = await request(svc.url).post('/api/all-companies').set(auth).send({ name: 'google' }).expect(200);
+    expect(seeded.body.data).toMatchObject({ name: 'Google', website_url: 'https://www.google.com' });
+
+    const list = await request(svc.url).get('/api/all-companies').set(auth).expect(200);
+    expect(list.body.filter((c: { name: string }) => c.name.toLowerCase() === 'same name inc')).toHaveLength(1);
+    const names = await namesAnnounced();
+    expect(names.filter((n) => n === 'Same Name Inc')).toHaveLength(1);
+    expect(names.filter((n) => n === 'Google')).toHaveLength(1);
+  });
+
+  it.each([[{}], [{ name: '' }], [{ name: '   ' }], [{ name: null }], [{ name: 42 }], [{ website_url: 'https://x.io' }]])('requires a name: %j', async (body) => {
     const res = await request(svc.url).post('/api/all-companies').set(auth).send(body).expect(400);
     expect(res.body).toEqual({ error: { code: 'validation_failed', message: 'Company name is required', fields: { name: 'Company name is required' } } });
   });
 
-  it('refuses a website that is not a URL', async () => {
-    const res = await request(svc.url).post('/api/all-companies').set(auth).send({ name: 'Bad Site Inc', website_url: 'not a url' }).expect(400);
-    expect(res.body.error.fields).toEqual({ website_url: 'Please enter a valid URL.' });
+  it.each(['not a url', 'javascript:alert(1)', 'ftp://files.example.com', 'https://'])('refuses the website %j', async (website_url) => {
+    const res = await request(svc.url).post('/api/all-companies').set(auth).send({ name: 'Bad Site Inc', website_url }).expect(400);
+    expect(res.body.error).toEqual({ code: 'validation_failed', message: 'Please enter a valid URL.', fields: { website_url: 'Please enter a valid URL.' } });
   });
 
-  it('keeps concurrent creations of one name to one company', async () => {
+  it('refuses a name over 200 characters rather than cutting it', async () => {
+    const res = await request(svc.url).post('/api/all-companies').set(auth).send({ name: 'x'.repeat(201) }).expect(400);
+    expect(res.body.error.fields).toEqual({ name: 'Company name must not be longer than 200 characters' });
+  });
+
+  it('keeps concurrent creations of one name to one company and one event', async () => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => request(svc.url).post('/api/all-companies').set(auth).send({ name: 'Race Condition Co' })),
+      Array.from({ length: 8 }, (_, i) => request(svc.url).post('/api/all-companies').set(auth).send({ name: i % 2 ? 'Race Condition Co' : ' race condition co' })),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(7);
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+    expect((await namesAnnounced()).filter((n) => n.toLowerCase().trim() === 'race condition co')).toHaveLength(1);
+  });
+
+  it('seeds once: a restart neither duplicates companies nor announces them again', async () => {
+    const before = await announced();
+    const count = (await svc.db.query<{ n: string }>('SELECT count(*) AS n FROM companies')).rows[0].n;
+    await env.stop(svc);
+    svc = await env.start(interviewsService);
+    expect((await svc.db.query<{ n: string }>('SELECT count(*) AS n FROM companies')).rows[0].n).toBe(count);
+    expect(await announced()).toHaveLength(before.length);
   });
 });

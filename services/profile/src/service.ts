@@ -1,17 +1,16 @@
 import path from 'node:path';
 import { Module } from '@nestjs/common';
 import { ServiceDefinition } from '@app/service-kit';
-import { CompanyDirectory } from './companies/company-directory';
-import { ProfilesController } from './profiles/profiles.controller';
-import { ProfilesRepository } from './profiles/profiles.repository';
-import { ProfilesService } from './profiles/profiles.service';
+import { CompaniesModule } from './companies/companies.module';
+import { ProfilesModule } from './profiles/profiles.module';
 
-@Module({ controllers: [ProfilesController], providers: [ProfilesRepository, ProfilesService, CompanyDirectory] })
-class ProfileModule {}
+/** user_profiles and a read model of companies fed by interviews.company.created. */
+@Module({ imports: [CompaniesModule, ProfilesModule] })
+class ProfileAppModule {}
 
 export const profileService: ServiceDefinition = {
   name: 'profile',
-  module: ProfileModule,
+  module: ProfileAppModule,
   migrationsDir: path.join(__dirname, '..', 'migrations'),
   defaultPort: 8105,
 };

@@ -1,149 +1,211 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
+import { profileSchema } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
+import { TestEnvironment, TestUser } from '@app/service-kit/testing';
 import { interviewsService } from '@app/interviews';
+import request from 'supertest';
 import { profileService } from '../src';
+import { count, knownCompany, tag, waitFor } from './helpers';
 
 jest.setTimeout(30_000);
 
-const waitFor = async <T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
-describe('profile', () => {
+describe('profile: GET and PUT /api/profile', () => {
   let env: TestEnvironment;
   let profile: RunningService;
   let interviews: RunningService;
 
   beforeAll(async () => {
     env = await TestEnvironment.create();
-    interviews = await env.start(interviewsService);
-    profile = await env.start(profileService);
+    [interviews, profile] = await Promise.all([env.start(interviewsService), env.start(profileService)]);
   });
   afterAll(() => env.close());
 
-  const companyNamed = async (name: string, website?: string) => {
-    const auth = await env.authHeader(env.newUser());
-    const res = await request(interviews.url).post('/api/all-companies').set(auth).send({ name, website_url: website });
-    const company = res.body.data;
-    // Wait until the read model has it.
-    await waitFor(async () => ((await profile.db.query('SELECT 1 FROM companies WHERE id = $1', [company.id])).rows.length ? true : undefined));
-    return company as { id: string; name: string };
+  const as = async (user: TestUser) => env.authHeader(user);
+  const get = async (user: TestUser) => request(profile.url).get('/api/profile').set(await as(user));
+  const put = async (user: TestUser, body: unknown) => request(profile.url).put('/api/profile').set(await as(user)).send(body as object);
+
+  const ok = (res: request.Response) => {
+    expect([res.status, res.body]).toEqual([200, expect.anything()]);
+    return res;
   };
 
-  it('needs a token', async () => {
-    const res = await request(profile.url).get('/api/profile').expect(401);
-    expect(res.body.error.code).toBe('unauthorized');
+  /** A company created on interviews, once profile's read model has it. */
+  const company = async (name: string, website_url?: string) => {
+    const res = await request(interviews.url).post('/api/all-companies').set(await as(env.newUser())).send({ name, website_url }).expect(201);
+    await waitFor(() => knownCompany(profile, res.body.data.id));
+    return res.body.data as { id: string; name: string; website_url: string | null };
+  };
+  const seeded = (name: string) =>
+    waitFor(async () => (await profile.db.query<{ id: string }>('SELECT id FROM companies WHERE name = $1', [name])).rows[0]);
+
+  it('needs a valid token for both calls', async () => {
+    expect((await request(profile.url).get('/api/profile').expect(401)).body.error.code).toBe('unauthorized');
+    await request(profile.url).put('/api/profile').send({ username: 'nobody' }).expect(401);
+    await request(profile.url).get('/api/profile').set('Authorization', 'Bearer not.a.token').expect(401);
+    const expired = await env.token(env.newUser(), {}, Math.floor(Date.now() / 1000) - 120);
+    await request(profile.url).get('/api/profile').set('Authorization', `Bearer ${expired}`).expect(401);
+    // Someone else's id in a payload the signature does not cover.
+    const [header, payload, signature] = (await env.token(env.newUser())).split('.');
+    const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: randomUUID() };
+    const forged = [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
+    await request(profile.url).get('/api/profile').set('Authorization', `Bearer ${forged}`).expect(401);
   });
 
-  it('answers a new user at once with a default profile named after the e-mail', async () => {
-    const user = env.newUser('grace.hopper@example.com');
-    const res = await request(profile.url).get('/api/profile').set(await env.authHeader(user)).expect(200);
+  it('answers a brand-new user at once with the default profile named after the e-mail', async () => {
+    const local = `grace.hopper.${tag()}`;
+    const res = await get(env.newUser(`${local}@example.com`));
+    expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      username: expect.stringMatching(/^grace\.hopper\d*$/),
+      username: local,
       current_company_id: null,
       verified_company: false,
       years_of_experience: null,
       number_of_internships: null,
       location: null,
-      created_at: expect.any(String),
-      updated_at: expect.any(String),
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updated_at: expect.stringMatching(/Z$/),
+    });
+    expect(profileSchema.parse(res.body)).toEqual(res.body);
+  });
+
+  it('derives unique usernames ignoring case, by a number suffix', async () => {
+    const stem = `sam${tag()}`;
+    const names = [];
+    for (const email of [`${stem}@a.io`, `${stem.toUpperCase()}@b.io`, `${stem}+jobs@c.io`]) names.push((await get(env.newUser(email))).body.username);
+    expect(names).toEqual([stem, `${stem}2`, `${stem}3`]);
+  });
+
+  it('makes one profile when a new user’s first calls race', async () => {
+    const user = env.newUser(`racer.${tag()}@example.com`);
+    const results = await Promise.all([get(user), get(user), put(user, { username: `racer${tag()}` }), get(user)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(await count(profile, 'SELECT count(*) AS n FROM user_profiles WHERE id = $1', [user.id])).toBe(1);
+  });
+
+  it('saves the form: empty strings become null, numbers are converted, verified_company is the server’s', async () => {
+    const user = env.newUser();
+    const google = await seeded('Google');
+    const username = `u${tag()}`;
+    const res = await put(user, {
+      username: `  ${username} `,
+      current_company_id: google.id,
+      verified_company: true,
+      years_of_experience: '4',
+      number_of_internships: '',
+      location: '',
+    }).then(ok);
+    expect(res.body).toEqual({
+      data: {
+        username,
+        current_company_id: google.id,
+        verified_company: false,
+        years_of_experience: 4,
+        number_of_internships: null,
+        location: null,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
+    });
+    expect((await get(user)).body).toEqual(res.body.data);
+
+    const cleared = await put(user, { username, current_company_id: '', years_of_experience: 0, number_of_internships: '2', location: ' Lisbon ' });
+    expect(cleared.body.data).toMatchObject({ current_company_id: null, verified_company: false, years_of_experience: 0, number_of_internships: 2, location: 'Lisbon' });
+  });
+
+  const validation: Array<[string, Record<string, unknown>, string, string]> = [
+    ['no username', {}, 'username', 'Username must be at least 2 characters.'],
+    ['a 1-character username', { username: 'a' }, 'username', 'Username must be at least 2 characters.'],
+    ['a blank username', { username: '   ' }, 'username', 'Username must be at least 2 characters.'],
+    ['a 31-character username', { username: 'x'.repeat(31) }, 'username', 'Username must not be longer than 30 characters.'],
+    ['a company id that is no uuid', { username: 'okay', current_company_id: 'not-a-uuid' }, 'current_company_id', 'Invalid company ID'],
+    ['negative years', { username: 'okay', years_of_experience: -1 }, 'years_of_experience', 'Years of experience must be a positive number'],
+    ['years that are not a number', { username: 'okay', years_of_experience: 'abc' }, 'years_of_experience', 'Years of experience must be a positive number'],
+    ['41 years', { username: 'okay', years_of_experience: '41' }, 'years_of_experience', 'Years of experience must not exceed 40'],
+    ['negative internships', { username: 'okay', number_of_internships: '-2' }, 'number_of_internships', 'Number of internships must be a positive number'],
+    ['11 internships', { username: 'okay', number_of_internships: 11 }, 'number_of_internships', 'Number of internships must not exceed 10'],
+  ];
+  it.each(validation)('refuses %s with the spec’s message', async (_case, body, field, message) => {
+    const res = await put(env.newUser(), body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 'validation_failed', message, fields: { [field]: message } } });
+  });
+
+  it('reports every broken field at once, the first as the message', async () => {
+    const res = await put(env.newUser(), { username: 'a', years_of_experience: 99, number_of_internships: -1 });
+    expect(res.body.error).toEqual({
+      code: 'validation_failed',
+      message: 'Username must be at least 2 characters.',
+      fields: {
+        username: 'Username must be at least 2 characters.',
+        years_of_experience: 'Years of experience must not exceed 40',
+        number_of_internships: 'Number of internships must be a positive number',
+      },
     });
   });
 
-  it('saves a profile, turning empty strings into null and numbers into numbers', async () => {
+  it('refuses a well-formed company id it does not know (400 on current_company_id)', async () => {
     const user = env.newUser();
-    const auth = await env.authHeader(user);
-    const google = await waitFor(async () => (await profile.db.query<{ id: string }>("SELECT id FROM companies WHERE name = 'Google'")).rows[0]);
-    const username = `u${randomUUID().slice(0, 8)}`;
-    const res = await request(profile.url)
-      .put('/api/profile')
-      .set(auth)
-      .send({ username, current_company_id: google.id, years_of_experience: '4', number_of_internships: '', location: '', verified_company: true })
-      .expect(200);
-    expect(res.body.data).toMatchObject({ username, current_company_id: google.id, years_of_experience: 4, number_of_internships: null, location: null, verified_company: false });
-    const read = await request(profile.url).get('/api/profile').set(auth).expect(200);
-    expect(read.body).toMatchObject({ username, years_of_experience: 4 });
+    const res = await put(user, { username: `u${tag()}`, current_company_id: randomUUID() });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({ code: 'validation_failed', message: 'Invalid company ID', fields: { current_company_id: 'Invalid company ID' } });
   });
 
-  it.each([
-    [{ username: 'a' }, 'username', 'Username must be at least 2 characters.'],
-    [{ username: 'x'.repeat(31) }, 'username', 'Username must not be longer than 30 characters.'],
-    [{ username: 'okay', current_company_id: 'not-a-uuid' }, 'current_company_id', 'Invalid company ID'],
-    [{ username: 'okay', years_of_experience: -1 }, 'years_of_experience', 'Years of experience must be a positive number'],
-    [{ username: 'okay', years_of_experience: 41 }, 'years_of_experience', 'Years of experience must not exceed 40'],
-    [{ username: 'okay', number_of_internships: -2 }, 'number_of_internships', 'Number of internships must be a positive number'],
-    [{ username: 'okay', number_of_internships: 11 }, 'number_of_internships', 'Number of internships must not exceed 10'],
-  ])('refuses %j with the spec’s message', async (body, field, message) => {
-    const res = await request(profile.url).put('/api/profile').set(await env.authHeader(env.newUser())).send(body).expect(400);
-    expect(res.body.error).toEqual({ code: 'validation_failed', message, fields: { [field]: message } });
-  });
-
-  it('refuses a company it does not know', async () => {
-    const res = await request(profile.url).put('/api/profile').set(await env.authHeader(env.newUser())).send({ username: 'okay', current_company_id: randomUUID() }).expect(400);
-    expect(res.body.error.fields).toEqual({ current_company_id: 'Invalid company ID' });
-  });
-
-  it('keeps usernames unique ignoring case (409)', async () => {
-    const name = `Taken${randomUUID().slice(0, 6)}`;
-    await request(profile.url).put('/api/profile').set(await env.authHeader(env.newUser())).send({ username: name }).expect(200);
-    const res = await request(profile.url).put('/api/profile').set(await env.authHeader(env.newUser())).send({ username: name.toLowerCase() }).expect(409);
-    expect(res.body.error).toEqual({ code: 'conflict', message: 'Username is already taken', fields: { username: 'Username is already taken' } });
+  it('keeps usernames unique ignoring case (409 on username), and lets the owner change the case of their own', async () => {
+    const name = `Taken${tag()}`;
+    const owner = env.newUser();
+    await put(owner, { username: name }).then(ok);
+    const res = await put(env.newUser(), { username: name.toLowerCase() });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: { code: 'conflict', message: 'Username is already taken', fields: { username: 'Username is already taken' } } });
+    expect((await put(owner, { username: name.toUpperCase() })).body.data.username).toBe(name.toUpperCase());
   });
 
   it('shows and changes only the caller’s own profile', async () => {
-    const alice = env.newUser();
-    const bob = env.newUser();
-    const aliceName = `alice${randomUUID().slice(0, 6)}`;
-    await request(profile.url).put('/api/profile').set(await env.authHeader(alice)).send({ username: aliceName, location: 'Lisbon' }).expect(200);
-    const bobsView = await request(profile.url).get('/api/profile').set(await env.authHeader(bob)).expect(200);
-    expect(bobsView.body.username).not.toBe(aliceName);
-    expect(bobsView.body.location).toBeNull();
-    await request(profile.url).put('/api/profile').set(await env.authHeader(bob)).send({ username: `bob${randomUUID().slice(0, 6)}`, location: 'Oslo' }).expect(200);
-    const alicesView = await request(profile.url).get('/api/profile').set(await env.authHeader(alice)).expect(200);
-    expect(alicesView.body).toMatchObject({ username: aliceName, location: 'Lisbon' });
+    const alice = env.newUser(`alice.${tag()}@example.com`);
+    const bob = env.newUser(`bob.${tag()}@example.com`);
+    const aliceName = `alice${tag()}`;
+    await put(alice, { username: aliceName, location: 'Lisbon', years_of_experience: 7 }).then(ok);
+
+    const bobsView = await get(bob);
+    expect(bobsView.body).toMatchObject({ username: bob.email.split('@')[0], location: null, years_of_experience: null });
+
+    const bobName = `bob${tag()}`;
+    await put(bob, { username: bobName, location: 'Oslo' }).then(ok);
+    expect((await get(alice)).body).toMatchObject({ username: aliceName, location: 'Lisbon', years_of_experience: 7 });
+    expect((await get(bob)).body).toMatchObject({ username: bobName, location: 'Oslo', years_of_experience: null });
+
+    // A user id in the body or query is not how the caller is chosen.
+    await request(profile.url).put(`/api/profile?user_id=${alice.id}`).set(await as(bob)).send({ username: bobName, id: alice.id, user_id: alice.id }).expect(200);
+    expect((await get(alice)).body.username).toBe(aliceName);
+    await request(profile.url).get(`/api/profile/${alice.id}`).set(await as(bob)).expect(404);
   });
 
-  it('verifies the company only for an e-mail on its domain, never from the client', async () => {
-    const company = await companyNamed(`Acme ${randomUUID().slice(0, 6)}`, 'https://www.acme-rockets.io');
-    const insider = env.newUser(`wile@eng.acme-rockets.io`);
-    const outsider = env.newUser(`road.runner@notacme-rockets.io`);
-    const mine = await request(profile.url).put('/api/profile').set(await env.authHeader(insider)).send({ username: `wile${randomUUID().slice(0, 4)}`, current_company_id: company.id, verified_company: false }).expect(200);
-    expect(mine.body.data.verified_company).toBe(true);
-    const theirs = await request(profile.url).put('/api/profile').set(await env.authHeader(outsider)).send({ username: `rr${randomUUID().slice(0, 4)}`, current_company_id: company.id, verified_company: true }).expect(200);
-    expect(theirs.body.data.verified_company).toBe(false);
+  it('verifies the company only for an e-mail on its domain or a subdomain, never from the client', async () => {
+    const domain = `acme-${tag()}.io`;
+    const acme = await company(`Acme ${domain}`, `https://www.${domain}`);
+    const cases: Array<[string, boolean, boolean]> = [
+      [`wile@${domain}`, false, true],
+      [`wile@eng.${domain}`, false, true],
+      [`road.runner@not${domain}`, true, false],
+      [`road.runner@${domain}.evil.io`, true, false],
+    ];
+    for (const [email, sent, expected] of cases) {
+      const res = await put(env.newUser(email), { username: `u${tag()}`, current_company_id: acme.id, verified_company: sent });
+      expect([email, res.status, res.body.data.verified_company]).toEqual([email, 200, expected]);
+    }
+    const google = await seeded('Google');
+    expect((await put(env.newUser(`jane.${tag()}@google.com`), { username: `g${tag()}`, current_company_id: google.id })).body.data.verified_company).toBe(true);
+
+    const noSite = await company(`No Site ${tag()}`);
+    expect((await put(env.newUser(`x@${domain}`), { username: `n${tag()}`, current_company_id: noSite.id, verified_company: true })).body.data.verified_company).toBe(false);
   });
 
-  it('learns users and companies that arrived while it was down, once each', async () => {
-    await env.stop(profile);
-    const user = env.newUser(`late.joiner@example.com`);
-    await interviews.db.transaction((tx) =>
-      interviews.events.record(tx, 'identity.user.registered', { user_id: user.id, email: user.email, user_metadata: {}, created_at: new Date().toISOString() }),
-    );
-    const auth = await env.authHeader(env.newUser());
-    const created = await request(interviews.url).post('/api/all-companies').set(auth).send({ name: `Offline ${randomUUID().slice(0, 6)}` }).expect(201);
-    await waitFor(async () => ((await interviews.events.pendingCount()) === 0 ? true : undefined));
-
-    profile = await env.start(profileService);
-    const row = await waitFor(async () => (await profile.db.query<{ username: string }>('SELECT username FROM user_profiles WHERE id = $1', [user.id])).rows[0]);
-    expect(row.username).toMatch(/^late\.joiner\d*$/);
-    await waitFor(async () => ((await profile.db.query('SELECT 1 FROM companies WHERE id = $1', [created.body.data.id])).rows.length ? true : undefined));
-
-    // Restarting replays nothing twice.
-    await env.stop(profile);
-    profile = await env.start(profileService);
-    await new Promise((r) => setTimeout(r, 500));
-    const counts = await profile.db.query<{ profiles: string; companies: string }>(
-      'SELECT (SELECT count(*) FROM user_profiles WHERE id = $1) AS profiles, (SELECT count(*) FROM companies WHERE id = $2) AS companies',
-      [user.id, created.body.data.id],
-    );
-    expect(counts.rows[0]).toEqual({ profiles: '1', companies: '1' });
+  it('keeps no one’s verification after they move to a company they do not belong to', async () => {
+    const google = await seeded('Google');
+    const meta = await seeded('Meta');
+    const user = env.newUser(`mover.${tag()}@google.com`);
+    const username = `m${tag()}`;
+    expect((await put(user, { username, current_company_id: google.id })).body.data.verified_company).toBe(true);
+    expect((await put(user, { username, current_company_id: meta.id, verified_company: true })).body.data.verified_company).toBe(false);
   });
 });

@@ -1,29 +1,23 @@
-import { Body, Controller, Get, Inject, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Res } from '@nestjs/common';
 import { Company, CreateCompany, createCompanySchema } from '@app/contracts';
-import { EventBus, ZodPipe } from '@app/service-kit';
+import { ZodPipe } from '@app/service-kit';
 import type { Response } from 'express';
-import { CompaniesRepository } from './companies.repository';
+import { CompaniesService } from './companies.service';
 
 @Controller('api/all-companies')
 export class CompaniesController {
-  constructor(
-    private readonly companies: CompaniesRepository,
-    @Inject(EventBus) private readonly events: EventBus,
-  ) {}
+  constructor(private readonly companies: CompaniesService) {}
 
+  /** 200 [{id, name, website_url}] by name. */
   @Get()
   list(): Promise<Company[]> {
     return this.companies.list();
   }
 
-  /** 201 with the new company, or 200 with the one already known under that name. */
+  /** 201 {data} for a new company; 200 {data: existing} when the name is already known. */
   @Post()
-  async create(@Body(new ZodPipe(createCompanySchema)) body: CreateCompany, @Res({ passthrough: true }) res: Response) {
-    const { company, created } = await this.companies.db.transaction(async (tx) => {
-      const result = await this.companies.insertOrFind(tx, body.name, body.website_url ?? null);
-      if (result.created) await this.events.record(tx, 'interviews.company.created', result.company);
-      return result;
-    });
+  async create(@Body(new ZodPipe(createCompanySchema)) body: CreateCompany, @Res({ passthrough: true }) res: Response): Promise<{ data: Company }> {
+    const { company, created } = await this.companies.create(body);
     res.status(created ? 201 : 200);
     return { data: company };
   }

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Profile, UpdateProfile } from '@app/contracts';
 import { Database, Tx } from '@app/service-kit';
@@ -7,39 +8,72 @@ const columns = `username, current_company_id, verified_company, years_of_experi
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
 
+/** Candidate numbers tried per round trip: "jane" … "jane10", then up to "jane100", and so on. */
+const candidateRanges: Array<[number, number]> = [
+  [1, 10],
+  [11, 100],
+  [101, 1000],
+  [1001, 10000],
+];
+
+export type ProfileChange = Required<Omit<UpdateProfile, 'verified_company'>> & { verified_company: boolean };
+
+/** Thrown by `update` when another profile has the username (ignoring case). */
+export class UsernameTaken extends Error {}
+
 @Injectable()
 export class ProfilesRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
-  /**
-   * Creates the default profile unless the user has one. Both the sign-up event and a first read
-   * call this, so whichever comes first wins and the other changes nothing.
-   */
-  async ensure(tx: Tx, userId: string, email: string): Promise<void> {
-    const { rows } = await tx.query('SELECT 1 FROM user_profiles WHERE id = $1', [userId]);
-    if (rows.length > 0) return;
-    for (let attempt = 1; attempt <= 50; attempt++) {
-      const username = attempt < 50 ? usernameCandidate(email, attempt) : usernameCandidate(`${userId.slice(0, 8)}@x`, 1);
-      // Savepoint: a clash on the username must not abort the surrounding transaction.
-      await tx.query('SAVEPOINT ensure_profile');
-      const inserted = await tx.query('INSERT INTO user_profiles (id, username) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id', [userId, username]);
-      await tx.query('RELEASE SAVEPOINT ensure_profile');
-      if (inserted.rowCount) return;
-      const { rows: mine } = await tx.query('SELECT 1 FROM user_profiles WHERE id = $1', [userId]);
-      if (mine.length > 0) return;
-    }
-    throw new Error('could not find a free username');
-  }
-
-  async get(userId: string, tx?: Tx): Promise<Profile | undefined> {
+  async find(userId: string, tx?: Tx): Promise<Profile | undefined> {
     const { rows } = await (tx ?? this.db).query<Profile>(`SELECT ${columns} FROM user_profiles WHERE id = $1`, [userId]);
     return rows[0];
   }
 
-  /** Returns undefined when the username belongs to someone else (case-insensitive). */
-  async update(tx: Tx, userId: string, change: UpdateProfile & { verified_company: boolean }): Promise<Profile | 'username_taken'> {
-    const taken = await tx.query('SELECT 1 FROM user_profiles WHERE lower(username) = lower($1) AND id <> $2', [change.username, userId]);
-    if (taken.rows.length > 0) return 'username_taken';
+  /**
+   * The default profile, unless the user has one: username from the e-mail, made unique ignoring
+   * case by a number suffix. Idempotent (INSERT … ON CONFLICT DO NOTHING): the sign-up event and a
+   * first read may both call it, concurrently too; whichever commits first wins and the other
+   * changes nothing. Returns true when this call created the profile.
+   */
+  async createDefault(tx: Tx, userId: string, email: string): Promise<boolean> {
+    if (await this.exists(tx, userId)) return false;
+    for (const [from, to] of candidateRanges) {
+      const candidates = [...new Set(Array.from({ length: to - from + 1 }, (_, i) => usernameCandidate(email, from + i)))];
+      const { rows } = await tx.query<{ name: string }>('SELECT lower(username) AS name FROM user_profiles WHERE lower(username) = ANY($1::text[])', [
+        candidates,
+      ]);
+      const taken = new Set(rows.map((r) => r.name));
+      for (const username of candidates) {
+        if (taken.has(username)) continue;
+        const created = await this.tryInsert(tx, userId, username);
+        if (created !== undefined) return created;
+      }
+    }
+    // Ten thousand namesakes: a random number instead.
+    for (let i = 0; i < 20; i++) {
+      const created = await this.tryInsert(tx, userId, usernameCandidate(email, randomInt(10_001, 100_000_000)));
+      if (created !== undefined) return created;
+    }
+    throw new Error('no free username found');
+  }
+
+  /** true: inserted; false: the user's profile appeared meanwhile; undefined: the name was just taken. */
+  private async tryInsert(tx: Tx, userId: string, username: string): Promise<boolean | undefined> {
+    // No conflict target: a clash on the id (the user's profile was made concurrently) or on the
+    // username (someone took it a moment ago) both leave the transaction usable.
+    const inserted = await tx.query('INSERT INTO user_profiles (id, username) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, username]);
+    if (inserted.rowCount) return true;
+    return (await this.exists(tx, userId)) ? false : undefined;
+  }
+
+  private async exists(tx: Tx, userId: string): Promise<boolean> {
+    const { rows } = await tx.query('SELECT 1 FROM user_profiles WHERE id = $1', [userId]);
+    return rows.length > 0;
+  }
+
+  /** Replaces the editable fields of the user's own profile; the unique index decides username clashes. */
+  async update(tx: Tx, userId: string, change: ProfileChange): Promise<Profile | undefined> {
     try {
       const { rows } = await tx.query<Profile>(
         `UPDATE user_profiles SET username = $2, current_company_id = $3, verified_company = $4, years_of_experience = $5,
@@ -48,16 +82,17 @@ export class ProfilesRepository {
         [
           userId,
           change.username,
-          change.current_company_id ?? null,
+          change.current_company_id,
           change.verified_company,
-          change.years_of_experience ?? null,
-          change.number_of_internships ?? null,
-          change.location ?? null,
+          change.years_of_experience,
+          change.number_of_internships,
+          change.location,
         ],
       );
       return rows[0];
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') return 'username_taken';
+      const pgError = err as { code?: string; constraint?: string };
+      if (pgError.code === '23505' && pgError.constraint === 'user_profiles_username_key') throw new UsernameTaken();
       throw err;
     }
   }

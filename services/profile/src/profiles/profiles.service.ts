@@ -1,42 +1,80 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { AuthUser, Profile, UpdateProfile } from '@app/contracts';
-import { conflict, EventBus, validationFailed } from '@app/service-kit';
-import { CompanyDirectory } from '../companies/company-directory';
-import { ProfilesRepository } from './profiles.repository';
-import { emailMatchesWebsite } from './username';
+import { conflict, EventBus, Tx, validationFailed } from '@app/service-kit';
+import { CompaniesService } from '../companies/companies.service';
+import { ProfilesRepository, UsernameTaken } from './profiles.repository';
+
+const usernameTaken = 'Username is already taken';
 
 @Injectable()
-export class ProfilesService {
+export class ProfilesService implements OnModuleInit {
   constructor(
     private readonly profiles: ProfilesRepository,
-    private readonly companies: CompanyDirectory,
-    @Inject(EventBus) events: EventBus,
-  ) {
-    events.on({
+    private readonly companies: CompaniesService,
+    @Inject(EventBus) private readonly events: EventBus,
+  ) {}
+
+  onModuleInit(): void {
+    // Durable with deliver_policy "all" (the kit's JetStream consumers): a new durable replays every
+    // sign-up in the stream, so users registered while profile was down or not yet deployed get
+    // their profile when it starts. Each event is handled once (processed_events, same transaction).
+    this.events.on({
       name: 'profile.user-registered',
       type: 'identity.user.registered',
-      handle: (user, tx) => this.profiles.ensure(tx, user.user_id, user.email),
+      handle: async (user, tx) => {
+        await this.createDefault(tx, user.user_id, user.email);
+      },
     });
   }
 
-  /** Never a 404 for a signed-in user: the profile is made here if the sign-up event is late. */
+  /** The one code path that makes a default profile: the sign-up event and a first read both use it. */
+  createDefault(tx: Tx, userId: string, email: string | null): Promise<boolean> {
+    return this.profiles.createDefault(tx, userId, email ?? '');
+  }
+
+  /**
+   * Never a 404 for a signed-in user: when the sign-up event has not been handled yet, the profile
+   * is made here from the token's verified e-mail, exactly as the event would have made it.
+   */
   async get(user: AuthUser): Promise<Profile> {
-    return this.profiles.db.transaction(async (tx) => {
-      await this.profiles.ensure(tx, user.id, user.email ?? `${user.id}@unknown`);
-      return (await this.profiles.get(user.id, tx))!;
-    });
+    return (await this.profiles.find(user.id)) ?? this.ensure(user, (tx) => this.profiles.find(user.id, tx));
   }
 
-  /** `verified_company` is the server's to decide: the account's e-mail must be on the company's domain. */
+  /**
+   * Replaces the caller's profile. The company must be one profile knows (from events);
+   * `verified_company` is decided here from the token's e-mail, whatever the client sent.
+   */
   async update(user: AuthUser, change: UpdateProfile): Promise<Profile> {
-    const company = change.current_company_id ? await this.companies.find(change.current_company_id) : undefined;
-    if (change.current_company_id && !company) throw validationFailed({ current_company_id: 'Invalid company ID' });
-    const verified = company ? emailMatchesWebsite(user.email, company.website_url) : false;
-    const result = await this.profiles.db.transaction(async (tx) => {
-      await this.profiles.ensure(tx, user.id, user.email ?? `${user.id}@unknown`);
-      return this.profiles.update(tx, user.id, { ...change, verified_company: verified });
+    let verified = false;
+    if (change.current_company_id) {
+      const company = await this.companies.find(change.current_company_id);
+      if (!company) throw validationFailed({ current_company_id: 'Invalid company ID' });
+      verified = this.companies.isEmployeeEmail(user.email, company);
+    }
+    try {
+      return await this.ensure(user, (tx) =>
+        this.profiles.update(tx, user.id, {
+          username: change.username,
+          current_company_id: change.current_company_id ?? null,
+          verified_company: verified,
+          years_of_experience: change.years_of_experience ?? null,
+          number_of_internships: change.number_of_internships ?? null,
+          location: change.location ?? null,
+        }),
+      );
+    } catch (err) {
+      if (err instanceof UsernameTaken) throw conflict(usernameTaken, { username: usernameTaken });
+      throw err;
+    }
+  }
+
+  /** Runs `work` in a transaction in which the caller's profile is sure to exist. */
+  private ensure(user: AuthUser, work: (tx: Tx) => Promise<Profile | undefined>): Promise<Profile> {
+    return this.profiles.db.transaction(async (tx) => {
+      await this.createDefault(tx, user.id, user.email);
+      const profile = await work(tx);
+      if (!profile) throw new Error('profile missing right after it was ensured');
+      return profile;
     });
-    if (result === 'username_taken') throw conflict('Username is already taken', { username: 'Username is already taken' });
-    return result;
   }
 }

@@ -1,31 +1,34 @@
 import { profileLimits } from '@app/contracts';
 
+/** Characters a derived username keeps. (A username the user chooses only has to be 2–30 characters.) */
+const disallowed = /[^a-z0-9._-]+/g;
+const fallback = 'user';
+
 /**
- * The default username from an e-mail's local part: lower-case letters, digits, '.', '_' and '-',
- * 2–30 characters. `attempt` > 1 appends a number so a taken name gets a free variant.
+ * The default username's stem from an e-mail's local part: lower case, sub-address ("+tag") dropped,
+ * only [a-z0-9._-], no separator at either end, 2–30 characters ("x" → "xuser", "" → "user").
  */
-export function usernameCandidate(email: string, attempt = 1): string {
-  const local = email.split('@')[0] ?? '';
-  let base = local
+export function usernameBase(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = (at >= 0 ? email.slice(0, at) : email).split('+')[0];
+  const cleaned = local
+    .normalize('NFKD')
     .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, '')
-    .replace(/^[._-]+|[._-]+$/g, '');
-  if (base.length < profileLimits.usernameMin) base = `${base}user`.slice(0, profileLimits.usernameMax);
-  if (attempt <= 1) return base.slice(0, profileLimits.usernameMax);
-  const suffix = String(attempt);
-  return `${base.slice(0, profileLimits.usernameMax - suffix.length)}${suffix}`;
+    .replace(disallowed, '')
+    .replace(/^[._-]+|[._-]+$/g, '')
+    .slice(0, profileLimits.usernameMax)
+    .replace(/[._-]+$/, '');
+  if (cleaned.length === 0) return fallback;
+  return cleaned.length < profileLimits.usernameMin ? `${cleaned}${fallback}` : cleaned;
 }
 
-/** True when the e-mail's domain is the website's domain or one of its subdomains. */
-export function emailMatchesWebsite(email: string | null, websiteUrl: string | null): boolean {
-  if (!email || !websiteUrl) return false;
-  const domain = email.split('@')[1]?.toLowerCase().trim();
-  let host: string;
-  try {
-    host = new URL(/^https?:\/\//i.test(websiteUrl) ? websiteUrl : `https://${websiteUrl}`).hostname.toLowerCase().replace(/^www\./, '');
-  } catch {
-    return false;
-  }
-  if (!domain || !host.includes('.')) return false;
-  return domain === host || domain.endsWith(`.${host}`);
+/**
+ * Candidate number `attempt` for an e-mail: the stem itself first, then the stem with a number
+ * appended ("jane", "jane2", "jane3", ...), the stem cut so the whole stays within 30 characters.
+ */
+export function usernameCandidate(email: string, attempt = 1): string {
+  const base = usernameBase(email);
+  if (attempt <= 1) return base;
+  const suffix = String(Math.floor(attempt));
+  return `${base.slice(0, profileLimits.usernameMax - suffix.length)}${suffix}`;
 }
