@@ -106,10 +106,12 @@ export async function startService<S extends z.ZodRawShape>(
     app.use(jsonBodies());
     app.useGlobalFilters(new EnvelopeExceptionFilter(logger));
     (app.getHttpAdapter().getInstance() as { disable(s: string): void }).disable('x-powered-by');
-    await app.listen(config.PORT, config.HOST);
+    // Handlers register during init; consumers and the relay run before /readyz can say ready.
+    await app.init();
     cleanups.unshift(() => app.close());
     await events.start();
     cleanups.unshift(() => events.stop());
+    await app.listen(config.PORT, config.HOST);
 
     const port = (app.getHttpServer().address() as AddressInfo).port;
     const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
