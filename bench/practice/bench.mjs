@@ -37,6 +37,8 @@ if (process.env.DATABASE_URL) {
      FROM q, generate_series(1, $3)`,
     [userId, questions, sessionsPerQuestion],
   );
+  // Rows written behind the service's back: bring each question's review summary up to date.
+  await client.query('SELECT practice.refresh_question_summary(id) FROM practice.leetcode_questions WHERE user_id = $1', [userId]);
   await client.query('ANALYZE practice.leetcode_questions; ANALYZE practice.leetcode_sessions');
   await client.end();
 } else {

@@ -110,6 +110,7 @@ describe('practice', () => {
     }
     // Age the sessions so decay matters too.
     await svc.db.query("UPDATE leetcode_sessions SET created_at = created_at - interval '9 days' WHERE question_id = $1", [q.id]);
+    await svc.db.query('SELECT refresh_question_summary($1)', [q.id]);
     const list = (await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body;
     const sessions = (await request(svc.url).get(`/api/leetcode-questions/${q.id}/sessions`).set(auth).expect(200)).body;
     const item = list.find((x: { id: string }) => x.id === q.id);
@@ -118,6 +119,17 @@ describe('practice', () => {
     expect(item.retention).toBe(retentionScore(sessions));
     expect(item.retention).toBeGreaterThan(0);
     expect(list.find((x: { id: string }) => x.id === untouched.id)).toMatchObject({ retention: null, session_count: 0, last_solved_at: null });
+  });
+
+  it('keeps the list’s summary exact when reviews of one question arrive at once', async () => {
+    const q = await addQuestion();
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => logSession(q.id, { correctness: i * 10, timer: i })));
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    const item = (await request(svc.url).get('/api/leetcode-questions').set(asAlice).expect(200)).body.find((x: { id: string }) => x.id === q.id);
+    const sessions = (await request(svc.url).get(`/api/leetcode-questions/${q.id}/sessions`).set(asAlice).expect(200)).body;
+    expect(item.session_count).toBe(8);
+    expect(item.last_solved_at).toBe(sessions[0].created_at);
+    expect(item.retention).toBe(retentionScore(sessions));
   });
 
   it('lists all the caller’s sessions newest first', async () => {

@@ -15,27 +15,13 @@ export interface QuestionWithRecent extends Question {
 export class QuestionsRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
-  /**
-   * The caller's questions with their session count, latest session and three latest sessions, in
-   * one round trip: a lateral join per question over the (question_id, created_at) index.
-   */
+  /** The caller's questions with their review summary (kept current by `insertSession`): one index scan. */
   async listWithRecentSessions(userId: string): Promise<QuestionWithRecent[]> {
     const { rows } = await this.db.query<QuestionWithRecent>(
-      `SELECT q.id, q.title, q.difficulty, q.tags, ${iso('q.created_at', 'created_at')},
-              COALESCE(stats.session_count, 0)::int AS session_count,
-              ${iso('stats.last_solved_at', 'last_solved_at')},
-              COALESCE(recent.sessions, '[]'::json) AS recent
-       FROM leetcode_questions q
-       LEFT JOIN LATERAL (
-         SELECT count(*) AS session_count, max(s.created_at) AS last_solved_at
-         FROM leetcode_sessions s WHERE s.question_id = q.id
-       ) stats ON true
-       LEFT JOIN LATERAL (
-         SELECT json_agg(json_build_object('correctness', r.correctness, 'confidence', r.confidence, 'timer', r.timer, 'created_at', r.created_at) ORDER BY r.created_at DESC) AS sessions
-         FROM (SELECT correctness, confidence, timer, created_at FROM leetcode_sessions s WHERE s.question_id = q.id ORDER BY created_at DESC LIMIT 3) r
-       ) recent ON true
-       WHERE q.user_id = $1
-       ORDER BY q.created_at DESC, q.id`,
+      `SELECT id, title, difficulty, tags, ${iso('created_at')}, session_count, ${iso('last_solved_at')}, recent_sessions AS recent
+       FROM leetcode_questions
+       WHERE user_id = $1
+       ORDER BY created_at DESC, id`,
       [userId],
     );
     return rows;
@@ -56,8 +42,17 @@ export class QuestionsRepository {
     return (rowCount ?? 0) > 0;
   }
 
-  async owns(userId: string, id: string, tx?: Tx): Promise<boolean> {
-    const { rows } = await (tx ?? this.db).query('SELECT 1 FROM leetcode_questions WHERE id = $1 AND user_id = $2', [id, userId]);
+  async owns(userId: string, id: string): Promise<boolean> {
+    const { rows } = await this.db.query('SELECT 1 FROM leetcode_questions WHERE id = $1 AND user_id = $2', [id, userId]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Locks one of the caller's questions for a new session: concurrent reviews of the same question
+   * then refresh its summary one after the other, each seeing the other's session.
+   */
+  async lockOwned(tx: Tx, userId: string, id: string): Promise<boolean> {
+    const { rows } = await tx.query('SELECT 1 FROM leetcode_questions WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, userId]);
     return rows.length > 0;
   }
 
@@ -83,6 +78,7 @@ export class QuestionsRepository {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${sessionColumns}`,
       [session.user_id, session.question_id, session.correctness, session.confidence, session.timer, session.notes, session.errors, session.submissions],
     );
+    await tx.query('SELECT refresh_question_summary($1)', [session.question_id]);
     return rows[0];
   }
 }

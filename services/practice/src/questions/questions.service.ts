@@ -57,7 +57,7 @@ export class QuestionsService {
     if (unknown.length > 0) throw validationFailed({ errors: `Unknown error type: ${unknown.join(', ')}` });
     const computed = body.errors !== undefined && body.submissions !== undefined;
     return this.questions.db.transaction(async (tx) => {
-      if (!(await this.questions.owns(user.id, questionId, tx))) throw questionNotFound();
+      if (!(await this.questions.lockOwned(tx, user.id, questionId))) throw questionNotFound();
       const session = await this.questions.insertSession(tx, {
         user_id: user.id,
         question_id: questionId,
