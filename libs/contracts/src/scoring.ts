@@ -37,13 +37,17 @@ const retentionWeights = [0.6, 0.3, 0.1];
  */
 export function retentionScore(sessions: readonly ScoredSession[], now: Date = new Date()): number | null {
   if (sessions.length === 0) return null;
-  const recent = [...sessions].sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime()).slice(0, 3);
+  // Parse each date once: the list calls this for thousands of questions per request.
+  const recent = sessions
+    .map((s) => ({ s, at: typeof s.created_at === 'string' ? Date.parse(s.created_at) : s.created_at.getTime() }))
+    .sort((a, b) => b.at - a.at)
+    .slice(0, 3);
   const weights = retentionWeights.slice(0, recent.length);
   const total = weights.reduce((a, b) => a + b, 0);
-  const weighted = recent.reduce((sum, s, i) => sum + (weights[i] / total) * clamp((s.correctness + s.confidence) / 2, 0, 100), 0);
+  const weighted = recent.reduce((sum, { s }, i) => sum + (weights[i] / total) * clamp((s.correctness + s.confidence) / 2, 0, 100), 0);
   const latest = recent[0];
-  const timeFactor = Math.min(1, 60 / Math.max(1, latest.timer));
-  const days = Math.max(0, (now.getTime() - new Date(latest.created_at).getTime()) / DAY_MS);
+  const timeFactor = Math.min(1, 60 / Math.max(1, latest.s.timer));
+  const days = Math.max(0, (now.getTime() - latest.at) / DAY_MS);
   return clamp(Math.round(weighted * timeFactor * Math.exp(-days / 30)), 0, 100);
 }
 
