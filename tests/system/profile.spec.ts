@@ -1,6 +1,6 @@
 import { supabaseClient } from '@app/service-kit/testing';
 import { randomBytes } from 'node:crypto';
-import { startStack, Stack } from './stack';
+import { body, startStack, Stack } from './stack';
 
 /** Sign-up with supabase-js through the gateway, then the profile and company calls a candidate makes. */
 describe('profile and companies across services, through the gateway', () => {
@@ -30,7 +30,7 @@ describe('profile and companies across services, through the gateway', () => {
     const { call } = await signUp(`${local}@example.com`);
     const res = await call('/api/profile');
     expect(res.status).toBe(200);
-    const profile = await res.json();
+    const profile = await body(res);
     expect(profile.username).toBe(local);
     expect(profile).toMatchObject({ current_company_id: null, verified_company: false, years_of_experience: null });
   });
@@ -43,7 +43,7 @@ describe('profile and companies across services, through the gateway', () => {
       body: JSON.stringify({ name: `Acme ${domain}`, website_url: `https://www.${domain}` }),
     });
     expect(created.status).toBe(201);
-    const company = (await created.json()).data;
+    const company = (await body(created)).data;
 
     const put = async (who: typeof insider, verified_company: boolean) => {
       // The company reaches profile's read model through an event: wait for it the way a user would retry.
@@ -60,17 +60,17 @@ describe('profile and companies across services, through the gateway', () => {
 
     const mine = await put(insider, false);
     expect(mine.status).toBe(200);
-    expect((await mine.json()).data).toMatchObject({ current_company_id: company.id, verified_company: true });
+    expect((await body(mine)).data).toMatchObject({ current_company_id: company.id, verified_company: true });
 
     const outsider = await signUp(`mallory@not${domain}`);
     const theirs = await put(outsider, true);
     expect(theirs.status).toBe(200);
-    expect((await theirs.json()).data).toMatchObject({ current_company_id: company.id, verified_company: false });
+    expect((await body(theirs)).data).toMatchObject({ current_company_id: company.id, verified_company: false });
   });
 
   it('refuses the same call without a token, in the envelope', async () => {
     const res = await fetch(`${stack.url}/api/profile`);
     expect(res.status).toBe(401);
-    expect((await res.json()).error.code).toBe('unauthorized');
+    expect((await body(res)).error.code).toBe('unauthorized');
   });
 });

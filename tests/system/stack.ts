@@ -45,3 +45,7 @@ export async function startStack(): Promise<Stack> {
     },
   };
 }
+
+/** A response body as the tests read it: whatever JSON the gateway answered. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const body = async (res: Response): Promise<any> => res.json();
