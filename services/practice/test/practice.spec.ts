@@ -132,6 +132,18 @@ describe('practice', () => {
     expect(item.retention).toBe(retentionScore(sessions));
   });
 
+  it('never serves a list older than the caller’s last change', async () => {
+    const user = env.newUser();
+    const auth = await env.authHeader(user);
+    const q = await addQuestion(undefined, auth);
+    const count = async () => (await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body.find((x: { id: string }) => x.id === q.id)?.session_count;
+    expect(await count()).toBe(0);
+    await logSession(q.id, {}, auth).expect(201);
+    expect(await count()).toBe(1);
+    await request(svc.url).delete(`/api/leetcode-questions/${q.id}`).set(auth).expect(204);
+    expect(await count()).toBeUndefined();
+  });
+
   it('lists all the caller’s sessions newest first', async () => {
     const user = env.newUser();
     const auth = await env.authHeader(user);

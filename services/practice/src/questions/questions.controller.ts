@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { AuthUser, CreateQuestion, createQuestionSchema, CreateSession, createSessionSchema } from '@app/contracts';
 import { CurrentUser, UuidPipe, ZodPipe } from '@app/service-kit';
 import { QuestionsService } from './questions.service';
@@ -11,8 +12,8 @@ export class QuestionsController {
   constructor(private readonly questions: QuestionsService) {}
 
   @Get()
-  list(@CurrentUser() user: AuthUser) {
-    return this.questions.list(user);
+  async list(@CurrentUser() user: AuthUser, @Res() res: Response) {
+    res.type('application/json').send(await this.questions.listJson(user));
   }
 
   @Post()

@@ -27,6 +27,16 @@ export class QuestionsRepository {
     return rows;
   }
 
+  /** Changes whenever the caller's list does: a question added or deleted, a session logged. */
+  async listVersion(userId: string): Promise<string> {
+    const { rows } = await this.db.query<{ version: string }>(
+      `SELECT concat_ws(':', count(*), sum(session_count), max(created_at), max(last_solved_at)) AS version
+       FROM leetcode_questions WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0].version;
+  }
+
   async create(userId: string, question: CreateQuestion): Promise<Question> {
     const { rows } = await this.db.query<Question>(
       `INSERT INTO leetcode_questions (user_id, title, difficulty, tags) VALUES ($1, $2, $3, $4)
