@@ -24,6 +24,7 @@ async function main() {
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   const shared = {
     ...process.env,
+    STOP_WITH_PARENT: '1',
     DATABASE_URL: databaseUrl,
     AUTH_ISSUER: process.env.AUTH_ISSUER ?? `${publicUrl}/auth/v1`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -143,6 +144,9 @@ async function shutdown(code) {
   process.exit(code);
 }
 
+// Stop with whoever started us (npm, a shell, a test harness), even if it died without a signal.
+const parentAtStart = process.ppid;
+setInterval(() => process.ppid !== parentAtStart && shutdown(0), 1000).unref();
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 main().catch((err) => {

@@ -1,3 +1,4 @@
+import { stopWhenParentExits } from '@app/service-kit';
 import { startGateway } from './app';
 
 /** The gateway process: start, stop gracefully on SIGTERM/SIGINT, die readably on bad config. */
@@ -11,6 +12,7 @@ startGateway(process.env).then(
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
+    stopWhenParentExits(stop);
   },
   (err: Error) => {
     console.error(`gateway could not start: ${err.message}`);

@@ -138,6 +138,22 @@ async function runCleanups(cleanups: Array<() => Promise<unknown>>): Promise<voi
   for (const cleanup of cleanups) await cleanup().catch(() => undefined);
 }
 
+/**
+ * Under a supervisor that sets STOP_WITH_PARENT=1 (the launcher), stop when that parent is gone,
+ * so a killed `npm start` never leaves services holding its ports.
+ */
+export function stopWhenParentExits(stop: (reason: string) => void, env: Record<string, string | undefined> = process.env): void {
+  if (env.STOP_WITH_PARENT !== '1') return;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      stop('parent exited');
+    }
+  }, 1000);
+  timer.unref();
+}
+
 /** `main.ts` of a service: start it, stop it gracefully on SIGTERM/SIGINT, die readably on bad config. */
 export function runServiceMain(definition: ServiceDefinition): void {
   startService(definition).then(
@@ -150,6 +166,7 @@ export function runServiceMain(definition: ServiceDefinition): void {
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));
+      stopWhenParentExits(stop);
     },
     (err: Error) => {
       console.error(`${definition.name} could not start: ${err.message}`);
