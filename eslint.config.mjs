@@ -15,7 +15,7 @@ export default tseslint.config(
   },
   {
     // Config files and command-line scripts: CommonJS, and printing is their job.
-    files: ['**/*.js', '**/*.cjs', 'scripts/**', 'bench/**'],
+    files: ['**/*.js', '**/*.cjs', '**/scripts/**', 'bench/**'],
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
   },
 );

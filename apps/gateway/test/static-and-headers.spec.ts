@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,8 @@ describe('gateway: the SPA, security headers, health', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
     fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.br'), zlib.brotliCompressSync('console.log("app")'));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.gz'), zlib.gzipSync('console.log("app")'));
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     stack = await startStack({ WEB_DIST: dist, CORS_ORIGINS: 'https://app.example.com', SUPABASE_URL: 'https://abcd.supabase.co', CSP_CONNECT_SRC: 'wss://api.elevenlabs.io' });
   });
@@ -31,6 +34,25 @@ describe('gateway: the SPA, security headers, health', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.text).toBe(INDEX);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the build’s precompressed assets to browsers that accept them', async () => {
+    const br = await request(stack.gateway.url).get('/assets/index-Ab12Cd34.js').set('Accept-Encoding', 'br, gzip').buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    // supertest decodes brotli itself: the body is the original file.
+    expect(br.body.toString()).toBe('console.log("app")');
+    const gzip = await request(stack.gateway.url).get('/assets/index-Ab12Cd34.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe('console.log("app")');
+    const plain = await request(stack.gateway.url).get('/assets/index-Ab12Cd34.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('serves hashed assets as immutable for a year, other files revalidated', async () => {

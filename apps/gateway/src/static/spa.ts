@@ -14,6 +14,29 @@ export const NOT_BUILT_PAGE = `<!doctype html>
 const looksLikeFile = (pathname: string) => /\.[^/]*$/.test(pathname);
 
 /**
+ * Serves `<file>.br` or `<file>.gz` written by the web build when the browser accepts it: a
+ * third to a quarter of the bytes, with no compression work per request.
+ */
+function precompressed(dir: string) {
+  const encodings = [
+    { name: 'br', suffix: '.br' },
+    { name: 'gzip', suffix: '.gz' },
+  ];
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const file = path.join(dir, path.normalize(req.path));
+    if (!file.startsWith(dir + path.sep)) return next();
+    const encoding = encodings.find((e) => req.acceptsEncodings(e.name) === e.name && fs.existsSync(file + e.suffix));
+    if (!encoding) return next();
+    res.setHeader('Content-Encoding', encoding.name);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type(path.extname(file));
+    res.sendFile(file + encoding.suffix, { cacheControl: false }, (err) => err && !res.headersSent && next());
+  };
+}
+
+/**
  * The built SPA: `/assets/*` (Vite's content-hashed files) cached for a year as immutable, other
  * files revalidated every time, and the history fallback: a GET for an HTML page that is not a file,
  * an /api or /auth path gets index.html (no-cache, so a deploy is picked up at once). Without a
@@ -23,6 +46,7 @@ export function spa(webDist: string): Router {
   const router = Router();
   const indexHtml = path.join(webDist, 'index.html');
 
+  router.use('/assets', precompressed(path.join(webDist, 'assets')));
   router.use(
     '/assets',
     express.static(path.join(webDist, 'assets'), { index: false, immutable: true, maxAge: '365d', fallthrough: true, redirect: false }),
