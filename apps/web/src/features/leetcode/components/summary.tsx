@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import type { PracticeSession, QuestionListItem } from '@app/contracts';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, ListChecks, Timer, Trophy } from 'lucide-react';
@@ -12,47 +13,48 @@ export function SummaryCards({ questions, sessions }: { questions: QuestionListI
   }
   const solved = questions.filter((q) => q.session_count > 0).length;
   const averageMinutes = sessions.length ? Math.round(sessions.reduce((sum, s) => sum + s.timer, 0) / sessions.length) : 0;
+  const none = <p className="text-sm text-muted-foreground">You have not solved any problems yet.</p>;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Card>
-        <CardHeader className="flex-row items-center justify-between pb-2">
-          <CardTitle className="text-sm font-medium">Total Reviews</CardTitle>
-          <Trophy className="size-4 text-muted-foreground" aria-hidden />
-        </CardHeader>
-        <CardContent>
-          {sessions.length === 0 ? (
-            <p className="text-sm text-muted-foreground">You have not solved any problems yet.</p>
-          ) : (
-            <>
-              <p className="text-3xl font-bold" data-testid="total-reviews">{sessions.length}</p>
-              <p className="mt-1 flex gap-3 text-sm text-muted-foreground">
-                <span>Easy {byDifficulty.Easy}</span>
-                <span>Medium {byDifficulty.Medium}</span>
-                <span>Hard {byDifficulty.Hard}</span>
-              </p>
-            </>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="flex-row items-center justify-between pb-2">
-          <CardTitle className="text-sm font-medium">Completion Time</CardTitle>
-          <Timer className="size-4 text-muted-foreground" aria-hidden />
-        </CardHeader>
-        <CardContent>
-          {sessions.length === 0 ? (
-            <p className="text-sm text-muted-foreground">You have not solved any problems yet.</p>
-          ) : solved < 3 ? (
-            <p className="text-sm text-muted-foreground">Solve at least 3 problems to get a speed score.</p>
-          ) : (
-            <>
-              <p className="text-3xl font-bold">{averageMinutes} min</p>
-              <p className="mt-1 text-sm text-muted-foreground">average per review over {solved} problems</p>
-            </>
-          )}
-        </CardContent>
-      </Card>
+      <StatCard title="Total Reviews" icon={Trophy}>
+        {sessions.length === 0 ? (
+          none
+        ) : (
+          <>
+            <p className="text-3xl font-bold" data-testid="total-reviews">{sessions.length}</p>
+            <p className="mt-1 flex gap-3 text-sm text-muted-foreground">
+              <span>Easy {byDifficulty.Easy}</span>
+              <span>Medium {byDifficulty.Medium}</span>
+              <span>Hard {byDifficulty.Hard}</span>
+            </p>
+          </>
+        )}
+      </StatCard>
+      <StatCard title="Completion Time" icon={Timer}>
+        {sessions.length === 0 ? (
+          none
+        ) : solved < 3 ? (
+          <p className="text-sm text-muted-foreground">Solve at least 3 problems to get a speed score.</p>
+        ) : (
+          <>
+            <p className="text-3xl font-bold">{averageMinutes} min</p>
+            <p className="mt-1 text-sm text-muted-foreground">average per review over {solved} problems</p>
+          </>
+        )}
+      </StatCard>
     </div>
+  );
+}
+
+function StatCard({ title, icon: Icon, children }: { title: string; icon: typeof Trophy; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between pb-2">
+        <CardTitle className="text-sm font-medium">{title}</CardTitle>
+        <Icon className="size-4 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
   );
 }
 
