@@ -72,7 +72,8 @@ function buildIfNeeded() {
   const result = spawnSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '--outputStyle=static'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+    // A production build whoever starts us (jest sets NODE_ENV=test, which makes Vite build for development).
+    env: { ...process.env, NODE_ENV: 'production', NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
   });
   if (result.status !== 0) throw new Error('build failed (run `npm run build` to see why)');
 }

@@ -1,8 +1,20 @@
 #!/usr/bin/env node
 // GET /api/leetcode-questions through the gateway for one user with 2,000 questions and 20,000
-// sessions. Usage (against a running stack):
-//   BASE_URL=http://127.0.0.1:8080 DATABASE_URL=postgres://... node bench/practice/bench.mjs
-// DATABASE_URL (the stack's) seeds in one SQL statement; without it the API seeds (slower).
+// sessions. Usage (against a running stack, e.g. `npm start`):
+//   BASE_URL=http://127.0.0.1:8080 [DATABASE_URL=postgres://...] node bench/practice/bench.mjs
+// Signs a new user up through /auth/v1/signup. With DATABASE_URL (the stack's) it seeds in one SQL
+// statement; without it, through the API (22,000 calls, a few minutes).
+//
+// Timed reads go over keep-alive node:http and count until the last byte arrived, without
+// unzipping (as wrk or autocannon do): on a small shared machine the load generator's own
+// decompression would otherwise be most of what is measured.
+//
+// Three ways a client reads the list, each CALLS calls with CONCURRENCY in flight:
+//   full body    a client without an HTTP cache (Accept-Encoding: gzip, no If-None-Match)
+//   revalidated  a browser: If-None-Match with the ETag it holds, 304 while nothing changed
+//   after write  a review is logged (untimed) before every read, so every read rebuilds the list
+import http from 'node:http';
+import https from 'node:https';
 import pg from 'pg';
 
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
@@ -10,6 +22,8 @@ const questions = Number(process.env.QUESTIONS ?? 2000);
 const sessionsPerQuestion = Number(process.env.SESSIONS_PER_QUESTION ?? 10);
 const calls = Number(process.env.CALLS ?? 300);
 const concurrency = Number(process.env.CONCURRENCY ?? 10);
+const schema = process.env.PRACTICE_SCHEMA ?? 'practice';
+const target = Number(process.env.TARGET_P95_MS ?? 50);
 
 const json = async (res) => {
   if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
@@ -20,56 +34,100 @@ const email = `bench.${Date.now()}@example.com`;
 const session = await json(await fetch(`${base}/auth/v1/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'bench1234' }) }));
 const headers = { Authorization: `Bearer ${session.access_token}`, 'Content-Type': 'application/json' };
 const userId = session.user.id;
+const list = `${base}/api/leetcode-questions`;
 
 const seedStarted = Date.now();
-// Make sure the practice schema exists (its migrations ran) before seeding it directly.
-await json(await fetch(`${base}/api/leetcode-questions`, { headers }));
+// Makes sure the practice schema exists (its migrations ran) before seeding it directly.
+await json(await fetch(list, { headers }));
 if (process.env.DATABASE_URL) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   await client.query(
     `WITH q AS (
-       INSERT INTO practice.leetcode_questions (user_id, title, difficulty, tags, created_at)
+       INSERT INTO ${schema}.leetcode_questions (user_id, title, difficulty, tags, created_at)
        SELECT $1, 'Problem ' || g, (ARRAY['Easy','Medium','Hard'])[1 + g % 3], 'bench,seeded', now() - (g || ' minutes')::interval
        FROM generate_series(1, $2) g RETURNING id)
-     INSERT INTO practice.leetcode_sessions (user_id, question_id, correctness, confidence, timer, notes, created_at)
+     INSERT INTO ${schema}.leetcode_sessions (user_id, question_id, correctness, confidence, timer, notes, created_at)
      SELECT $1, q.id, (random() * 100)::int, (random() * 100)::int, (random() * 90)::int, NULL, now() - (random() * 120 || ' days')::interval
      FROM q, generate_series(1, $3)`,
     [userId, questions, sessionsPerQuestion],
   );
   // Rows written behind the service's back: bring each question's review summary up to date.
-  await client.query('SELECT practice.refresh_question_summary(id) FROM practice.leetcode_questions WHERE user_id = $1', [userId]);
-  await client.query('ANALYZE practice.leetcode_questions; ANALYZE practice.leetcode_sessions');
+  await client.query(`SELECT ${schema}.refresh_question_summary(id) FROM ${schema}.leetcode_questions WHERE user_id = $1`, [userId]);
+  await client.query(`ANALYZE ${schema}.leetcode_questions; ANALYZE ${schema}.leetcode_sessions`);
   await client.end();
 } else {
   for (let i = 0; i < questions; i++) {
-    const { data } = await json(await fetch(`${base}/api/leetcode-questions`, { method: 'POST', headers, body: JSON.stringify({ title: `Problem ${i}`, difficulty: 'Medium', tags: 'bench' }) }));
+    const { data } = await json(await fetch(list, { method: 'POST', headers, body: JSON.stringify({ title: `Problem ${i}`, difficulty: 'Medium', tags: 'bench' }) }));
     for (let s = 0; s < sessionsPerQuestion; s++) {
-      await json(await fetch(`${base}/api/leetcode-questions/${data.id}/session`, { method: 'POST', headers, body: JSON.stringify({ question_id: data.id, correctness: 70, confidence: 60, timer: 20, notes: null }) }));
+      await json(await fetch(`${list}/${data.id}/session`, { method: 'POST', headers, body: JSON.stringify({ question_id: data.id, correctness: 70, confidence: 60, timer: 20, notes: null }) }));
     }
   }
 }
-console.log(`seeded ${questions} questions × ${sessionsPerQuestion} sessions in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+const items = await json(await fetch(list, { headers }));
+const sessionCount = items.reduce((n, q) => n + q.session_count, 0);
+console.log(`seeded ${items.length} questions, ${sessionCount} sessions in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+if (items.length !== questions || sessionCount !== questions * sessionsPerQuestion) throw new Error('the list does not show what was seeded');
 
-const timings = [];
-let bytes = 0;
-const one = async () => {
-  const started = performance.now();
-  const res = await fetch(`${base}/api/leetcode-questions`, { headers });
-  const body = await res.text();
-  if (!res.ok) throw new Error(`${res.status} ${body}`);
-  timings.push(performance.now() - started);
-  bytes = body.length;
-};
-for (let i = 0; i < 10; i++) await one(); // warm-up: JWKS, connection pools, plans
-timings.length = 0;
-let next = 0;
-const wall = performance.now();
-await Promise.all(Array.from({ length: concurrency }, async () => {
-  while (next++ < calls) await one();
-}));
-const elapsed = (performance.now() - wall) / 1000;
-timings.sort((a, b) => a - b);
-const pct = (p) => timings[Math.min(timings.length - 1, Math.ceil((p / 100) * timings.length) - 1)].toFixed(1);
-console.log(`GET /api/leetcode-questions (${questions} items, ${(bytes / 1024).toFixed(0)} KB), ${timings.length} calls, ${concurrency} at a time:`);
-console.log(`  p50 ${pct(50)} ms   p95 ${pct(95)} ms   p99 ${pct(99)} ms   max ${timings.at(-1).toFixed(1)} ms   ${(timings.length / elapsed).toFixed(0)} req/s`);
+const agent = new (base.startsWith('https:') ? https : http).Agent({ keepAlive: true, maxSockets: concurrency });
+/** One GET of the list; resolves with the status and the raw (maybe gzipped) body once it all arrived. */
+const read = (extra = {}) =>
+  new Promise((resolve, reject) => {
+    const req = (base.startsWith('https:') ? https : http).get(list, { agent, headers: { Authorization: headers.Authorization, 'Accept-Encoding': 'gzip', ...extra } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks), headers: res.headers }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+
+/** Runs `calls` timed reads, `concurrency` at a time; `before` (untimed) runs ahead of each. */
+async function phase(name, { read, before }) {
+  for (let i = 0; i < 10; i++) await read(); // warm-up: JWKS, connection pools, plans
+  const timings = [];
+  const stats = { bytes: 0, statuses: new Map() };
+  let next = 0;
+  const wall = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < calls) {
+        if (before) await before();
+        const started = performance.now();
+        const res = await read();
+        const body = res.body;
+        const ms = performance.now() - started;
+        if (res.status !== 200 && res.status !== 304) throw new Error(`${res.status} ${body}`);
+        timings.push(ms);
+        stats.bytes = body.length;
+        stats.statuses.set(res.status, (stats.statuses.get(res.status) ?? 0) + 1);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - wall) / 1000;
+  timings.sort((a, b) => a - b);
+  const pct = (p) => timings[Math.min(timings.length - 1, Math.ceil((p / 100) * timings.length) - 1)];
+  const statuses = [...stats.statuses].map(([s, n]) => `${n}×${s}`).join(' ');
+  console.log(
+    `${name.padEnd(12)} p50 ${pct(50).toFixed(1).padStart(6)} ms  p95 ${pct(95).toFixed(1).padStart(6)} ms  p99 ${pct(99).toFixed(1).padStart(6)} ms  max ${timings.at(-1).toFixed(1).padStart(6)} ms  ` +
+      `${(timings.length / elapsed).toFixed(0).padStart(4)} req/s  ${(stats.bytes / 1024).toFixed(0)} KB on the wire  (${statuses})${pct(95) <= target ? '' : `  p95 over ${target} ms`}`,
+  );
+  return { p50: pct(50), p95: pct(95), p99: pct(99) };
+}
+
+const first = await fetch(list, { headers });
+const etag = first.headers.get('etag');
+const plainBytes = (await first.text()).length;
+console.log(`GET /api/leetcode-questions: ${items.length} items, ${(plainBytes / 1024).toFixed(0)} KB of JSON; ${calls} calls per way, ${concurrency} at a time, through ${base}`);
+
+await phase('full body', { read: () => read() });
+await phase('revalidated', { read: () => read({ 'If-None-Match': etag ?? '' }) });
+let n = 0;
+await phase('after write', {
+  before: async () => {
+    const q = items[n++ % items.length];
+    await json(await fetch(`${list}/${q.id}/session`, { method: 'POST', headers, body: JSON.stringify({ question_id: q.id, correctness: 80, confidence: 70, timer: 15, notes: null }) }));
+  },
+  read: () => read(),
+});
+agent.destroy();

@@ -77,6 +77,47 @@ describe('Problem Review (Chromium)', () => {
     expect(await table.locator('tbody tr').first().textContent()).toContain('today');
     expect(await table.locator('tbody tr').first().textContent()).toContain('Forgot the empty array');
     expect(await page.getByRole('note').count()).toBe(0);
+
+    // The server refuses the next review: the error toast, and the page stays.
+    await page.route('**/api/leetcode-questions/*/session', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"upstream_unavailable","message":"down"}}' }));
+    await page.getByLabel('Submissions').fill('1');
+    await page.getByRole('button', { name: 'Log Review' }).click();
+    await page.getByText('Failed to create session', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/leetcode\/review\//);
+
+    // Adding a problem fails the same way.
+    await page.route('**/api/leetcode-questions', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }) : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/leetcode');
+    await page.getByRole('button', { name: 'Add New Problem' }).click();
+    await page.getByRole('dialog').getByLabel('Title').fill('Three Sum');
+    await page.getByRole('button', { name: 'Add Problem' }).click();
+    await page.getByText('Failed to create question', { exact: true }).waitFor();
+    expect(await page.getByRole('dialog').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('opens the problem with the lowest retention from "Review next"', async () => {
+    const { context, page } = await newPage(browser);
+    await signUp(page, uniqueEmail('next'));
+    await seedQuestions(page, ['Well Known', 'Shaky One', 'Fairly Known']);
+    await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('auth_session')!).access_token;
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const list: Array<{ id: string; title: string }> = await (await fetch('/api/leetcode-questions', { headers })).json();
+      const scores: Record<string, number> = { 'Well Known': 95, 'Shaky One': 20, 'Fairly Known': 60 };
+      for (const q of list) {
+        const body = { question_id: q.id, correctness: scores[q.title], confidence: scores[q.title], timer: 10, notes: null };
+        await fetch(`/api/leetcode-questions/${q.id}/session`, { method: 'POST', headers, body: JSON.stringify(body) });
+      }
+    });
+    await page.goto('/leetcode');
+    await page.getByText('average per review over 3 problems').waitFor();
+    await page.getByRole('button', { name: 'Review next' }).click();
+    await page.getByRole('heading', { name: 'Shaky One' }).waitFor();
+    await page.getByText('20%').first().waitFor();
     await context.close();
   });
 
@@ -128,6 +169,20 @@ describe('Problem Review (Chromium)', () => {
     const left = await titles(page);
     expect(left.some((t) => doomed.includes(t))).toBe(false);
     expect(await page.getByRole('button', { name: /Delete \d/ }).count()).toBe(0);
+
+    // One of two deletions fails: the error toast, and only the failed row stays selected.
+    const [kept, gone] = left.slice(0, 2);
+    const keptId = await page.getByRole('link', { name: kept }).getAttribute('href');
+    await page.route(`**/api${keptId!.replace('/leetcode/review', '/leetcode-questions')}`, (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }) : route.continue(),
+    );
+    await page.getByLabel(`Select ${kept}`).check();
+    await page.getByLabel(`Select ${gone}`).check();
+    await page.getByRole('button', { name: 'Delete 2' }).click();
+    await page.getByText('Failed to delete question', { exact: true }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=question-row]').length === 21);
+    expect(await page.getByLabel(`Select ${kept}`).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Delete 1' }).waitFor();
     await context.close();
   });
 
@@ -140,6 +195,10 @@ describe('Problem Review (Chromium)', () => {
     await page.waitForURL((url) => url.pathname === '/leetcode');
     expect(await page.getByRole('columnheader', { name: /Ret\./ }).isVisible()).toBe(false);
     await screenshot(page, 'problem-review-phone');
+    await page.getByTestId('question-row').first().click();
+    await page.getByRole('heading', { name: 'Valid Anagram' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'review-phone');
     await context.close();
   });
 });

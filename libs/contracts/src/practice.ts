@@ -50,8 +50,8 @@ export const createQuestionSchema = z.object({
   tags: z.preprocess(
     (v) => (typeof v === 'string' ? normaliseTags(v) : emptyToNull(v)),
     z
-      .string()
-      .max(limits.textMax)
+      .string({ error: 'Tags must be comma-separated text' })
+      .max(limits.textMax, { message: `Tags must not be longer than ${limits.textMax} characters` })
       .refine((t) => t.split(',').length <= limits.listMax, { message: `At most ${limits.listMax} tags` })
       .nullable()
       .optional(),
@@ -86,8 +86,11 @@ export const createSessionSchema = z.object({
   correctness: percent('Correctness'),
   confidence: percent('Confidence'),
   timer: z.number({ error: 'Time must be a positive number of minutes' }).int({ message: 'Time must be whole minutes' }).min(0, { message: 'Time must be a positive number of minutes' }).max(24 * 60, { message: 'Time must be at most 1440 minutes' }),
-  notes: z.preprocess(emptyToNull, z.string().max(limits.textMax, { message: `Notes must not be longer than ${limits.textMax} characters` }).nullable().optional()),
-  errors: z.array(z.string().max(64)).max(errorTypeCatalogue.length, { message: 'Too many errors' }).optional(),
-  submissions: z.number().int({ message: 'Submissions must be a whole number from 0 to 10' }).min(0, { message: 'Submissions must be a whole number from 0 to 10' }).max(maxSubmissions, { message: 'Submissions must be a whole number from 0 to 10' }).optional(),
+  notes: z.preprocess(emptyToNull, z.string({ error: 'Notes must be text' }).max(limits.textMax, { message: `Notes must not be longer than ${limits.textMax} characters` }).nullable().optional()),
+  errors: z
+    .array(z.string({ error: 'Errors must be a list of error type ids' }).max(64, { message: 'Errors must be a list of error type ids' }), { error: 'Errors must be a list of error type ids' })
+    .max(errorTypeCatalogue.length, { message: 'Too many errors' })
+    .optional(),
+  submissions: z.number({ error: 'Submissions must be a whole number from 0 to 10' }).int({ message: 'Submissions must be a whole number from 0 to 10' }).min(0, { message: 'Submissions must be a whole number from 0 to 10' }).max(maxSubmissions, { message: 'Submissions must be a whole number from 0 to 10' }).optional(),
 });
 export type CreateSession = z.infer<typeof createSessionSchema>;

@@ -69,7 +69,39 @@ describe('retention', () => {
     ['clamps the session value to 100', [{ correctness: 150, confidence: 150, timer: 1, created_at: daysAgo(0) }], 100],
     ['never below 0', [{ correctness: -50, confidence: -50, timer: 1, created_at: daysAgo(0) }], 0],
     ['treats a 0-minute session as 1 minute', [{ correctness: 100, confidence: 100, timer: 0, created_at: daysAgo(0) }], 100],
+    [
+      'only the latest session’s time counts',
+      [
+        { correctness: 100, confidence: 100, timer: 30, created_at: daysAgo(0) },
+        { correctness: 100, confidence: 100, timer: 600, created_at: daysAgo(1) },
+      ],
+      100,
+    ],
+    [
+      'decay runs from the latest session, not the oldest',
+      [
+        { correctness: 100, confidence: 100, timer: 10, created_at: daysAgo(15) },
+        { correctness: 100, confidence: 100, timer: 10, created_at: daysAgo(300) },
+      ],
+      61,
+    ],
+    ['a session dated in the future does not grow the score', [{ correctness: 80, confidence: 80, timer: 10, created_at: daysAgo(-2) }], 80],
+    ['rounds half up', [{ correctness: 41, confidence: 40, timer: 10, created_at: daysAgo(0) }], 41],
+    ['all three factors together', [{ correctness: 90, confidence: 70, timer: 90, created_at: daysAgo(10) }], Math.round(80 * (60 / 90) * Math.exp(-10 / 30))],
   ])('%s', (_name, sessions, expected) => expect(retentionScore(sessions, now)).toBe(expected));
+
+  it('takes Date objects as well as ISO strings', () => {
+    const at = new Date(now.getTime() - 3 * 86_400_000);
+    expect(retentionScore([{ correctness: 60, confidence: 40, timer: 20, created_at: at }], now)).toBe(retentionScore([{ correctness: 60, confidence: 40, timer: 20, created_at: at.toISOString() }], now));
+  });
+
+  it('is always a whole number from 0 to 100', () => {
+    for (let i = 0; i < 500; i++) {
+      const sessions = Array.from({ length: 1 + (i % 5) }, (_, k) => ({ correctness: (i * 37 + k * 11) % 101, confidence: (i * 53 + k * 7) % 101, timer: (i * 13 + k) % 200, created_at: daysAgo((i * 3 + k * 5) % 400) }));
+      const r = retentionScore(sessions, now)!;
+      expect(Number.isInteger(r) && r >= 0 && r <= 100).toBe(true);
+    }
+  });
 });
 
 describe('relative time labels', () => {
@@ -88,5 +120,11 @@ describe('relative time labels', () => {
     [365, '1 year ago'],
     [1094, '2 years ago'],
     [1095, '3+ years ago'],
+    [5000, '3+ years ago'],
+    [13, '1 week ago'],
+    [14, '2 weeks ago'],
+    [30, '1 month ago'],
+    [730, '2 years ago'],
+    [-1, 'today'],
   ])('%d days → %s', (days, label) => expect(relativeTime(daysAgo(days), now)).toBe(label));
 });

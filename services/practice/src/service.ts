@@ -1,17 +1,16 @@
 import path from 'node:path';
 import { Module } from '@nestjs/common';
 import { ServiceDefinition } from '@app/service-kit';
-import { ErrorTypesController } from './error-types/error-types.controller';
-import { QuestionsController } from './questions/questions.controller';
-import { QuestionsRepository } from './questions/questions.repository';
-import { QuestionsService } from './questions/questions.service';
+import { ErrorTypesModule } from './error-types/error-types.module';
+import { QuestionsModule } from './questions/questions.module';
 
-@Module({ controllers: [QuestionsController, ErrorTypesController], providers: [QuestionsRepository, QuestionsService] })
-class PracticeModule {}
+/** leetcode_questions, leetcode_sessions and error_types; announces practice.session.logged. */
+@Module({ imports: [QuestionsModule, ErrorTypesModule] })
+class PracticeAppModule {}
 
 export const practiceService: ServiceDefinition = {
   name: 'practice',
-  module: PracticeModule,
+  module: PracticeAppModule,
   migrationsDir: path.join(__dirname, '..', 'migrations'),
   defaultPort: 8103,
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, StringCodec } from 'nats';
 import request from 'supertest';
-import { retentionScore } from '@app/contracts';
+import { errorTypeCatalogue, questionListItemSchema, retentionScore, sessionSchema } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment, TestUser } from '@app/service-kit/testing';
 import { practiceService } from '../src';
@@ -38,6 +38,7 @@ describe('practice', () => {
   it('serves the eight error types with their deductions', async () => {
     const res = await request(svc.url).get('/api/error-types').set(asAlice).expect(200);
     expect(res.body).toHaveLength(8);
+    expect([...res.body].sort((a, b) => a.id.localeCompare(b.id))).toEqual([...errorTypeCatalogue].sort((a, b) => a.id.localeCompare(b.id)));
     expect(Object.fromEntries(res.body.map((e: { name: string; score_impact: number }) => [e.name, e.score_impact]))).toEqual({
       'Time Limit Exceeded': 20,
       'Memory Limit Exceeded': 20,
@@ -63,6 +64,10 @@ describe('practice', () => {
     [{ title: 'x' }, { difficulty: 'Difficulty is required' }],
     [{ title: 'x', difficulty: 'Trivial' }, { difficulty: 'Difficulty is required' }],
     [{ title: 'x'.repeat(201), difficulty: 'Easy' }, { title: 'Title must not be longer than 200 characters' }],
+    [{ title: 'x', difficulty: 'Easy', tags: Array.from({ length: 21 }, (_, i) => `t${i}`).join(',') }, { tags: 'At most 20 tags' }],
+    [{ title: 'x', difficulty: 'Easy', tags: 'a'.repeat(5001) }, { tags: 'Tags must not be longer than 5000 characters' }],
+    [{ title: 'x', difficulty: 'Easy', tags: ['a'] }, { tags: 'Tags must be comma-separated text' }],
+    [{}, { title: 'Title is required', difficulty: 'Difficulty is required' }],
   ])('refuses the question %j', async (body, fields) => {
     const res = await request(svc.url).post('/api/leetcode-questions').set(asAlice).send(body).expect(400);
     expect(res.body.error).toEqual({ code: 'validation_failed', message: Object.values(fields)[0], fields });
@@ -86,12 +91,24 @@ describe('practice', () => {
     [{ confidence: -1 }, 'confidence', 'Confidence must be a whole number from 0 to 100'],
     [{ correctness: 50.5 }, 'correctness', 'Correctness must be a whole number from 0 to 100'],
     [{ timer: -3 }, 'timer', 'Time must be a positive number of minutes'],
+    [{ timer: 2.5 }, 'timer', 'Time must be whole minutes'],
+    [{ timer: 1441 }, 'timer', 'Time must be at most 1440 minutes'],
+    [{ timer: undefined }, 'timer', 'Time must be a positive number of minutes'],
+    [{ correctness: undefined }, 'correctness', 'Correctness must be a whole number from 0 to 100'],
+    [{ confidence: '70' }, 'confidence', 'Confidence must be a whole number from 0 to 100'],
+    [{ question_id: undefined }, 'question_id', 'Invalid question ID'],
+    [{ notes: 'x'.repeat(5001) }, 'notes', 'Notes must not be longer than 5000 characters'],
+    [{ notes: 42 }, 'notes', 'Notes must be text'],
+    [{ errors: 'wrong_answer', submissions: 1 }, 'errors', 'Errors must be a list of error type ids'],
+    [{ errors: Array(9).fill('wrong_answer'), submissions: 1 }, 'errors', 'Too many errors'],
+    [{ submissions: -1, errors: [] }, 'submissions', 'Submissions must be a whole number from 0 to 10'],
+    [{ submissions: 1.5, errors: [] }, 'submissions', 'Submissions must be a whole number from 0 to 10'],
     [{ submissions: 11, errors: [] }, 'submissions', 'Submissions must be a whole number from 0 to 10'],
     [{ errors: ['made_up'], submissions: 1 }, 'errors', 'Unknown error type: made_up'],
   ])('refuses the session %j', async (body, field, message) => {
     const q = await addQuestion();
     const res = await logSession(q.id, body).expect(400);
-    expect(res.body.error.fields[field]).toBe(message);
+    expect(res.body.error).toEqual({ code: 'validation_failed', message, fields: { [field]: message } });
   });
 
   it('refuses a session whose question_id differs from the path', async () => {
@@ -140,8 +157,15 @@ describe('practice', () => {
     expect(await count()).toBe(0);
     await logSession(q.id, {}, auth).expect(201);
     expect(await count()).toBe(1);
+    const other = await addQuestion({ title: 'Second', difficulty: 'Hard' }, auth);
+    expect((await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body.map((x: { id: string }) => x.id)).toEqual([other.id, q.id]);
+    // Written behind the service's back, the list still follows (the version is a trigger's).
+    await svc.db.query("UPDATE leetcode_questions SET title = 'Renamed' WHERE id = $1", [other.id]);
+    expect((await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body[0].title).toBe('Renamed');
     await request(svc.url).delete(`/api/leetcode-questions/${q.id}`).set(auth).expect(204);
     expect(await count()).toBeUndefined();
+    await request(svc.url).delete(`/api/leetcode-questions/${other.id}`).set(auth).expect(204);
+    expect((await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body).toEqual([]);
   });
 
   it('lists all the caller’s sessions newest first', async () => {
@@ -202,5 +226,73 @@ describe('practice', () => {
     } finally {
       await nc.close();
     }
+  });
+  it('answers every list item and session in the contract’s shape', async () => {
+    const q = await addQuestion({ title: 'Shaped', difficulty: 'Hard', tags: 'graphs' });
+    const logged = (await logSession(q.id, { errors: ['runtime_error'], submissions: 2, timer: 12, notes: 'bfs' }).expect(201)).body.data;
+    expect(sessionSchema.strict().parse(logged)).toEqual(logged);
+    const list = (await request(svc.url).get('/api/leetcode-questions').set(asAlice).expect(200)).body;
+    for (const item of list) expect(questionListItemSchema.strict().parse(item)).toEqual(item);
+    expect(list.find((x: { id: string }) => x.id === q.id)).toMatchObject({ title: 'Shaped', difficulty: 'Hard', tags: 'graphs', session_count: 1, last_solved_at: logged.created_at });
+    for (const s of (await request(svc.url).get('/api/leetcode-questions/sessions').set(asAlice).expect(200)).body) expect(sessionSchema.strict().parse(s)).toEqual(s);
+  });
+
+  it('sends the list gzipped with an ETag, and 304 while the caller’s data is unchanged', async () => {
+    const user = env.newUser();
+    const auth = await env.authHeader(user);
+    const q = await addQuestion({ title: 'Cached', difficulty: 'Easy' }, auth);
+    const get = (headers: Record<string, string> = {}) => request(svc.url).get('/api/leetcode-questions').set(auth).set(headers);
+
+    const plain = await get({ 'Accept-Encoding': 'identity' }).expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+    const etag = plain.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const zipped = await get({ 'Accept-Encoding': 'gzip, deflate, br' }).expect(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.etag).toBe(etag);
+    expect(zipped.body).toEqual(plain.body); // supertest unzips
+
+    const notModified = await get({ 'If-None-Match': etag }).expect(304);
+    expect(notModified.text ?? '').toBe('');
+    expect(notModified.headers.etag).toBe(etag);
+
+    await logSession(q.id, {}, auth).expect(201);
+    const changed = await get({ 'If-None-Match': etag }).expect(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body[0].session_count).toBe(1);
+  });
+
+  it('answers 404 for questions that do not exist', async () => {
+    const missing = randomUUID();
+    await request(svc.url).get(`/api/leetcode-questions/${missing}/sessions`).set(asAlice).expect(404);
+    await request(svc.url).delete(`/api/leetcode-questions/${missing}`).set(asAlice).expect(404);
+    const res = await logSession(missing, {}).expect(404);
+    expect(res.body.error).toMatchObject({ code: 'not_found', message: 'Could not find this question, sorry.' });
+  });
+
+  it('erases a user’s questions and sessions on identity.user.deleted', async () => {
+    const user = env.newUser();
+    const auth = await env.authHeader(user);
+    const q = await addQuestion({ title: 'Soon gone', difficulty: 'Easy' }, auth);
+    await logSession(q.id, {}, auth).expect(201);
+    const kept = await addQuestion({ title: 'Someone else’s', difficulty: 'Easy' }, asBob);
+    const nc = await connect({ servers: env.natsUrl });
+    try {
+      const envelope = { id: randomUUID(), type: 'identity.user.deleted', occurred_at: new Date().toISOString(), version: 1, data: { user_id: user.id } };
+      const js = nc.jetstream();
+      await js.publish(`${env.prefix}.identity.user.deleted`, StringCodec().encode(JSON.stringify(envelope)), { msgID: envelope.id });
+      // A redelivery (past the duplicate window) must be harmless.
+      await js.publish(`${env.prefix}.identity.user.deleted`, StringCodec().encode(JSON.stringify(envelope)), { msgID: randomUUID() });
+    } finally {
+      await nc.close();
+    }
+    const count = async (sql: string, id: string) => Number((await svc.db.query<{ n: string }>(sql, [id])).rows[0].n);
+    for (let i = 0; i < 100 && (await count('SELECT count(*) AS n FROM leetcode_questions WHERE user_id = $1', user.id)) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await count('SELECT count(*) AS n FROM leetcode_questions WHERE user_id = $1', user.id)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM leetcode_sessions WHERE user_id = $1', user.id)).toBe(0);
+    expect((await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body).toEqual([]);
+    expect((await request(svc.url).get('/api/leetcode-questions').set(asBob).expect(200)).body.map((x: { id: string }) => x.id)).toContain(kept.id);
   });
 });

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { AuthUser, CreateQuestion, createQuestionSchema, CreateSession, createSessionSchema } from '@app/contracts';
 import { CurrentUser, UuidPipe, ZodPipe } from '@app/service-kit';
+import { acceptsGzip, etagMatches } from './list-bodies';
 import { QuestionsService } from './questions.service';
 
 const questionId = new UuidPipe('Could not find this question, sorry.');
@@ -11,9 +12,26 @@ const questionId = new UuidPipe('Could not find this question, sorry.');
 export class QuestionsController {
   constructor(private readonly questions: QuestionsService) {}
 
+  /**
+   * The kept body (see ListBodies): gzipped when the client accepts it, 304 when it already holds
+   * these exact bytes. `private, no-cache` makes a browser revalidate every time, never reuse blindly.
+   */
   @Get()
-  async list(@CurrentUser() user: AuthUser, @Res() res: Response) {
-    res.type('application/json').send(await this.questions.listJson(user));
+  async list(@CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
+    const body = await this.questions.listBody(user);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('Vary', 'Accept-Encoding, Authorization');
+    res.setHeader('ETag', body.etag);
+    if (etagMatches(req.headers['if-none-match'], body.etag)) {
+      res.status(304).end();
+      return;
+    }
+    const gzip = acceptsGzip(req.headers['accept-encoding']);
+    const bytes = gzip ? body.gzip : body.json;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', bytes.length);
+    res.status(200).end(bytes);
   }
 
   @Post()

@@ -3,6 +3,8 @@ import type { CreateQuestion, PracticeSession, Question, ScoredSession } from '@
 import { Database, Tx } from '@app/service-kit';
 
 const iso = (column: string, alias = column.split('.').pop()) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${alias}`;
+// Ordering names the table's column (q.created_at, s.created_at): a bare created_at would mean the
+// formatted text of the select list, sorted as text and without the (…, created_at DESC) indexes.
 const sessionColumns = `id, question_id, user_id, correctness, confidence, timer, notes, errors, submissions, ${iso('created_at')}`;
 
 export interface QuestionWithRecent extends Question {
@@ -19,22 +21,21 @@ export class QuestionsRepository {
   async listWithRecentSessions(userId: string): Promise<QuestionWithRecent[]> {
     const { rows } = await this.db.query<QuestionWithRecent>(
       `SELECT id, title, difficulty, tags, ${iso('created_at')}, session_count, ${iso('last_solved_at')}, recent_sessions AS recent
-       FROM leetcode_questions
+       FROM leetcode_questions q
        WHERE user_id = $1
-       ORDER BY created_at DESC, id`,
+       ORDER BY q.created_at DESC, q.id`,
       [userId],
     );
     return rows;
   }
 
-  /** Changes whenever the caller's list does: a question added or deleted, a session logged. */
+  /**
+   * Changes whenever the caller's list does: a question added or deleted, a session logged (a
+   * trigger bumps it, migration 0003). One primary-key lookup.
+   */
   async listVersion(userId: string): Promise<string> {
-    const { rows } = await this.db.query<{ version: string }>(
-      `SELECT concat_ws(':', count(*), sum(session_count), max(created_at), max(last_solved_at)) AS version
-       FROM leetcode_questions WHERE user_id = $1`,
-      [userId],
-    );
-    return rows[0].version;
+    const { rows } = await this.db.query<{ version: string }>('SELECT version::text AS version FROM list_versions WHERE user_id = $1', [userId]);
+    return rows[0]?.version ?? '0';
   }
 
   async create(userId: string, question: CreateQuestion): Promise<Question> {
@@ -52,6 +53,12 @@ export class QuestionsRepository {
     return (rowCount ?? 0) > 0;
   }
 
+  /** Everything of one user: their questions, and with them their sessions. */
+  async deleteAllOf(tx: Tx, userId: string): Promise<void> {
+    await tx.query('DELETE FROM leetcode_sessions WHERE user_id = $1', [userId]);
+    await tx.query('DELETE FROM leetcode_questions WHERE user_id = $1', [userId]);
+  }
+
   async owns(userId: string, id: string): Promise<boolean> {
     const { rows } = await this.db.query('SELECT 1 FROM leetcode_questions WHERE id = $1 AND user_id = $2', [id, userId]);
     return rows.length > 0;
@@ -67,13 +74,13 @@ export class QuestionsRepository {
   }
 
   async sessionsOfUser(userId: string): Promise<PracticeSession[]> {
-    const { rows } = await this.db.query<PracticeSession>(`SELECT ${sessionColumns} FROM leetcode_sessions WHERE user_id = $1 ORDER BY created_at DESC, id`, [userId]);
+    const { rows } = await this.db.query<PracticeSession>(`SELECT ${sessionColumns} FROM leetcode_sessions s WHERE user_id = $1 ORDER BY s.created_at DESC, s.id`, [userId]);
     return rows;
   }
 
   async sessionsOfQuestion(userId: string, questionId: string): Promise<PracticeSession[]> {
     const { rows } = await this.db.query<PracticeSession>(
-      `SELECT ${sessionColumns} FROM leetcode_sessions WHERE user_id = $1 AND question_id = $2 ORDER BY created_at DESC, id`,
+      `SELECT ${sessionColumns} FROM leetcode_sessions s WHERE user_id = $1 AND question_id = $2 ORDER BY s.created_at DESC, s.id`,
       [userId, questionId],
     );
     return rows;

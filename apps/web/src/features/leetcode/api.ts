@@ -45,8 +45,12 @@ export function useCreateQuestion() {
 export function useDeleteQuestions() {
   const invalidate = useInvalidatePractice();
   return useMutation({
-    // One call per selected row, as the contract has no bulk delete.
-    mutationFn: (ids: string[]) => Promise.all(ids.map((id) => api<void>(`/api/leetcode-questions/${id}`, { method: 'DELETE' }))),
+    // One call per selected row, as the contract has no bulk delete. Every call is let finish, and
+    // the ids whose call failed come back, so the page can keep exactly those selected.
+    mutationFn: async (ids: string[]) => {
+      const results = await Promise.allSettled(ids.map((id) => api<void>(`/api/leetcode-questions/${id}`, { method: 'DELETE' })));
+      return { failed: ids.filter((_, i) => results[i].status === 'rejected') };
+    },
     onSettled: invalidate,
   });
 }

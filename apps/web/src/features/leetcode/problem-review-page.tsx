@@ -21,15 +21,12 @@ export default function ProblemReviewPage() {
   // What to practise now: never-reviewed problems first, then the lowest retention.
   const next = [...questions.data].sort((a, b) => (a.retention ?? -1) - (b.retention ?? -1))[0];
 
-  const onDelete = async (ids: string[]) => {
-    try {
-      await remove.mutateAsync(ids);
-      toast({ title: 'Question Deleted' });
-      return true;
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete question' });
-      return false;
-    }
+  /** Deletes the rows; answers the ids that are still there (their call failed), to stay selected. */
+  const onDelete = async (ids: string[]): Promise<string[]> => {
+    const { failed } = await remove.mutateAsync(ids);
+    if (failed.length > 0) toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete question' });
+    else toast({ title: 'Question Deleted' });
+    return failed;
   };
 
   return (

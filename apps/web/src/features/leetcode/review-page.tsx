@@ -13,7 +13,8 @@ import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '../auth/auth-provider';
 import { useErrorTypes, useLogSession, useQuestionSessions, useQuestions } from './api';
-import { DifficultyDot, problemSlug } from './difficulty';
+import { DifficultyDot } from './difficulty';
+import { problemSlug } from './helpers';
 
 const BANNER_KEY = 'leetcode:extension-banner-dismissed';
 

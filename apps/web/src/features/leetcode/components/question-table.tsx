@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
-import { DifficultyDot, difficultyRank } from '../difficulty';
+import { DifficultyDot } from '../difficulty';
+import { difficultyRank, matchesSearch } from '../helpers';
 
 export type SortKey = 'title' | 'retention' | 'lastSolved' | 'difficulty';
 const sortLabels: Record<SortKey, string> = { title: 'Title', retention: 'Retention', lastSolved: 'Last Solved', difficulty: 'Difficulty' };
@@ -18,16 +19,10 @@ const compare: Record<SortKey, (a: QuestionListItem, b: QuestionListItem) => num
   difficulty: (a, b) => difficultyRank[a.difficulty] - difficultyRank[b.difficulty],
 };
 
-/** "two, tree" matches titles containing either term. */
-export function matchesSearch(title: string, search: string): boolean {
-  const terms = search.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
-  return terms.length === 0 || terms.some((t) => title.toLowerCase().includes(t));
-}
-
 const retentionTone = (r: number | null) =>
   r === null ? 'text-muted-foreground' : r >= 70 ? 'text-emerald-700 dark:text-emerald-400' : r >= 40 ? 'text-amber-700 dark:text-amber-400' : 'text-rose-700 dark:text-rose-400';
 
-export function QuestionTable({ questions, onDelete, deleting }: { questions: QuestionListItem[]; onDelete(ids: string[]): Promise<boolean>; deleting: boolean }) {
+export function QuestionTable({ questions, onDelete, deleting }: { questions: QuestionListItem[]; onDelete(ids: string[]): Promise<string[]>; deleting: boolean }) {
   const navigate = useNavigate();
   const [search, setSearch] = React.useState('');
   const [sort, setSort] = React.useState<{ key: SortKey; desc: boolean } | null>(null);
@@ -89,7 +84,7 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
             size="sm"
             disabled={deleting}
             onClick={async () => {
-              if (await onDelete([...selected])) setSelected(new Set());
+              setSelected(new Set(await onDelete([...selected])));
             }}
           >
             <Trash2 aria-hidden /> Delete {selected.size}

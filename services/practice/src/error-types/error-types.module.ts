@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { ErrorTypesController } from './error-types.controller';
+
+/** The eight error types of spec section 9, seeded by the first migration. */
+@Module({ controllers: [ErrorTypesController] })
+export class ErrorTypesModule {}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { QuestionsController } from './questions.controller';
+import { QuestionsRepository } from './questions.repository';
+import { QuestionsService } from './questions.service';
+
+/** The caller's coding problems, their review sessions and the list with retention. */
+@Module({ controllers: [QuestionsController], providers: [QuestionsRepository, QuestionsService] })
+export class QuestionsModule {}

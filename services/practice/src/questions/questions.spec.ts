@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { AuthUser, createQuestionSchema, createSessionSchema, fieldErrors, PracticeSession } from '@app/contracts';
+import { AppError, EventBus, Tx } from '@app/service-kit';
+import { z } from 'zod';
+import { acceptsGzip, etagMatches, ListBodies } from './list-bodies';
+import { QuestionsRepository, QuestionWithRecent } from './questions.repository';
+import { QuestionsService } from './questions.service';
+
+const messages = (schema: z.ZodTypeAny, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? {} : fieldErrors(result.error);
+};
+const qid = '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60';
+const valid = { question_id: qid, correctness: 50, confidence: 50, timer: 10, notes: null };
+
+describe('what the edge accepts', () => {
+  it.each([
+    [{}, { title: 'Title is required', difficulty: 'Difficulty is required' }],
+    [{ title: '  ', difficulty: 'Easy' }, { title: 'Title is required' }],
+    [{ title: 7, difficulty: 'Easy' }, { title: 'Title is required' }],
+    [{ title: 'x', difficulty: 'easy' }, { difficulty: 'Difficulty is required' }],
+    [{ title: 'x'.repeat(201), difficulty: 'Easy' }, { title: 'Title must not be longer than 200 characters' }],
+    [{ title: 'x'.repeat(200), difficulty: 'Hard' }, {}],
+    [{ title: 'x', difficulty: 'Easy', tags: Array.from({ length: 21 }, (_, i) => `t${i}`).join(',') }, { tags: 'At most 20 tags' }],
+    [{ title: 'x', difficulty: 'Easy', tags: `${Array.from({ length: 20 }, (_, i) => `t${i}`).join(', ')},,` }, {}],
+    [{ title: 'x', difficulty: 'Easy', tags: 'a'.repeat(5001) }, { tags: 'Tags must not be longer than 5000 characters' }],
+    [{ title: 'x', difficulty: 'Easy', tags: 5 }, { tags: 'Tags must be comma-separated text' }],
+  ])('question %j', (value, expected) => expect(messages(createQuestionSchema, value)).toEqual(expected));
+
+  it.each([
+    ['a, b,,c', 'a,b,c'],
+    [' , ,', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+  ])('tags %j are stored as %j', (tags, stored) => expect(createQuestionSchema.parse({ title: ' Two Sum ', difficulty: 'Easy', tags })).toEqual({ title: 'Two Sum', difficulty: 'Easy', tags: stored }));
+
+  it.each([
+    [{}, { question_id: 'Invalid question ID', correctness: 'Correctness must be a whole number from 0 to 100', confidence: 'Confidence must be a whole number from 0 to 100', timer: 'Time must be a positive number of minutes' }],
+    [{ question_id: 'abc' }, { question_id: 'Invalid question ID' }],
+    [{ correctness: '50' }, { correctness: 'Correctness must be a whole number from 0 to 100' }],
+    [{ correctness: -1 }, { correctness: 'Correctness must be a whole number from 0 to 100' }],
+    [{ confidence: 100.5 }, { confidence: 'Confidence must be a whole number from 0 to 100' }],
+    [{ timer: -1 }, { timer: 'Time must be a positive number of minutes' }],
+    [{ timer: 1.5 }, { timer: 'Time must be whole minutes' }],
+    [{ timer: 1441 }, { timer: 'Time must be at most 1440 minutes' }],
+    [{ notes: 'x'.repeat(5001) }, { notes: 'Notes must not be longer than 5000 characters' }],
+    [{ notes: 3 }, { notes: 'Notes must be text' }],
+    [{ errors: 'wrong_answer' }, { errors: 'Errors must be a list of error type ids' }],
+    [{ errors: Array(9).fill('wrong_answer') }, { errors: 'Too many errors' }],
+    [{ submissions: 11 }, { submissions: 'Submissions must be a whole number from 0 to 10' }],
+    [{ submissions: -1 }, { submissions: 'Submissions must be a whole number from 0 to 10' }],
+    [{ submissions: 1.5 }, { submissions: 'Submissions must be a whole number from 0 to 10' }],
+    [{ submissions: '2' }, { submissions: 'Submissions must be a whole number from 0 to 10' }],
+    [{ errors: [], submissions: 0, timer: 0, correctness: 0, confidence: 100, notes: '' }, {}],
+  ])('session %j', (change, expected) => expect(messages(createSessionSchema, Object.keys(change).length ? { ...valid, ...change } : {})).toEqual(expected));
+
+  it('stores blank notes as null', () => expect(createSessionSchema.parse({ ...valid, notes: '   ' }).notes).toBeNull());
+});
+
+describe('QuestionsService.logSession', () => {
+  const user: AuthUser = { id: '11111111-1111-4111-8111-111111111111' } as AuthUser;
+  const setup = (owned = true) => {
+    const inserted: Array<Omit<PracticeSession, 'id' | 'created_at'>> = [];
+    const recorded: Array<{ type: string; data: unknown }> = [];
+    const tx = { query: jest.fn(), afterCommit: jest.fn() } as unknown as Tx;
+    const repo = {
+      db: { transaction: (work: (t: Tx) => Promise<unknown>) => work(tx) },
+      lockOwned: jest.fn(async () => owned),
+      insertSession: jest.fn(async (_tx: Tx, s: Omit<PracticeSession, 'id' | 'created_at'>) => {
+        inserted.push(s);
+        return { ...s, id: '22222222-2222-4222-8222-222222222222', created_at: '2026-06-01T12:00:00.000Z' };
+      }),
+    } as unknown as QuestionsRepository;
+    const events = { record: jest.fn(async (_tx: Tx, type: string, data: unknown) => recorded.push({ type, data })) } as unknown as EventBus;
+    return { service: new QuestionsService(repo, events), inserted, recorded };
+  };
+
+  it('computes correctness and confidence itself from errors and submissions, whatever the client sent', async () => {
+    const { service, inserted, recorded } = setup();
+    await service.logSession(user, qid, { ...valid, correctness: 100, confidence: 100, timer: 7, errors: ['runtime_error', 'compilation_error'], submissions: 4 });
+    expect(inserted[0]).toMatchObject({ correctness: 30, confidence: 100 - 5 * 3 - 20 * 3, timer: 7, errors: ['runtime_error', 'compilation_error'], submissions: 4 });
+    expect(recorded).toEqual([{ type: 'practice.session.logged', data: expect.objectContaining({ correctness: 30, confidence: 25, question_id: qid, user_id: user.id }) }]);
+  });
+
+  it('keeps the client’s scores when errors or submissions are missing', async () => {
+    const { service, inserted } = setup();
+    await service.logSession(user, qid, { ...valid, correctness: 90, confidence: 40, errors: ['wrong_answer'] });
+    await service.logSession(user, qid, { ...valid, correctness: 90, confidence: 40, submissions: 1 });
+    expect(inserted.map((s) => [s.correctness, s.confidence])).toEqual([
+      [90, 40],
+      [90, 40],
+    ]);
+  });
+
+  it('refuses a body naming another question, and unknown error types, before touching the database', async () => {
+    const { service, inserted } = setup();
+    await expect(service.logSession(user, qid, { ...valid, question_id: '33333333-3333-4333-8333-333333333333' })).rejects.toMatchObject({ code: 'validation_failed', fields: { question_id: 'Invalid question ID' } });
+    await expect(service.logSession(user, qid, { ...valid, errors: ['nope'], submissions: 1 })).rejects.toMatchObject({ fields: { errors: 'Unknown error type: nope' } });
+    expect(inserted).toEqual([]);
+  });
+
+  it('answers 404 for a question that is not the caller’s, and records nothing', async () => {
+    const { service, recorded } = setup(false);
+    const error = await service.logSession(user, qid, valid).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'not_found' });
+    expect(recorded).toEqual([]);
+  });
+});
+
+describe('QuestionsService.listBody', () => {
+  const user = { id: 'u1' } as AuthUser;
+  const row = (over: Partial<QuestionWithRecent> = {}): QuestionWithRecent => ({
+    id: 'q1',
+    title: 'Two Sum',
+    difficulty: 'Easy',
+    tags: null,
+    created_at: '2026-06-01T00:00:00.000Z',
+    session_count: 1,
+    last_solved_at: new Date().toISOString(),
+    recent: [{ correctness: 80, confidence: 60, timer: 10, created_at: new Date().toISOString() }],
+    ...over,
+  });
+
+  it('builds once per version, shares a build between concurrent calls, and rebuilds when the data changes', async () => {
+    let version = 'v1';
+    const repo = {
+      listVersion: jest.fn(async () => version),
+      listWithRecentSessions: jest.fn(async () => [row()]),
+    } as unknown as QuestionsRepository;
+    const service = new QuestionsService(repo, {} as EventBus);
+    const [a, b] = await Promise.all([service.listBody(user), service.listBody(user)]);
+    expect(a).toBe(b);
+    expect(await service.listBody(user)).toBe(a);
+    expect(repo.listWithRecentSessions).toHaveBeenCalledTimes(1);
+    const { recent: _recent, ...question } = row();
+    expect(JSON.parse(a.json.toString())).toEqual([{ ...question, last_solved_at: expect.any(String), retention: 70 }]);
+    version = 'v2';
+    const c = await service.listBody(user);
+    expect(c).not.toBe(a);
+    expect(repo.listWithRecentSessions).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('ListBodies', () => {
+  it('keeps a body for its version and for the TTL only', async () => {
+    let now = 0;
+    const bodies = new ListBodies({ ttlMs: 1000, now: () => now });
+    const body = await bodies.put('u', 'v1', [{ a: 1 }]);
+    expect(bodies.get('u', 'v1')).toBe(body);
+    expect(bodies.get('u', 'v2')).toBeUndefined();
+    expect(bodies.get('u', 'v1')).toBeUndefined(); // a mismatch drops it
+    await bodies.put('u', 'v1', [{ a: 1 }]);
+    now = 999;
+    expect(bodies.get('u', 'v1')).toBeDefined();
+    now = 1000;
+    expect(bodies.get('u', 'v1')).toBeUndefined();
+  });
+
+  it('gzips the same bytes, and names them with a strong ETag that changes with them', async () => {
+    const bodies = new ListBodies();
+    const a = await bodies.put('u', 'v1', [{ title: 'x'.repeat(1000) }]);
+    expect(gunzipSync(a.gzip).equals(a.json)).toBe(true);
+    expect(a.gzip.length).toBeLessThan(a.json.length / 10);
+    expect(a.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect((await bodies.put('u', 'v2', [{ title: 'x'.repeat(1000) }])).etag).toBe(a.etag);
+    expect((await bodies.put('u', 'v3', [{ title: 'y' }])).etag).not.toBe(a.etag);
+  });
+
+  it('forgets the least recently used bodies beyond its byte budget', async () => {
+    const bodies = new ListBodies({ maxBytes: 3500 });
+    const value = [{ t: randomBytes(600).toString('base64') }]; // ~800 B of JSON, ~620 B gzipped
+    await bodies.put('a', 'v', value);
+    await bodies.put('b', 'v', value);
+    bodies.get('a', 'v'); // a is now the most recently used
+    await bodies.put('c', 'v', value);
+    expect(bodies.get('b', 'v')).toBeUndefined();
+    expect(bodies.get('a', 'v')).toBeDefined();
+    expect(bodies.get('c', 'v')).toBeDefined();
+    await bodies.put('huge', 'v', [{ t: 'z'.repeat(5000) }]); // over the whole budget: served, not kept
+    expect(bodies.get('huge', 'v')).toBeUndefined();
+    expect(bodies.size).toBe(2);
+  });
+
+  it.each([
+    [undefined, false],
+    ['"abc"', true],
+    ['W/"abc"', true],
+    ['"x", "abc"', true],
+    ['*', true],
+    ['"abcd"', false],
+  ])('If-None-Match %j matches "abc": %s', (header, expected) => expect(etagMatches(header, '"abc"')).toBe(expected));
+
+  it.each([
+    [undefined, false],
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.5', true],
+    ['gzip;q=0', false],
+    ['identity', false],
+    ['*', true],
+  ])('Accept-Encoding %j allows gzip: %s', (header, expected) => expect(acceptsGzip(header)).toBe(expected));
+});
