@@ -32,3 +32,66 @@ describe('TokenVerifier when the key server is unreachable', () => {
     }
   });
 });
+
+describe('TokenVerifier remembering verified tokens', () => {
+  const secret = 'a-test-secret-of-at-least-32-characters!';
+  const sign = (expiresAt: number, sub = '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60') =>
+    new SignJWT({ email: 'ada@example.com', app_metadata: { role: 'moderator' } })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setAudience('authenticated')
+      .setIssuedAt(Math.floor(expiresAt / 1000) - 3600)
+      .setExpirationTime(Math.floor(expiresAt / 1000))
+      .sign(new TextEncoder().encode(secret));
+  const clock = (start: number) => {
+    const c = { t: start, now: () => c.t };
+    return c;
+  };
+
+  it('answers a repeated token from memory, with a user nobody can change', async () => {
+    const c = clock(Date.parse('2026-11-22T10:00:00Z'));
+    const verifier = new TokenVerifier({ hs256Secret: secret, audience: 'authenticated', now: c.now });
+    const jwt = await sign(c.t + 3600_000);
+    const first = await verifier.verify(jwt);
+    expect(await verifier.verify(jwt)).toBe(first);
+    expect(Object.isFrozen(first.app_metadata)).toBe(true);
+    expect(() => {
+      (first.app_metadata as Record<string, unknown>).role = 'admin';
+    }).toThrow(TypeError);
+    c.t += 60_001;
+    const again = await verifier.verify(jwt);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
+  it('never lets a remembered token outlive its expiry and the 30 s skew', async () => {
+    const c = clock(Date.parse('2026-11-22T10:00:00Z'));
+    const verifier = new TokenVerifier({ hs256Secret: secret, audience: 'authenticated', now: c.now });
+    const jwt = await sign(c.t + 10_000);
+    await verifier.verify(jwt);
+    c.t += 10_000 + 29_000;
+    await expect(verifier.verify(jwt)).resolves.toMatchObject({ email: 'ada@example.com' });
+    c.t += 2_000;
+    await expect(verifier.verify(jwt)).rejects.toMatchObject({ status: 401, message: 'Token has expired' });
+  });
+
+  it('remembers a bounded number of tokens, dropping the oldest', async () => {
+    const c = clock(Date.parse('2026-11-22T10:00:00Z'));
+    const verifier = new TokenVerifier({ hs256Secret: secret, audience: 'authenticated', now: c.now, maxRemembered: 2 });
+    const [a, b, d] = await Promise.all(['8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f61', '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f62', '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f63'].map((sub) => sign(c.t + 3600_000, sub)));
+    const userA = await verifier.verify(a);
+    const userB = await verifier.verify(b);
+    await verifier.verify(d);
+    expect(await verifier.verify(b)).toBe(userB);
+    expect(await verifier.verify(a)).not.toBe(userA);
+  });
+
+  it('does not remember a token it refused', async () => {
+    const c = clock(Date.parse('2026-11-22T10:00:00Z'));
+    const verifier = new TokenVerifier({ hs256Secret: secret, audience: 'authenticated', now: c.now });
+    const jwt = await sign(c.t + 3600_000);
+    const forged = `${jwt.slice(0, -4)}AAAA`;
+    await expect(verifier.verify(forged)).rejects.toMatchObject({ status: 401, message: 'Invalid token' });
+    await expect(verifier.verify(forged)).rejects.toMatchObject({ status: 401, message: 'Invalid token' });
+  });
+});
