@@ -60,7 +60,8 @@ async function main() {
     const gateway = await require(path.join(root, 'apps/gateway/dist/index.js')).startGateway(gatewayEnv);
     cleanups.unshift(() => gateway.close());
   }
-  await waitForHttp(`http://127.0.0.1:${port}/healthz`, 60_000);
+  // Ready means every service answers, not just the gateway: the first page load must work.
+  await waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000);
   say(`services: ${present.map((s) => s.name).join(', ')} + gateway`);
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → ${publicUrl}  (Ctrl-C to stop)`);
 }

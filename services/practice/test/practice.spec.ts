@@ -237,7 +237,7 @@ describe('practice', () => {
     for (const s of (await request(svc.url).get('/api/leetcode-questions/sessions').set(asAlice).expect(200)).body) expect(sessionSchema.strict().parse(s)).toEqual(s);
   });
 
-  it('sends the list gzipped with an ETag, and 304 while the caller’s data is unchanged', async () => {
+  it('sends the list compressed (brotli, else gzip) with an ETag, and 304 while the caller’s data is unchanged', async () => {
     const user = env.newUser();
     const auth = await env.authHeader(user);
     const q = await addQuestion({ title: 'Cached', difficulty: 'Easy' }, auth);
@@ -249,10 +249,16 @@ describe('practice', () => {
     expect(plain.headers['cache-control']).toBe('private, no-cache');
     const etag = plain.headers.etag;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const zipped = await get({ 'Accept-Encoding': 'gzip, deflate, br' }).expect(200);
-    expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers.etag).toBe(etag);
-    expect(zipped.body).toEqual(plain.body); // supertest unzips
+    for (const [accepted, coding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+    ]) {
+      const compressed = await fetch(`${svc.url}/api/leetcode-questions`, { headers: { ...auth, 'Accept-Encoding': accepted } });
+      expect(compressed.status).toBe(200);
+      expect(compressed.headers.get('content-encoding')).toBe(coding);
+      expect(compressed.headers.get('etag')).toBe(etag);
+      expect(await compressed.json()).toEqual(plain.body); // fetch decompresses
+    }
 
     const notModified = await get({ 'If-None-Match': etag }).expect(304);
     expect(notModified.text ?? '').toBe('');

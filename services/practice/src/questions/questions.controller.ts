@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '
 import type { Request, Response } from 'express';
 import { AuthUser, CreateQuestion, createQuestionSchema, CreateSession, createSessionSchema } from '@app/contracts';
 import { CurrentUser, UuidPipe, ZodPipe } from '@app/service-kit';
-import { acceptsGzip, etagMatches } from './list-bodies';
+import { etagMatches, preferredCoding } from './list-body';
 import { QuestionsService } from './questions.service';
 
 const questionId = new UuidPipe('Could not find this question, sorry.');
@@ -13,8 +13,8 @@ export class QuestionsController {
   constructor(private readonly questions: QuestionsService) {}
 
   /**
-   * The kept body (see ListBodies): gzipped when the client accepts it, 304 when it already holds
-   * these exact bytes. `private, no-cache` makes a browser revalidate every time, never reuse blindly.
+   * The kept list (see QuestionLists): compressed when the client accepts it, 304 when it already
+   * holds these exact bytes. `private, no-cache` makes a browser revalidate every time, never reuse blindly.
    */
   @Get()
   async list(@CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
@@ -26,10 +26,10 @@ export class QuestionsController {
       res.status(304).end();
       return;
     }
-    const gzip = acceptsGzip(req.headers['accept-encoding']);
-    const bytes = gzip ? body.gzip : body.json;
+    const coding = preferredCoding(req.headers['accept-encoding']);
+    const bytes = coding ? await body.encode(coding) : body.json;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    if (coding) res.setHeader('Content-Encoding', coding);
     res.setHeader('Content-Length', bytes.length);
     res.status(200).end(bytes);
   }

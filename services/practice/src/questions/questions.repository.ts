@@ -7,26 +7,52 @@ const iso = (column: string, alias = column.split('.').pop()) => `to_char(${colu
 // formatted text of the select list, sorted as text and without the (…, created_at DESC) indexes.
 const sessionColumns = `id, question_id, user_id, correctness, confidence, timer, notes, errors, submissions, ${iso('created_at')}`;
 
-export interface QuestionWithRecent extends Question {
+/** A question with its review summary and what its retention is computed from. */
+export interface QuestionRow extends Question {
   session_count: number;
   last_solved_at: string | null;
   recent: ScoredSession[];
+  /** Changes with every write to the row (migration 0004). */
+  row_version: string;
+}
+
+/** Where a list's questions come from: the caller's version, their ids in list order, their rows. */
+export interface QuestionListSource {
+  listVersion(userId: string): Promise<string>;
+  listIndex(userId: string): Promise<Array<{ id: string; row_version: string }>>;
+  listRows(userId: string, ids?: string[]): Promise<QuestionRow[]>;
 }
 
 @Injectable()
-export class QuestionsRepository {
+export class QuestionsRepository implements QuestionListSource {
   constructor(@Inject(Database) readonly db: Database) {}
 
-  /** The caller's questions with their review summary (kept current by `insertSession`): one index scan. */
-  async listWithRecentSessions(userId: string): Promise<QuestionWithRecent[]> {
-    const { rows } = await this.db.query<QuestionWithRecent>(
-      `SELECT id, title, difficulty, tags, ${iso('created_at')}, session_count, ${iso('last_solved_at')}, recent_sessions AS recent
+  /** The caller's questions (all, or those of `ids`) with their review summary: one index scan. */
+  async listRows(userId: string, ids?: string[]): Promise<QuestionRow[]> {
+    const { rows } = await this.db.query<QuestionRow>(
+      `SELECT id, title, difficulty, tags, ${iso('created_at')}, session_count, ${iso('last_solved_at')}, recent_sessions AS recent, row_version::text AS row_version
        FROM leetcode_questions q
-       WHERE user_id = $1
+       WHERE user_id = $1 ${ids ? 'AND id = ANY($2::uuid[])' : ''}
        ORDER BY q.created_at DESC, q.id`,
-      [userId],
+      ids ? [userId, ids] : [userId],
     );
     return rows;
+  }
+
+  /**
+   * The caller's question ids in list order with each row's version, as one string (one value to
+   * read instead of 2,000 rows): what a kept list compares itself against.
+   */
+  async listIndex(userId: string): Promise<Array<{ id: string; row_version: string }>> {
+    const { rows } = await this.db.query<{ index: string | null }>(
+      `SELECT string_agg(id::text || ' ' || row_version, ',' ORDER BY created_at DESC, id) AS index FROM leetcode_questions WHERE user_id = $1`,
+      [userId],
+    );
+    if (!rows[0].index) return [];
+    return rows[0].index.split(',').map((entry) => {
+      const [id, row_version] = entry.split(' ');
+      return { id, row_version };
+    });
   }
 
   /**

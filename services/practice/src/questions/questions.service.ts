@@ -8,11 +8,10 @@ import {
   errorTypeCatalogue,
   PracticeSession,
   Question,
-  QuestionListItem,
-  retentionScore,
 } from '@app/contracts';
 import { EventBus, notFound, validationFailed } from '@app/service-kit';
-import { ListBodies, ListBody } from './list-bodies';
+import { ListBody } from './list-body';
+import { QuestionLists } from './question-lists';
 import { QuestionsRepository } from './questions.repository';
 
 const questionNotFound = () => notFound('Could not find this question, sorry.');
@@ -21,10 +20,14 @@ const knownErrors = new Set<string>(errorTypeCatalogue.map((e) => e.id));
 
 @Injectable()
 export class QuestionsService implements OnModuleInit {
+  private readonly lists: QuestionLists;
+
   constructor(
     private readonly questions: QuestionsRepository,
     @Inject(EventBus) private readonly events: EventBus,
-  ) {}
+  ) {
+    this.lists = new QuestionLists(questions);
+  }
 
   onModuleInit(): void {
     // identity.user.deleted: the account is gone, so are its questions and sessions (architecture:
@@ -34,49 +37,14 @@ export class QuestionsService implements OnModuleInit {
       type: 'identity.user.deleted',
       handle: async ({ user_id }, tx) => {
         await this.questions.deleteAllOf(tx, user_id);
-        tx.afterCommit(() => this.bodies.forget(user_id));
+        tx.afterCommit(() => this.lists.forget(user_id));
       },
     });
   }
 
-  private readonly bodies = new ListBodies();
-  /** One build per caller and version at a time: concurrent misses share it. */
-  private readonly building = new Map<string, { version: string; body: Promise<ListBody> }>();
-
-  /** Retention comes from the shared scoring function over each question's three latest sessions. */
-  async list(user: AuthUser, now = new Date()): Promise<QuestionListItem[]> {
-    const rows = await this.questions.listWithRecentSessions(user.id);
-    // Spelled out rather than rest/spread: this runs for thousands of rows per build.
-    return rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      difficulty: r.difficulty,
-      tags: r.tags,
-      created_at: r.created_at,
-      retention: retentionScore(r.recent, now),
-      last_solved_at: r.last_solved_at,
-      session_count: r.session_count,
-    }));
-  }
-
-  /**
-   * The caller's list, ready to send (see ListBodies): rebuilt when their questions or sessions
-   * changed or after a minute. The version is read before the rows, so a body is never labelled
-   * newer than the data it was built from.
-   */
-  async listBody(user: AuthUser): Promise<ListBody> {
-    const version = await this.questions.listVersion(user.id);
-    const kept = this.bodies.get(user.id, version);
-    if (kept) return kept;
-    const pending = this.building.get(user.id);
-    if (pending?.version === version) return pending.body;
-    const body = this.list(user).then((items) => this.bodies.put(user.id, version, items));
-    this.building.set(user.id, { version, body });
-    const done = () => {
-      if (this.building.get(user.id)?.body === body) this.building.delete(user.id);
-    };
-    body.then(done, done);
-    return body;
+  /** The caller's list, ready to send (see QuestionLists). */
+  listBody(user: AuthUser): Promise<ListBody> {
+    return this.lists.body(user.id);
   }
 
   create(user: AuthUser, question: CreateQuestion): Promise<Question> {

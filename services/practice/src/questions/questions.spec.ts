@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
 import { AuthUser, createQuestionSchema, createSessionSchema, fieldErrors, PracticeSession } from '@app/contracts';
 import { AppError, EventBus, Tx } from '@app/service-kit';
 import { z } from 'zod';
-import { acceptsGzip, etagMatches, ListBodies } from './list-bodies';
-import { QuestionsRepository, QuestionWithRecent } from './questions.repository';
+import { QuestionsRepository } from './questions.repository';
 import { QuestionsService } from './questions.service';
 
 const messages = (schema: z.ZodTypeAny, value: unknown) => {
@@ -108,97 +105,4 @@ describe('QuestionsService.logSession', () => {
     expect(error).toMatchObject({ code: 'not_found' });
     expect(recorded).toEqual([]);
   });
-});
-
-describe('QuestionsService.listBody', () => {
-  const user = { id: 'u1' } as AuthUser;
-  const row = (over: Partial<QuestionWithRecent> = {}): QuestionWithRecent => ({
-    id: 'q1',
-    title: 'Two Sum',
-    difficulty: 'Easy',
-    tags: null,
-    created_at: '2026-06-01T00:00:00.000Z',
-    session_count: 1,
-    last_solved_at: new Date().toISOString(),
-    recent: [{ correctness: 80, confidence: 60, timer: 10, created_at: new Date().toISOString() }],
-    ...over,
-  });
-
-  it('builds once per version, shares a build between concurrent calls, and rebuilds when the data changes', async () => {
-    let version = 'v1';
-    const repo = {
-      listVersion: jest.fn(async () => version),
-      listWithRecentSessions: jest.fn(async () => [row()]),
-    } as unknown as QuestionsRepository;
-    const service = new QuestionsService(repo, {} as EventBus);
-    const [a, b] = await Promise.all([service.listBody(user), service.listBody(user)]);
-    expect(a).toBe(b);
-    expect(await service.listBody(user)).toBe(a);
-    expect(repo.listWithRecentSessions).toHaveBeenCalledTimes(1);
-    const { recent: _recent, ...question } = row();
-    expect(JSON.parse(a.json.toString())).toEqual([{ ...question, last_solved_at: expect.any(String), retention: 70 }]);
-    version = 'v2';
-    const c = await service.listBody(user);
-    expect(c).not.toBe(a);
-    expect(repo.listWithRecentSessions).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('ListBodies', () => {
-  it('keeps a body for its version and for the TTL only', async () => {
-    let now = 0;
-    const bodies = new ListBodies({ ttlMs: 1000, now: () => now });
-    const body = await bodies.put('u', 'v1', [{ a: 1 }]);
-    expect(bodies.get('u', 'v1')).toBe(body);
-    expect(bodies.get('u', 'v2')).toBeUndefined();
-    expect(bodies.get('u', 'v1')).toBeUndefined(); // a mismatch drops it
-    await bodies.put('u', 'v1', [{ a: 1 }]);
-    now = 999;
-    expect(bodies.get('u', 'v1')).toBeDefined();
-    now = 1000;
-    expect(bodies.get('u', 'v1')).toBeUndefined();
-  });
-
-  it('gzips the same bytes, and names them with a strong ETag that changes with them', async () => {
-    const bodies = new ListBodies();
-    const a = await bodies.put('u', 'v1', [{ title: 'x'.repeat(1000) }]);
-    expect(gunzipSync(a.gzip).equals(a.json)).toBe(true);
-    expect(a.gzip.length).toBeLessThan(a.json.length / 10);
-    expect(a.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-    expect((await bodies.put('u', 'v2', [{ title: 'x'.repeat(1000) }])).etag).toBe(a.etag);
-    expect((await bodies.put('u', 'v3', [{ title: 'y' }])).etag).not.toBe(a.etag);
-  });
-
-  it('forgets the least recently used bodies beyond its byte budget', async () => {
-    const bodies = new ListBodies({ maxBytes: 3500 });
-    const value = [{ t: randomBytes(600).toString('base64') }]; // ~800 B of JSON, ~620 B gzipped
-    await bodies.put('a', 'v', value);
-    await bodies.put('b', 'v', value);
-    bodies.get('a', 'v'); // a is now the most recently used
-    await bodies.put('c', 'v', value);
-    expect(bodies.get('b', 'v')).toBeUndefined();
-    expect(bodies.get('a', 'v')).toBeDefined();
-    expect(bodies.get('c', 'v')).toBeDefined();
-    await bodies.put('huge', 'v', [{ t: 'z'.repeat(5000) }]); // over the whole budget: served, not kept
-    expect(bodies.get('huge', 'v')).toBeUndefined();
-    expect(bodies.size).toBe(2);
-  });
-
-  it.each([
-    [undefined, false],
-    ['"abc"', true],
-    ['W/"abc"', true],
-    ['"x", "abc"', true],
-    ['*', true],
-    ['"abcd"', false],
-  ])('If-None-Match %j matches "abc": %s', (header, expected) => expect(etagMatches(header, '"abc"')).toBe(expected));
-
-  it.each([
-    [undefined, false],
-    ['gzip, deflate, br', true],
-    ['br;q=1.0, gzip;q=0.5', true],
-    ['gzip;q=0', false],
-    ['identity', false],
-    ['*', true],
-  ])('Accept-Encoding %j allows gzip: %s', (header, expected) => expect(acceptsGzip(header)).toBe(expected));
 });

@@ -1,0 +1,148 @@
+import { QuestionListItem, retentionScore } from '@app/contracts';
+import { ListBody } from './list-body';
+import type { QuestionListSource, QuestionRow } from './questions.repository';
+
+/** One question as its list shows it: the row (retention is computed from it) and its JSON. */
+interface KeptQuestion {
+  row: QuestionRow;
+  json: string;
+}
+
+interface KeptList {
+  version: string;
+  /** When retention was computed for the whole list. */
+  scoredAt: number;
+  questions: Map<string, KeptQuestion>;
+  body: ListBody;
+  /** Estimated memory held: the JSON, each question's JSON and row, the compressed forms. */
+  bytes: number;
+}
+
+export interface QuestionListsOptions {
+  /** Retention decays by well under 1 % a minute: a list is rescored at most this often. */
+  ttlMs?: number;
+  /** Lists kept at once, in estimated bytes (least recently used go first). */
+  maxBytes?: number;
+  now?: () => number;
+}
+
+/**
+ * Each caller's question list, kept ready to send. The list is read far more often than written:
+ * while the caller's version (one primary-key lookup, so every replica stays exact) is unchanged
+ * and for at most a minute, a read costs that lookup. After a change only the questions whose row
+ * version moved are read again (usually one: the question just reviewed), the rest is reused, and
+ * the JSON is put together from each question's kept JSON. Concurrent reads of one version share
+ * one build.
+ */
+export class QuestionLists {
+  private readonly lists = new Map<string, KeptList>();
+  private readonly building = new Map<string, { version: string; list: Promise<KeptList> }>();
+  private bytes = 0;
+  private readonly ttlMs: number;
+  private readonly maxBytes: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly source: QuestionListSource,
+    options: QuestionListsOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.maxBytes = options.maxBytes ?? 128 * 1024 * 1024;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The caller's list as it is now. The version is read before the rows, so a list is never
+   * labelled newer than the data it was built from.
+   */
+  async body(userId: string): Promise<ListBody> {
+    const version = await this.source.listVersion(userId);
+    const kept = this.lists.get(userId);
+    if (kept && kept.version === version && this.now() - kept.scoredAt < this.ttlMs) {
+      // Most recently used last: a Map keeps insertion order.
+      this.lists.delete(userId);
+      this.lists.set(userId, kept);
+      return kept.body;
+    }
+    const pending = this.building.get(userId);
+    if (pending?.version === version) return (await pending.list).body;
+    const list = this.build(userId, version, kept);
+    this.building.set(userId, { version, list });
+    const done = () => {
+      if (this.building.get(userId)?.list === list) this.building.delete(userId);
+    };
+    list.then(done, done);
+    return (await list).body;
+  }
+
+  forget(userId: string): void {
+    const kept = this.lists.get(userId);
+    if (!kept) return;
+    this.lists.delete(userId);
+    this.bytes -= kept.bytes;
+  }
+
+  get size(): number {
+    return this.lists.size;
+  }
+
+  private async build(userId: string, version: string, kept: KeptList | undefined): Promise<KeptList> {
+    const now = this.now();
+    let order: string[];
+    let changed: QuestionRow[];
+    if (kept) {
+      const index = await this.source.listIndex(userId);
+      order = index.map((q) => q.id);
+      const stale = index.filter((q) => kept.questions.get(q.id)?.row.row_version !== q.row_version).map((q) => q.id);
+      changed = stale.length > 0 ? await this.source.listRows(userId, stale) : [];
+    } else {
+      changed = await this.source.listRows(userId);
+      order = changed.map((q) => q.id);
+    }
+    const rescore = !kept || now - kept.scoredAt >= this.ttlMs;
+    const reread = new Map(changed.map((row) => [row.id, row]));
+    const questions = new Map<string, KeptQuestion>();
+    const parts: string[] = [];
+    let rowBytes = 0;
+    for (const id of order) {
+      const row = reread.get(id);
+      const before = kept?.questions.get(id);
+      // Neither reread nor kept: deleted between the two reads; the next version drops it anyway.
+      if (!row && !before) continue;
+      const question = row ? present(row, now) : rescore ? present(before!.row, now) : before!;
+      questions.set(id, question);
+      parts.push(question.json);
+      rowBytes += question.json.length;
+    }
+    const body = new ListBody(Buffer.from(`[${parts.join(',')}]`));
+    const list: KeptList = { version, scoredAt: rescore ? now : kept!.scoredAt, questions, body, bytes: body.json.length + 3 * rowBytes };
+    this.keep(userId, list);
+    return list;
+  }
+
+  private keep(userId: string, list: KeptList): void {
+    this.forget(userId);
+    if (list.bytes > this.maxBytes) return;
+    this.lists.set(userId, list);
+    this.bytes += list.bytes;
+    for (const [oldest] of this.lists) {
+      if (this.bytes <= this.maxBytes) break;
+      this.forget(oldest);
+    }
+  }
+}
+
+/** The list item of one question, retention from the shared scoring code, fields spelled out (hot path). */
+function present(row: QuestionRow, now: number): KeptQuestion {
+  const item: QuestionListItem = {
+    id: row.id,
+    title: row.title,
+    difficulty: row.difficulty,
+    tags: row.tags,
+    created_at: row.created_at,
+    retention: retentionScore(row.recent, new Date(now)),
+    last_solved_at: row.last_solved_at,
+    session_count: row.session_count,
+  };
+  return { row, json: JSON.stringify(item) };
+}
