@@ -113,8 +113,16 @@ describe('Problem Review (Chromium)', () => {
         await fetch(`/api/leetcode-questions/${q.id}/session`, { method: 'POST', headers, body: JSON.stringify(body) });
       }
     });
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.goto('/leetcode');
     await page.getByText('average per review over 3 problems').waitFor();
+    await page.getByText('10 min', { exact: true }).waitFor();
+    expect(await page.getByTestId('total-reviews').textContent()).toBe('3');
+    for (const d of ['Easy 1', 'Medium 1', 'Hard 1']) await page.getByText(d, { exact: true }).waitFor();
+    // The cards come from the summary, not from downloading every session.
+    expect(requested).toContain('/api/leetcode-questions/summary');
+    expect(requested).not.toContain('/api/leetcode-questions/sessions');
     await page.getByRole('button', { name: 'Review next' }).click();
     await page.getByRole('heading', { name: 'Shaky One' }).waitFor();
     await page.getByText('20%').first().waitFor();

@@ -94,3 +94,14 @@ export const createSessionSchema = z.object({
   submissions: z.number({ error: 'Submissions must be a whole number from 0 to 10' }).int({ message: 'Submissions must be a whole number from 0 to 10' }).min(0, { message: 'Submissions must be a whole number from 0 to 10' }).max(maxSubmissions, { message: 'Submissions must be a whole number from 0 to 10' }).optional(),
 });
 export type CreateSession = z.infer<typeof createSessionSchema>;
+
+/** GET /api/leetcode-questions/summary: what the Problem Review cards show, without every session. */
+export const practiceSummarySchema = z.object({
+  total_reviews: z.number().int(),
+  reviews_by_difficulty: z.object({ Easy: z.number().int(), Medium: z.number().int(), Hard: z.number().int() }),
+  /** Questions reviewed at least once. */
+  solved_questions: z.number().int(),
+  /** Mean minutes per review, rounded; null before the first review. */
+  average_minutes: z.number().int().nullable(),
+});
+export type PracticeSummary = z.infer<typeof practiceSummarySchema>;

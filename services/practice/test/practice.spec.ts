@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, StringCodec } from 'nats';
 import request from 'supertest';
-import { errorTypeCatalogue, questionListItemSchema, retentionScore, sessionSchema } from '@app/contracts';
+import { errorTypeCatalogue, practiceSummarySchema, questionListItemSchema, retentionScore, sessionSchema } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment, TestUser } from '@app/service-kit/testing';
 import { practiceService } from '../src';
@@ -177,6 +177,32 @@ describe('practice', () => {
     await logSession(q2.id, { notes: 'second' }, auth).expect(201);
     const res = await request(svc.url).get('/api/leetcode-questions/sessions').set(auth).expect(200);
     expect(res.body.map((s: { notes: string }) => s.notes)).toEqual(['second', 'first']);
+  });
+
+  it('sums the caller’s reviews per difficulty and their mean time, from what is stored', async () => {
+    const user = env.newUser();
+    const auth = await env.authHeader(user);
+    const summary = () => request(svc.url).get('/api/leetcode-questions/summary').set(auth).expect(200);
+    expect((await summary()).body).toEqual({ total_reviews: 0, reviews_by_difficulty: { Easy: 0, Medium: 0, Hard: 0 }, solved_questions: 0, average_minutes: null });
+
+    const easy = await addQuestion({ title: 'Easy one', difficulty: 'Easy' }, auth);
+    const hard = await addQuestion({ title: 'Hard one', difficulty: 'Hard' }, auth);
+    await addQuestion({ title: 'Not yet reviewed', difficulty: 'Medium' }, auth);
+    await logSession(easy.id, { timer: 10 }, auth).expect(201);
+    await logSession(easy.id, { timer: 15 }, auth).expect(201);
+    await logSession(hard.id, { timer: 50 }, auth).expect(201);
+    const someoneElse = await env.authHeader(env.newUser());
+    await logSession((await addQuestion(undefined, someoneElse)).id, { timer: 999 }, someoneElse).expect(201);
+    const body = practiceSummarySchema.strict().parse((await summary()).body);
+    expect(body).toEqual({ total_reviews: 3, reviews_by_difficulty: { Easy: 2, Medium: 0, Hard: 1 }, solved_questions: 2, average_minutes: 25 });
+
+    const sessions = (await request(svc.url).get('/api/leetcode-questions/sessions').set(auth).expect(200)).body;
+    expect(body.total_reviews).toBe(sessions.length);
+    expect(body.average_minutes).toBe(Math.round(sessions.reduce((sum: number, s: { timer: number }) => sum + s.timer, 0) / sessions.length));
+
+    await request(svc.url).delete(`/api/leetcode-questions/${hard.id}`).set(auth).expect(204);
+    expect((await summary()).body).toEqual({ total_reviews: 2, reviews_by_difficulty: { Easy: 2, Medium: 0, Hard: 0 }, solved_questions: 1, average_minutes: 13 });
+    await request(svc.url).get('/api/leetcode-questions/summary').expect(401);
   });
 
   it('keeps questions and sessions to their owner, both ways', async () => {

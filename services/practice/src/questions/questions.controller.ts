@@ -39,6 +39,11 @@ export class QuestionsController {
     return { data: await this.questions.create(user, body) };
   }
 
+  @Get('summary')
+  summary(@CurrentUser() user: AuthUser) {
+    return this.questions.summary(user);
+  }
+
   @Get('sessions')
   allSessions(@CurrentUser() user: AuthUser) {
     return this.questions.allSessions(user);

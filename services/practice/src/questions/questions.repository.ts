@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CreateQuestion, PracticeSession, Question, ScoredSession } from '@app/contracts';
+import type { CreateQuestion, Difficulty, PracticeSession, PracticeSummary, Question, ScoredSession } from '@app/contracts';
 import { Database, Tx } from '@app/service-kit';
 
 const iso = (column: string, alias = column.split('.').pop()) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${alias}`;
@@ -62,6 +62,25 @@ export class QuestionsRepository implements QuestionListSource {
   async listVersion(userId: string): Promise<string> {
     const { rows } = await this.db.query<{ version: string }>('SELECT version::text AS version FROM list_versions WHERE user_id = $1', [userId]);
     return rows[0]?.version ?? '0';
+  }
+
+  /** From each question's review summary (migration 0005): one index scan, no session read. */
+  async summary(userId: string): Promise<PracticeSummary> {
+    const { rows } = await this.db.query<{ difficulty: Difficulty; reviews: number; minutes: number; solved: number }>(
+      `SELECT difficulty, sum(session_count)::int AS reviews, sum(total_minutes)::int AS minutes, count(*) FILTER (WHERE session_count > 0)::int AS solved
+       FROM leetcode_questions WHERE user_id = $1 GROUP BY difficulty`,
+      [userId],
+    );
+    const summary: PracticeSummary = { total_reviews: 0, reviews_by_difficulty: { Easy: 0, Medium: 0, Hard: 0 }, solved_questions: 0, average_minutes: null };
+    let minutes = 0;
+    for (const row of rows) {
+      summary.reviews_by_difficulty[row.difficulty] = row.reviews;
+      summary.total_reviews += row.reviews;
+      summary.solved_questions += row.solved;
+      minutes += row.minutes;
+    }
+    if (summary.total_reviews > 0) summary.average_minutes = Math.round(minutes / summary.total_reviews);
+    return summary;
   }
 
   async create(userId: string, question: CreateQuestion): Promise<Question> {

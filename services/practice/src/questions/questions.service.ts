@@ -7,6 +7,7 @@ import {
   CreateSession,
   errorTypeCatalogue,
   PracticeSession,
+  PracticeSummary,
   Question,
 } from '@app/contracts';
 import { EventBus, notFound, validationFailed } from '@app/service-kit';
@@ -53,6 +54,10 @@ export class QuestionsService implements OnModuleInit {
 
   async delete(user: AuthUser, id: string): Promise<void> {
     if (!(await this.questions.delete(user.id, id))) throw questionNotFound();
+  }
+
+  summary(user: AuthUser): Promise<PracticeSummary> {
+    return this.questions.summary(user.id);
   }
 
   allSessions(user: AuthUser): Promise<PracticeSession[]> {

@@ -1,11 +1,11 @@
-import type { CreateQuestionInput, CreateSession, ErrorType, PracticeSession, Question, QuestionListItem } from '@app/contracts';
+import type { CreateQuestionInput, CreateSession, ErrorType, PracticeSession, PracticeSummary, Question, QuestionListItem } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useAuth } from '../auth/auth-provider';
 
 const keys = {
   questions: (user?: string) => ['leetcode-questions', user] as const,
-  sessions: (user?: string) => ['leetcode-sessions', user] as const,
+  summary: (user?: string) => ['leetcode-questions', user, 'summary'] as const,
   questionSessions: (id: string) => ['leetcode-sessions', 'question', id] as const,
 };
 
@@ -15,9 +15,10 @@ export function useQuestions() {
   return useQuery({ queryKey: keys.questions(user?.id), queryFn: () => api<QuestionListItem[]>('/api/leetcode-questions'), enabled: !!user });
 }
 
-export function useAllSessions() {
+/** The summary cards' figures, computed by the service (not from every session, 5.8 MB for 20,000). */
+export function usePracticeSummary() {
   const { user } = useAuth();
-  return useQuery({ queryKey: keys.sessions(user?.id), queryFn: () => api<PracticeSession[]>('/api/leetcode-questions/sessions'), enabled: !!user });
+  return useQuery({ queryKey: keys.summary(user?.id), queryFn: () => api<PracticeSummary>('/api/leetcode-questions/summary'), enabled: !!user });
 }
 
 export function useQuestionSessions(questionId: string) {

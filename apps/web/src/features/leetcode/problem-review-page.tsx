@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { useAllSessions, useDeleteQuestions, useQuestions } from './api';
+import { useDeleteQuestions, usePracticeSummary, useQuestions } from './api';
 import { AddProblemDialog } from './components/add-problem-dialog';
 import { QuestionTable } from './components/question-table';
 import { ReadinessSummary, SummaryCards } from './components/summary';
@@ -11,12 +11,12 @@ import { ReadinessSummary, SummaryCards } from './components/summary';
 export default function ProblemReviewPage() {
   const navigate = useNavigate();
   const questions = useQuestions();
-  const sessions = useAllSessions();
+  const summary = usePracticeSummary();
   const remove = useDeleteQuestions();
 
-  if (questions.isPending || sessions.isPending) return <PagePlaceholder />;
+  if (questions.isPending || summary.isPending) return <PagePlaceholder />;
   if (questions.isError) throw questions.error;
-  if (sessions.isError) throw sessions.error;
+  if (summary.isError) throw summary.error;
 
   // What to practise now: never-reviewed problems first, then the lowest retention.
   const next = [...questions.data].sort((a, b) => (a.retention ?? -1) - (b.retention ?? -1))[0];
@@ -45,7 +45,7 @@ export default function ProblemReviewPage() {
           <AddProblemDialog />
         </div>
       </header>
-      <SummaryCards questions={questions.data} sessions={sessions.data} />
+      <SummaryCards summary={summary.data} />
       <ReadinessSummary />
       <QuestionTable questions={questions.data} onDelete={onDelete} deleting={remove.isPending} />
     </div>

@@ -1,44 +1,37 @@
 import type * as React from 'react';
-import type { PracticeSession, QuestionListItem } from '@app/contracts';
+import type { PracticeSummary } from '@app/contracts';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, ListChecks, Timer, Trophy } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
-export function SummaryCards({ questions, sessions }: { questions: QuestionListItem[]; sessions: PracticeSession[] }) {
-  const difficultyOf = new Map(questions.map((q) => [q.id, q.difficulty]));
-  const byDifficulty = { Easy: 0, Medium: 0, Hard: 0 };
-  for (const s of sessions) {
-    const d = difficultyOf.get(s.question_id);
-    if (d) byDifficulty[d] += 1;
-  }
-  const solved = questions.filter((q) => q.session_count > 0).length;
-  const averageMinutes = sessions.length ? Math.round(sessions.reduce((sum, s) => sum + s.timer, 0) / sessions.length) : 0;
+export function SummaryCards({ summary }: { summary: PracticeSummary }) {
   const none = <p className="text-sm text-muted-foreground">You have not solved any problems yet.</p>;
+  const { Easy, Medium, Hard } = summary.reviews_by_difficulty;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <StatCard title="Total Reviews" icon={Trophy}>
-        {sessions.length === 0 ? (
+        {summary.total_reviews === 0 ? (
           none
         ) : (
           <>
-            <p className="text-3xl font-bold" data-testid="total-reviews">{sessions.length}</p>
+            <p className="text-3xl font-bold" data-testid="total-reviews">{summary.total_reviews}</p>
             <p className="mt-1 flex gap-3 text-sm text-muted-foreground">
-              <span>Easy {byDifficulty.Easy}</span>
-              <span>Medium {byDifficulty.Medium}</span>
-              <span>Hard {byDifficulty.Hard}</span>
+              <span>Easy {Easy}</span>
+              <span>Medium {Medium}</span>
+              <span>Hard {Hard}</span>
             </p>
           </>
         )}
       </StatCard>
       <StatCard title="Completion Time" icon={Timer}>
-        {sessions.length === 0 ? (
+        {summary.total_reviews === 0 ? (
           none
-        ) : solved < 3 ? (
+        ) : summary.solved_questions < 3 ? (
           <p className="text-sm text-muted-foreground">Solve at least 3 problems to get a speed score.</p>
         ) : (
           <>
-            <p className="text-3xl font-bold">{averageMinutes} min</p>
-            <p className="mt-1 text-sm text-muted-foreground">average per review over {solved} problems</p>
+            <p className="text-3xl font-bold">{summary.average_minutes} min</p>
+            <p className="mt-1 text-sm text-muted-foreground">average per review over {summary.solved_questions} problems</p>
           </>
         )}
       </StatCard>
