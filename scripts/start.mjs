@@ -51,6 +51,9 @@ async function main() {
   } else {
     // No broker binary: one process, one shared in-process bus.
     const kit = require(path.join(root, 'libs/service-kit/dist/index.js'));
+    // One process, one tracer: its spans all carry the service name "app".
+    const stopTelemetry = await kit.startTelemetryFromEnv('app', shared);
+    if (stopTelemetry) cleanups.unshift(stopTelemetry);
     const transport = new kit.InProcessTransport();
     for (const s of present) {
       const definition = require(path.join(root, s.dir, 'dist', 'index.js'))[s.definition];

@@ -14,6 +14,7 @@ import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { jsonBodies, requestLogging } from './http/middleware';
 import { ServiceKitModule } from './kit.module';
 import { createLogger, Logger } from './logger';
+import { startTelemetryFromEnv } from './telemetry';
 
 export interface ServiceDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   /** Also the default database schema and the prefix of its durable consumers. */
@@ -156,21 +157,25 @@ export function stopWhenParentExits(stop: (reason: string) => void, env: Record<
 
 /** `main.ts` of a service: start it, stop it gracefully on SIGTERM/SIGINT, die readably on bad config. */
 export function runServiceMain(definition: ServiceDefinition): void {
-  startService(definition).then(
-    (service) => {
+  startTelemetryFromEnv(definition.name)
+    .then(async (stopTelemetry) => {
+      const service = await startService(definition);
       const stop = (signal: string) => {
         service.logger.info({ signal }, 'shutting down');
         const force = setTimeout(() => process.exit(1), 10_000);
         force.unref();
-        service.close().then(() => process.exit(0));
+        // Spans of the last requests are flushed after the server stopped taking new ones.
+        service
+          .close()
+          .then(() => stopTelemetry?.())
+          .then(() => process.exit(0));
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));
       stopWhenParentExits(stop);
-    },
-    (err: Error) => {
+    })
+    .catch((err: Error) => {
       console.error(`${definition.name} could not start: ${err.message}`);
       process.exit(1);
-    },
-  );
+    });
 }
