@@ -16,6 +16,7 @@ interface ExportedSpan {
 
 const SERVER = 2;
 const CLIENT = 3;
+const CONSUMER = 5;
 const root = path.resolve(__dirname, '../..');
 
 /** A stand-in OTLP/HTTP collector: keeps every span posted to /v1/traces. */
@@ -66,6 +67,16 @@ function run(script: string, env: Record<string, string | undefined>): Promise<{
   });
 }
 
+async function waitFor<T>(find: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error('not exported in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
 
 /** Traces with OTEL_EXPORTER_OTLP_ENDPOINT set, from the built processes (the SDK patches `require`, which jest replaces). */
@@ -114,6 +125,29 @@ describe('telemetry', () => {
     expect(practiceServer).toMatchObject({ parentSpanId: gatewayClient!.spanId, attributes: expect.objectContaining({ 'url.path': '/api/leetcode-questions', 'http.response.status_code': 200 }) });
     // Probes are not traced.
     expect(collector.spans.some((s) => String(s.attributes['url.path'] ?? '').startsWith('/healthz'))).toBe(false);
+  });
+
+  it('carries the trace with an event, from the service that recorded it to the one that consumes it', async () => {
+    const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '100' };
+    const interviews = await run('services/interviews/dist/main.js', { ...env.env('interviews'), ...otel });
+    const profile = await run('services/profile/dist/main.js', { ...env.env('profile'), ...otel });
+    children.push(interviews.child, profile.child);
+
+    const created = await fetch(`${interviews.url}/api/all-companies`, {
+      method: 'POST',
+      headers: { ...(await env.authHeader(env.newUser())), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: `Traced ${Date.now()}` }),
+    });
+    expect(created.status).toBe(201);
+    const request = await waitFor(() => collector.spans.find((s) => s.service === 'interviews' && s.kind === SERVER && s.attributes['http.request.method'] === 'POST'));
+    const consumed = await waitFor(() =>
+      collector.spans.find((s) => s.service === 'profile' && s.kind === CONSUMER && s.traceId === request.traceId && s.name === 'process interviews.company.created'),
+    );
+    expect(consumed.attributes).toMatchObject({ 'messaging.system': 'nats', 'messaging.destination.name': 'interviews.company.created' });
+    interviews.child.kill('SIGTERM');
+    profile.child.kill('SIGTERM');
+    expect(await exited(interviews.child)).toBe(0);
+    expect(await exited(profile.child)).toBe(0);
   });
 
   it('refuses to start with a malformed endpoint, naming the variable', async () => {

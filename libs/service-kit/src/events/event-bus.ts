@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { EventData, EventEnvelope, eventSchemas, EventType } from '@app/contracts';
 import { currentRequestId } from '../context';
 import type { Database, Tx } from '../db/database';
 import type { Logger } from '../logger';
 import type { ConsumerHandle, Delivery, EventTransport } from './transport';
+
+const tracer = trace.getTracer('@app/service-kit/events');
 
 export interface EventHandlerSpec<T extends EventType> {
   /** Durable consumer name, unique per service and event: e.g. "profile.user-registered". */
@@ -62,6 +65,9 @@ export class EventBus {
     const headers: Record<string, string> = {};
     const requestId = currentRequestId();
     if (requestId) headers['X-Request-Id'] = requestId;
+    // With telemetry on, the current trace (traceparent) travels with the event and consumers
+    // continue it; with it off the API is a no-op and nothing is added.
+    propagation.inject(context.active(), headers);
     await tx.query('INSERT INTO outbox (id, subject, envelope, headers) VALUES ($1, $2, $3, $4)', [
       envelope.id,
       type,
@@ -168,7 +174,21 @@ export class EventBus {
     return more;
   }
 
-  private async deliver(spec: EventHandlerSpec<EventType>, delivery: Delivery): Promise<void> {
+  /** Handles one delivery inside a consumer span, a child of the span that recorded the event. */
+  private deliver(spec: EventHandlerSpec<EventType>, delivery: Delivery): Promise<void> {
+    const attributes = {
+      'messaging.system': 'nats',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': delivery.envelope.type,
+      'messaging.message.id': delivery.envelope.id,
+      'messaging.consumer.group.name': this.durableName(spec),
+    };
+    return tracer.startActiveSpan(`process ${delivery.envelope.type}`, { kind: SpanKind.CONSUMER, attributes }, propagation.extract(ROOT_CONTEXT, delivery.headers), (span) =>
+      this.handleDelivery(spec, delivery, span).finally(() => span.end()),
+    );
+  }
+
+  private async handleDelivery(spec: EventHandlerSpec<EventType>, delivery: Delivery, span: Span): Promise<void> {
     const { envelope } = delivery;
     const log = this.options.logger.child({ consumer: spec.name, event_id: envelope.id, request_id: delivery.headers['X-Request-Id'] });
     try {
@@ -184,6 +204,8 @@ export class EventBus {
       delivery.ack();
     } catch (err) {
       const reason = (err as Error).message;
+      span.recordException(err as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
       if (delivery.deliveryCount >= this.maxDeliveries) {
         log.error({ err: reason, deliveries: delivery.deliveryCount }, 'event parked in dead-letter subject');
         try {
