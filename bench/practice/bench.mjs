@@ -12,7 +12,9 @@
 // Three ways a client reads the list, each CALLS calls with CONCURRENCY in flight:
 //   full body    a client without an HTTP cache (Accept-Encoding: gzip, no If-None-Match)
 //   revalidated  a browser: If-None-Match with the ETag it holds, 304 while nothing changed
-//   after write  a review is logged (untimed) before every read, so every read rebuilds the list
+//   after write  a review is logged (untimed) before every read, so every read finds the list
+//                changed and rebuilds it (rereading the reviewed question, compressing anew)
+// CONCURRENCY=1 gives one client's view: what a candidate waits for after logging a review.
 import http from 'node:http';
 import https from 'node:https';
 import pg from 'pg';
