@@ -99,6 +99,46 @@ describe('Problem Review (Chromium)', () => {
     await context.close();
   });
 
+  it('keeps a review typed when the session ended, and brings it back after signing in again', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('expired');
+    await signUp(page, email);
+    await seedQuestions(page, ['Merge Intervals']);
+    await page.goto('/leetcode');
+    await page.getByTestId('question-row').first().click();
+    await page.getByRole('heading', { name: 'Merge Intervals' }).waitFor();
+    await page.getByLabel('Errors').click();
+    await page.getByLabel('Runtime Error').check();
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Submissions').fill('3');
+    await page.getByLabel('Time (minutes)').fill('25');
+    await page.getByLabel('Notes').fill('Sorted by start, then merged');
+
+    // The service no longer accepts the token (as once it expired and could not be refreshed).
+    await page.route('**/api/leetcode-questions/*/session', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":{"code":"unauthorized","message":"Token has expired"}}' }),
+    );
+    await page.getByRole('button', { name: 'Log Review' }).click();
+    await page.getByText('Please login to submit a review', { exact: true }).waitFor();
+    await page.waitForURL('**/login');
+    await page.unroute('**/api/leetcode-questions/*/session');
+
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel('Email').fill(email);
+    await panel.getByLabel('Password').fill('secret123');
+    await panel.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Merge Intervals' }).waitFor();
+    expect(await page.getByLabel('Notes').inputValue()).toBe('Sorted by start, then merged');
+    expect(await page.getByLabel('Submissions').inputValue()).toBe('3');
+    expect(await page.getByLabel('Time (minutes)').inputValue()).toBe('25');
+    expect(await page.getByTestId('correctness').inputValue()).toBe('70');
+    await page.getByRole('button', { name: 'Log Review' }).click();
+    await page.getByText('Session recorded!', { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/leetcode');
+    await page.getByTestId('total-reviews').filter({ hasText: '1' }).waitFor();
+    await context.close();
+  });
+
   it('opens the problem with the lowest retention from "Review next"', async () => {
     const { context, page } = await newPage(browser);
     await signUp(page, uniqueEmail('next'));

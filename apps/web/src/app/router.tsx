@@ -29,11 +29,17 @@ function RequireAuth() {
   return <Outlet />;
 }
 
+/** Where to go once signed in: back to the page that sent the user here, if it is one of ours. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
+}
+
 function LoginRoute() {
   const { loading, user } = useAuth();
   const location = useLocation();
   if (loading) return <FullScreenLoading />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={returnPath(location.state)} replace />;
   return (
     <Suspense fallback={<FullScreenLoading />}>
       <LoginPage initialMode={new URLSearchParams(location.search).get('tab') === 'signup' ? 'signup' : 'signin'} />

@@ -10,3 +10,35 @@ export function matchesSearch(title: string, search: string): boolean {
   const terms = search.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
   return terms.length === 0 || terms.some((t) => title.toLowerCase().includes(t));
 }
+
+/** What a candidate typed into a review, kept while they sign in again so nothing is lost. */
+export interface ReviewDraft {
+  errors: string[];
+  submissions: string;
+  minutes: string;
+  notes: string;
+}
+
+const draftKey = (questionId: string) => `leetcode:review-draft:${questionId}`;
+
+export function keepReviewDraft(questionId: string, draft: ReviewDraft): void {
+  sessionStorage.setItem(draftKey(questionId), JSON.stringify(draft));
+}
+
+/** The kept draft of this question, once: reading it removes it. */
+export function takeReviewDraft(questionId: string): ReviewDraft | undefined {
+  const raw = sessionStorage.getItem(draftKey(questionId));
+  if (raw === null) return undefined;
+  sessionStorage.removeItem(draftKey(questionId));
+  try {
+    const draft = JSON.parse(raw) as Partial<ReviewDraft>;
+    return {
+      errors: Array.isArray(draft.errors) ? draft.errors.filter((e): e is string => typeof e === 'string') : [],
+      submissions: typeof draft.submissions === 'string' ? draft.submissions : '',
+      minutes: typeof draft.minutes === 'string' ? draft.minutes : '',
+      notes: typeof draft.notes === 'string' ? draft.notes : '',
+    };
+  } catch {
+    return undefined;
+  }
+}

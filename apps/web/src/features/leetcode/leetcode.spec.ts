@@ -1,4 +1,4 @@
-import { matchesSearch, problemSlug } from './helpers';
+import { keepReviewDraft, matchesSearch, problemSlug, takeReviewDraft } from './helpers';
 
 describe('problem links', () => {
   it.each([
@@ -18,4 +18,28 @@ describe('title search', () => {
     ['Two Sum', 'tree, graph', false],
     ['Binary Tree Paths', 'tree,', true],
   ])('%j with %j: %s', (title, search, expected) => expect(matchesSearch(title, search)).toBe(expected));
+});
+
+describe('review drafts kept across signing in again', () => {
+  const store = new Map<string, string>();
+  beforeAll(() => {
+    Object.assign(globalThis, {
+      sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k) },
+    });
+  });
+
+  it('gives a draft back once, for its own question only', () => {
+    const draft = { errors: ['runtime_error'], submissions: '3', minutes: '25', notes: 'merged' };
+    keepReviewDraft('q1', draft);
+    expect(takeReviewDraft('q2')).toBeUndefined();
+    expect(takeReviewDraft('q1')).toEqual(draft);
+    expect(takeReviewDraft('q1')).toBeUndefined();
+  });
+
+  it('ignores what is not a draft', () => {
+    store.set('leetcode:review-draft:q3', '{not json');
+    expect(takeReviewDraft('q3')).toBeUndefined();
+    store.set('leetcode:review-draft:q4', JSON.stringify({ errors: ['wrong_answer', 7], notes: 42 }));
+    expect(takeReviewDraft('q4')).toEqual({ errors: ['wrong_answer'], submissions: '', minutes: '', notes: '' });
+  });
 });

@@ -11,10 +11,11 @@ import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
 import { useAuth } from '../auth/auth-provider';
 import { useErrorTypes, useLogSession, useQuestionSessions, useQuestions } from './api';
 import { DifficultyDot } from './difficulty';
-import { problemSlug } from './helpers';
+import { keepReviewDraft, problemSlug, takeReviewDraft } from './helpers';
 
 const BANNER_KEY = 'leetcode:extension-banner-dismissed';
 
@@ -28,15 +29,17 @@ function parseCount(value: string, max: number, message: string): { value: numbe
 export default function ReviewPage() {
   const { questionId = '' } = useParams();
   const navigate = useNavigate();
-  const { session } = useAuth();
+  const { session, signOut } = useAuth();
   const questions = useQuestions();
   const sessions = useQuestionSessions(questionId);
   const errorTypes = useErrorTypes();
   const log = useLogSession(questionId);
-  const [errors, setErrors] = React.useState<string[]>([]);
-  const [submissions, setSubmissions] = React.useState('');
-  const [minutes, setMinutes] = React.useState('');
-  const [notes, setNotes] = React.useState('');
+  // A review typed before the session ended comes back after signing in again.
+  const [draft] = React.useState(() => takeReviewDraft(questionId));
+  const [errors, setErrors] = React.useState<string[]>(draft?.errors ?? []);
+  const [submissions, setSubmissions] = React.useState(draft?.submissions ?? '');
+  const [minutes, setMinutes] = React.useState(draft?.minutes ?? '');
+  const [notes, setNotes] = React.useState(draft?.notes ?? '');
   const [bannerHidden, setBannerHidden] = React.useState(() => localStorage.getItem(BANNER_KEY) === '1');
 
   const question = questions.data?.find((q) => q.id === questionId);
@@ -59,11 +62,15 @@ export default function ReviewPage() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (subs.error || time.error) return;
-    if (!session) {
+    // Signed out, or the session ended (expired, or signed out elsewhere): keep what was typed, sign
+    // in again, and come back to it.
+    const signInAgain = async () => {
+      keepReviewDraft(question.id, { errors, submissions, minutes, notes });
       toast({ variant: 'destructive', title: 'Error', description: 'Please login to submit a review' });
-      navigate('/login');
-      return;
-    }
+      if (session) await signOut().catch(() => undefined);
+      navigate('/login', { state: { from: `/leetcode/review/${question.id}` } });
+    };
+    if (!session) return signInAgain();
     try {
       await log.mutateAsync({ question_id: question.id, correctness, confidence, timer: time.value, notes: notes.trim() || null, errors, submissions: subs.value });
       const reviews = (sessions.data?.length ?? 0) + 1;
@@ -74,7 +81,8 @@ export default function ReviewPage() {
       setNotes('');
       void confetti({ particleCount: 120, spread: 70, origin: { y: 0.7 }, disableForReducedMotion: true });
       navigate('/leetcode');
-    } catch {
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return signInAgain();
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to create session' });
     }
   };
