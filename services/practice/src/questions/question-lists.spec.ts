@@ -128,7 +128,7 @@ describe('QuestionLists', () => {
   it('forgets the least recently used lists beyond its byte budget', async () => {
     const source = new FakeSource();
     source.add('x'.repeat(400), start);
-    const lists = new QuestionLists(source, { maxBytes: 5_000, now: () => start });
+    const lists = new QuestionLists(source, { maxBytes: 8_000, now: () => start }); // ~3.3 KB a list
     const a = await lists.body('a');
     const b = await lists.body('b');
     expect(await lists.body('a')).toBe(a); // a is now the most recently used

@@ -10,7 +10,8 @@ import {
   PracticeSummary,
   Question,
 } from '@app/contracts';
-import { EventBus, notFound, validationFailed } from '@app/service-kit';
+import { EventBus, notFound, SERVICE_CONFIG, validationFailed } from '@app/service-kit';
+import type { PracticeConfig } from '../service';
 import { ListBody } from './list-body';
 import { QuestionLists } from './question-lists';
 import { QuestionsRepository } from './questions.repository';
@@ -26,8 +27,9 @@ export class QuestionsService implements OnModuleInit {
   constructor(
     private readonly questions: QuestionsRepository,
     @Inject(EventBus) private readonly events: EventBus,
+    @Inject(SERVICE_CONFIG) config: PracticeConfig,
   ) {
-    this.lists = new QuestionLists(questions);
+    this.lists = new QuestionLists(questions, { maxBytes: config.PRACTICE_LIST_CACHE_MB * 1024 * 1024 });
   }
 
   onModuleInit(): void {

@@ -1,6 +1,7 @@
 import { AuthUser, createQuestionSchema, createSessionSchema, fieldErrors, PracticeSession } from '@app/contracts';
 import { AppError, EventBus, Tx } from '@app/service-kit';
 import { z } from 'zod';
+import type { PracticeConfig } from '../service';
 import { QuestionsRepository } from './questions.repository';
 import { QuestionsService } from './questions.service';
 
@@ -71,7 +72,7 @@ describe('QuestionsService.logSession', () => {
       }),
     } as unknown as QuestionsRepository;
     const events = { record: jest.fn(async (_tx: Tx, type: string, data: unknown) => recorded.push({ type, data })) } as unknown as EventBus;
-    return { service: new QuestionsService(repo, events), inserted, recorded };
+    return { service: new QuestionsService(repo, events, { PRACTICE_LIST_CACHE_MB: 1 } as PracticeConfig), inserted, recorded };
   };
 
   it('computes correctness and confidence itself from errors and submissions, whatever the client sent', async () => {
