@@ -168,6 +168,31 @@ describe('practice', () => {
     expect((await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body).toEqual([]);
   });
 
+  it('says after a series of changes exactly what a replica building the list afresh says', async () => {
+    const user = env.newUser();
+    const auth = await env.authHeader(user);
+    const list = async (url: string) => (await request(url).get('/api/leetcode-questions').set(auth).expect(200)).body;
+    const qs = [];
+    for (const title of ['One', 'Two', 'Three', 'Four', 'Five']) qs.push(await addQuestion({ title, difficulty: 'Medium' }, auth));
+    await list(svc.url); // this replica now keeps the list and updates it incrementally
+    await logSession(qs[2].id, { correctness: 40, confidence: 30 }, auth).expect(201);
+    await list(svc.url);
+    await request(svc.url).delete(`/api/leetcode-questions/${qs[1].id}`).set(auth).expect(204);
+    const six = await addQuestion({ title: 'Six', difficulty: 'Hard' }, auth);
+    await logSession(six.id, { errors: ['wrong_answer'], submissions: 2, timer: 12 }, auth).expect(201);
+    await logSession(qs[2].id, { correctness: 90, confidence: 80 }, auth).expect(201);
+    const kept = await list(svc.url);
+
+    const fresh = await env.start(practiceService, { DATABASE_SCHEMA: svc.config.DATABASE_SCHEMA });
+    try {
+      expect(kept).toEqual(await list(fresh.url));
+      expect(kept.map((q: { title: string }) => q.title)).toEqual(['Six', 'Five', 'Four', 'Three', 'One']);
+      expect(kept.find((q: { title: string }) => q.title === 'Three')).toMatchObject({ session_count: 2 });
+    } finally {
+      await env.stop(fresh);
+    }
+  });
+
   it('lists all the caller’s sessions newest first', async () => {
     const user = env.newUser();
     const auth = await env.authHeader(user);
