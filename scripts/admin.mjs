@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Operator commands: `npm run admin -- grant-moderator <email>` / `revoke-moderator <email>`.
+// Operator commands: `npm run admin -- grant-moderator|revoke-moderator|delete-user <email>`.
 // Works on DATABASE_URL when set, else on the running `npm start` stack's embedded Postgres,
 // else starts the embedded Postgres just for the command.
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from './stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const commands = ['grant-moderator', 'revoke-moderator'];
+const commands = ['grant-moderator', 'revoke-moderator', 'delete-user'];
 const [command, email] = process.argv.slice(2);
 
 if (!commands.includes(command) || !email) {

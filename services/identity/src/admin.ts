@@ -1,18 +1,35 @@
-import { createLogger, Database } from '@app/service-kit';
 import { moderatorRole } from '@app/contracts';
+import { createLogger, Database, EventBus, InProcessTransport } from '@app/service-kit';
 import { AccountsRepository } from './accounts/accounts.repository';
+import { deleteAccount } from './accounts/erasure';
 
-/** `node dist/admin.js grant-moderator|revoke-moderator <email>` with DATABASE_URL (npm run admin wraps it). */
+const usage = 'usage: DATABASE_URL=... node admin.js <grant-moderator|revoke-moderator|delete-user> <email>';
+const roles: Record<string, string | null> = { 'grant-moderator': moderatorRole, 'revoke-moderator': null };
+
+/** `node dist/admin.js <command> <email>` with DATABASE_URL (npm run admin wraps it). */
 async function main(): Promise<number> {
   const [command, email] = process.argv.slice(2);
-  const roles: Record<string, string | null> = { 'grant-moderator': moderatorRole, 'revoke-moderator': null };
-  if (!(command in roles) || !email || !process.env.DATABASE_URL) {
-    console.error('usage: DATABASE_URL=... node admin.js <grant-moderator|revoke-moderator> <email>');
+  if (!(command in roles || command === 'delete-user') || !email || !process.env.DATABASE_URL) {
+    console.error(usage);
     return 2;
   }
-  const db = new Database({ url: process.env.DATABASE_URL, schema: process.env.DATABASE_SCHEMA ?? 'identity', logger: createLogger('identity-admin', 'warn') });
+  const logger = createLogger('identity-admin', 'warn');
+  const db = new Database({ url: process.env.DATABASE_URL, schema: process.env.DATABASE_SCHEMA ?? 'identity', logger });
+  const accounts = new AccountsRepository(db);
   try {
-    const user = await new AccountsRepository(db).setRole(email, roles[command]);
+    if (command === 'delete-user') {
+      // Never started, this bus only writes the event into the outbox: the identity service's relay
+      // publishes it (within a second while it runs, else when it next starts).
+      const events = new EventBus({ db, transport: new InProcessTransport(), logger });
+      const userId = await deleteAccount(accounts, events, email);
+      if (!userId) {
+        console.error(`no account with the e-mail ${email}`);
+        return 1;
+      }
+      console.warn(`${email}: account ${userId} deleted; every service erases its data on identity.user.deleted`);
+      return 0;
+    }
+    const user = await accounts.setRole(email, roles[command]);
     if (!user) {
       console.error(`no account with the e-mail ${email}`);
       return 1;
@@ -24,7 +41,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err: Error) => {
-  console.error(err.message);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(err.message);
+    process.exit(1);
+  },
+);

@@ -5,6 +5,7 @@ import { RunningService, TokenVerifier } from '@app/service-kit';
 import { supabaseClient, TestEnvironment, testIssuer } from '@app/service-kit/testing';
 import { identityService } from '../src';
 import { AccountsRepository } from '../src/accounts/accounts.repository';
+import { deleteAccount } from '../src/accounts/erasure';
 
 jest.setTimeout(30_000);
 
@@ -194,6 +195,37 @@ describe('identity: the Supabase-Auth-compatible /auth/v1', () => {
     const after = await request(svc.url).post('/auth/v1/token?grant_type=refresh_token').send({ refresh_token: signedIn.body.refresh_token }).expect(200);
     expect(JSON.parse(Buffer.from(after.body.access_token.split('.')[1], 'base64url').toString()).app_metadata.role).toBeUndefined();
     expect(await accounts.setRole('nobody@example.com', 'moderator')).toBeUndefined();
+  });
+
+  it('deletes an account (the operator command’s call): sign-in and refresh stop, identity.user.deleted is published', async () => {
+    const address = email();
+    const signedUp = await request(svc.url).post('/auth/v1/signup').send({ email: address, password }).expect(200);
+    expect(await deleteAccount(new AccountsRepository(svc.db), svc.events, address.toUpperCase())).toBe(signedUp.body.user.id);
+    expect(await deleteAccount(new AccountsRepository(svc.db), svc.events, address)).toBeUndefined();
+    await request(svc.url).post('/auth/v1/token?grant_type=password').send({ email: address, password }).expect(400);
+    await request(svc.url).post('/auth/v1/token?grant_type=refresh_token').send({ refresh_token: signedUp.body.refresh_token }).expect(400);
+    const user = await request(svc.url).get('/auth/v1/user').set('Authorization', `Bearer ${signedUp.body.access_token}`).expect(403);
+    expect(user.body.error_code).toBe('session_not_found');
+
+    const nc = await connect({ servers: env.natsUrl });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const deadline = Date.now() + 10_000;
+      let found: { data: { user_id: string } } | undefined;
+      while (!found && Date.now() < deadline) {
+        try {
+          const msg = await jsm.streams.getMessage(`${env.prefix}_EVENTS`, { last_by_subj: `${env.prefix}.identity.user.deleted` });
+          const event = JSON.parse(StringCodec().decode(msg.data));
+          if (event.data.user_id === signedUp.body.user.id) found = event;
+        } catch {
+          // not there yet
+        }
+        if (!found) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(found).toMatchObject({ type: 'identity.user.deleted', version: 1, data: { user_id: signedUp.body.user.id } });
+    } finally {
+      await nc.close();
+    }
   });
 
   it('keeps its signing keys across a restart: earlier tokens still verify', async () => {

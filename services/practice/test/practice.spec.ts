@@ -351,5 +351,10 @@ describe('practice', () => {
     expect(await count('SELECT count(*) AS n FROM leetcode_sessions WHERE user_id = $1', user.id)).toBe(0);
     expect((await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body).toEqual([]);
     expect((await request(svc.url).get('/api/leetcode-questions').set(asBob).expect(200)).body.map((x: { id: string }) => x.id)).toContain(kept.id);
+    // Its access token has not expired yet, but it adds nothing any more.
+    const refused = await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'Back again', difficulty: 'Easy' }).expect(401);
+    expect(refused.body.error.message).toBe('This account has been deleted');
+    await logSession(q.id, {}, auth).expect(404);
+    expect(await count('SELECT count(*) AS n FROM leetcode_questions WHERE user_id = $1', user.id)).toBe(0);
   });
 });

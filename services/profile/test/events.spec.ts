@@ -125,6 +125,22 @@ describe('profile: the events it lives on', () => {
     expect(await count(running(), 'SELECT count(*) AS n FROM user_profiles WHERE id = $1', [user.id])).toBe(1);
     expect((await profileRow(running(), user.id)).username).toMatch(/^eager[0-9a-f]{6}$/);
   });
+
+  it('erases a deleted account’s profile, and neither a late sign-up event nor its unexpired token brings it back', async () => {
+    const user = env.newUser();
+    const auth = await env.authHeader(user);
+    await request(running().url).get('/api/profile').set(auth).expect(200);
+    const deleted = await publishEvent(env, 'identity.user.deleted', { user_id: user.id });
+    await waitFor(async () => !(await profileRow(running(), user.id)));
+    await publishEvent(env, 'identity.user.deleted', { user_id: user.id }, { id: deleted.id, msgId: `replay-${tag()}` });
+    await announceSignUp(env, user);
+    await signUpsCaughtUp();
+    expect(await profileRow(running(), user.id)).toBeUndefined();
+    const res = await request(running().url).get('/api/profile').set(auth).expect(401);
+    expect(res.body).toEqual({ error: { code: 'unauthorized', message: 'This account has been deleted' } });
+    await request(running().url).put('/api/profile').set(auth).send({ username: `back${tag()}` }).expect(401);
+    expect(await profileRow(running(), user.id)).toBeUndefined();
+  });
 });
 
 /** Events already in the stream on `type` that match `keep`, read with a throw-away consumer. */

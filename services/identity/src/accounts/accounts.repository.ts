@@ -86,6 +86,12 @@ export class AccountsRepository {
     return rows[0];
   }
 
+  /** Deletes an account (its sessions and refresh tokens go with it); its id, or undefined when none has that e-mail. */
+  async deleteByEmail(tx: Tx, email: string): Promise<string | undefined> {
+    const { rows } = await tx.query<{ id: string }>('DELETE FROM users WHERE lower(email) = lower($1) RETURNING id', [email]);
+    return rows[0]?.id;
+  }
+
   async createSession(tx: Tx, userId: string): Promise<string> {
     const { rows } = await tx.query<{ id: string }>('INSERT INTO sessions (user_id) VALUES ($1) RETURNING id', [userId]);
     return rows[0].id;

@@ -98,10 +98,16 @@ export class QuestionsRepository implements QuestionListSource {
     return (rowCount ?? 0) > 0;
   }
 
-  /** Everything of one user: their questions, and with them their sessions. */
-  async deleteAllOf(tx: Tx, userId: string): Promise<void> {
+  /** Everything of a deleted account: their questions, with them their sessions; the id is remembered (migration 0006). */
+  async eraseAllOf(tx: Tx, userId: string): Promise<void> {
     await tx.query('DELETE FROM leetcode_sessions WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM leetcode_questions WHERE user_id = $1', [userId]);
+    await tx.query('INSERT INTO erased_users (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
+  }
+
+  async isErased(userId: string): Promise<boolean> {
+    const { rows } = await this.db.query('SELECT 1 FROM erased_users WHERE user_id = $1', [userId]);
+    return rows.length > 0;
   }
 
   async owns(userId: string, id: string): Promise<boolean> {

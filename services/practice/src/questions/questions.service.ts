@@ -10,7 +10,7 @@ import {
   PracticeSummary,
   Question,
 } from '@app/contracts';
-import { EventBus, notFound, SERVICE_CONFIG, validationFailed } from '@app/service-kit';
+import { EventBus, notFound, SERVICE_CONFIG, unauthorized, validationFailed } from '@app/service-kit';
 import type { PracticeConfig } from '../service';
 import { ListBody } from './list-body';
 import { QuestionLists } from './question-lists';
@@ -39,7 +39,7 @@ export class QuestionsService implements OnModuleInit {
       name: 'practice.user-deleted',
       type: 'identity.user.deleted',
       handle: async ({ user_id }, tx) => {
-        await this.questions.deleteAllOf(tx, user_id);
+        await this.questions.eraseAllOf(tx, user_id);
         tx.afterCommit(() => this.lists.forget(user_id));
       },
     });
@@ -50,7 +50,9 @@ export class QuestionsService implements OnModuleInit {
     return this.lists.body(user.id);
   }
 
-  create(user: AuthUser, question: CreateQuestion): Promise<Question> {
+  async create(user: AuthUser, question: CreateQuestion): Promise<Question> {
+    // A deleted account's access token works until it expires; it must not add to erased data.
+    if (await this.questions.isErased(user.id)) throw unauthorized('This account has been deleted');
     return this.questions.create(user.id, question);
   }
 

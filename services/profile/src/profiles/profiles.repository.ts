@@ -37,7 +37,7 @@ export class ProfilesRepository {
    * changes nothing. Returns true when this call created the profile.
    */
   async createDefault(tx: Tx, userId: string, email: string): Promise<boolean> {
-    if (await this.exists(tx, userId)) return false;
+    if ((await this.exists(tx, userId)) || (await this.isErased(tx, userId))) return false;
     for (const [from, to] of candidateRanges) {
       const candidates = [...new Set(Array.from({ length: to - from + 1 }, (_, i) => usernameCandidate(email, from + i)))];
       const { rows } = await tx.query<{ name: string }>('SELECT lower(username) AS name FROM user_profiles WHERE lower(username) = ANY($1::text[])', [
@@ -65,6 +65,17 @@ export class ProfilesRepository {
     const inserted = await tx.query('INSERT INTO user_profiles (id, username) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, username]);
     if (inserted.rowCount) return true;
     return (await this.exists(tx, userId)) ? false : undefined;
+  }
+
+  /** The account was deleted: its profile goes, and the id is remembered (migration 0002). */
+  async erase(tx: Tx, userId: string): Promise<void> {
+    await tx.query('DELETE FROM user_profiles WHERE id = $1', [userId]);
+    await tx.query('INSERT INTO erased_users (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
+  }
+
+  async isErased(tx: Tx, userId: string): Promise<boolean> {
+    const { rows } = await tx.query('SELECT 1 FROM erased_users WHERE user_id = $1', [userId]);
+    return rows.length > 0;
   }
 
   private async exists(tx: Tx, userId: string): Promise<boolean> {

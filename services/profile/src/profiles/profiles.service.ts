@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { AuthUser, Profile, UpdateProfile } from '@app/contracts';
-import { conflict, EventBus, Tx, validationFailed } from '@app/service-kit';
+import { conflict, EventBus, Tx, unauthorized, validationFailed } from '@app/service-kit';
 import { CompaniesService } from '../companies/companies.service';
 import { ProfilesRepository, UsernameTaken } from './profiles.repository';
 
@@ -24,6 +24,12 @@ export class ProfilesService implements OnModuleInit {
       handle: async (user, tx) => {
         await this.createDefault(tx, user.user_id, user.email);
       },
+    });
+    // The account is gone: so is its profile (architecture: every service erases that user's data).
+    this.events.on({
+      name: 'profile.user-deleted',
+      type: 'identity.user.deleted',
+      handle: ({ user_id }, tx) => this.profiles.erase(tx, user_id),
     });
   }
 
@@ -71,6 +77,8 @@ export class ProfilesService implements OnModuleInit {
   /** Runs `work` in a transaction in which the caller's profile is sure to exist. */
   private ensure(user: AuthUser, work: (tx: Tx) => Promise<Profile | undefined>): Promise<Profile> {
     return this.profiles.db.transaction(async (tx) => {
+      // A deleted account's access token works until it expires; its profile must not come back.
+      if (await this.profiles.isErased(tx, user.id)) throw unauthorized('This account has been deleted');
       await this.createDefault(tx, user.id, user.email);
       const profile = await work(tx);
       if (!profile) throw new Error('profile missing right after it was ensured');

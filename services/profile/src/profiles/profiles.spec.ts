@@ -25,6 +25,7 @@ describe('ProfilesService', () => {
       .spyOn(repository, 'update')
       .mockImplementation(async (_tx, _id, change: ProfileChange) => ({ ...change, created_at: 'c', updated_at: 'u' }) as Profile);
     const find = jest.spyOn(repository, 'find').mockResolvedValue(undefined);
+    jest.spyOn(repository, 'isErased').mockResolvedValue(false);
     const companies = { find: jest.fn(async (id: string) => (id === google.id ? google : undefined)), isEmployeeEmail: CompaniesService.prototype.isEmployeeEmail };
     const on = jest.fn();
     const service = new ProfilesService(repository, companies as unknown as CompaniesService, { on } as unknown as EventBus);
