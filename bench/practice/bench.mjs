@@ -85,8 +85,8 @@ const read = (extra = {}) =>
     req.on('error', reject);
   });
 
-/** Runs `calls` timed reads, `concurrency` at a time; `before` (untimed) runs ahead of each. */
-async function phase(name, { read, before }) {
+/** Runs `calls` timed reads, `concurrency` at a time; `before` (untimed) runs ahead of each; flags a p95 over the target. */
+async function phase(name, { read, before, targeted = true }) {
   // Untimed warm-up at the same concurrency: keys fetched, every pooled connection (client →
   // gateway → service → Postgres) opened, code compiled. What is timed is the steady state.
   let warm = 0;
@@ -120,7 +120,7 @@ async function phase(name, { read, before }) {
   const statuses = [...stats.statuses].map(([s, n]) => `${n}×${s}`).join(' ');
   console.log(
     `${name.padEnd(12)} p50 ${pct(50).toFixed(1).padStart(6)} ms  p95 ${pct(95).toFixed(1).padStart(6)} ms  p99 ${pct(99).toFixed(1).padStart(6)} ms  max ${timings.at(-1).toFixed(1).padStart(6)} ms  ` +
-      `${(timings.length / elapsed).toFixed(0).padStart(4)} req/s  ${(stats.bytes / 1024).toFixed(0)} KB on the wire  (${statuses})${pct(95) <= target ? '' : `  p95 over ${target} ms`}`,
+      `${(timings.length / elapsed).toFixed(0).padStart(4)} req/s  ${(stats.bytes / 1024).toFixed(0)} KB on the wire  (${statuses})${!targeted || pct(95) <= target ? '' : `  p95 over ${target} ms`}`,
   );
   return { p50: pct(50), p95: pct(95), p99: pct(99) };
 }
@@ -139,5 +139,8 @@ await phase('after write', {
     await json(await fetch(`${list}/${q.id}/session`, { method: 'POST', headers, body: JSON.stringify({ question_id: q.id, correctness: 80, confidence: 70, timer: 15, notes: null }) }));
   },
   read: () => read(),
+  // The target is the issue's: reads of the list, 10 at a time. Here each client also writes, so
+  // the machine spends most of its time on the writes; the figure shows what a write costs a read.
+  targeted: false,
 });
 agent.destroy();
