@@ -51,7 +51,8 @@ async function startCollector() {
 }
 
 /** Runs a built entry point as operators do and resolves with the URL it logs once listening. */
-function run(script: string, env: Record<string, string | undefined>): Promise<{ child: ChildProcess; url: string }> {
+function run(script: string, env: Record<string, string | undefined>): Promise<{ child: ChildProcess; url: string; logs: Array<Record<string, unknown>> }> {
+  const logs: Array<Record<string, unknown>> = [];
   const child = spawn(process.execPath, [path.join(root, script)], { env: { ...process.env, ...env, LOG_LEVEL: 'info', STOP_WITH_PARENT: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buffered = '';
@@ -59,7 +60,8 @@ function run(script: string, env: Record<string, string | undefined>): Promise<{
       buffered += chunk.toString();
       for (const line of buffered.split('\n').slice(0, -1)) {
         const entry = JSON.parse(line);
-        if (/listening$/.test(entry.msg)) resolve({ child, url: entry.url });
+        logs.push(entry);
+        if (/listening$/.test(entry.msg)) resolve({ child, url: entry.url, logs });
       }
       buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
     });
@@ -123,6 +125,10 @@ describe('telemetry', () => {
     expect(gatewayServer).toMatchObject({ parentSpanId: '00f067aa0ba902b7', name: 'GET' });
     expect(gatewayClient).toMatchObject({ attributes: expect.objectContaining({ 'http.response.status_code': 200, 'url.full': `${practice.url}/api/leetcode-questions` }) });
     expect(practiceServer).toMatchObject({ parentSpanId: gatewayClient!.spanId, attributes: expect.objectContaining({ 'url.path': '/api/leetcode-questions', 'http.response.status_code': 200 }) });
+    // Each process's log line for the request names the trace and its own span.
+    const logged = (logs: Array<Record<string, unknown>>) => logs.find((l) => l.path === '/api/leetcode-questions');
+    expect(logged(gateway.logs)).toMatchObject({ trace_id: callerTrace, span_id: gatewayServer!.spanId });
+    expect(logged(practice.logs)).toMatchObject({ trace_id: callerTrace, span_id: practiceServer!.spanId });
     // Probes are not traced.
     expect(collector.spans.some((s) => String(s.attributes['url.path'] ?? '').startsWith('/healthz'))).toBe(false);
   });

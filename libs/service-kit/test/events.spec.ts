@@ -95,6 +95,41 @@ describe('events through the outbox and JetStream', () => {
     expect(await seenCount(svc, poison.body.data.id)).toBe(0);
   });
 
+  it('parks an event that breaks its contract at once, without retrying it', async () => {
+    const schema = `${env.prefix}_fixture_invalid`;
+    const svc = await env.start(fixtureService, { DATABASE_SCHEMA: schema });
+    const nc = await connect({ servers: env.natsUrl });
+    try {
+      const id = '5f0c2a44-8d1e-4c3b-9a6f-0b1c2d3e4f50';
+      const started = Date.now();
+      await nc.jetstream().publish(
+        `${env.prefix}.interviews.company.created`,
+        new TextEncoder().encode(JSON.stringify({ id, type: 'interviews.company.created', occurred_at: new Date().toISOString(), version: 1, data: { id: 'not-a-uuid' } })),
+        { msgID: id },
+      );
+      const jsm = await nc.jetstreamManager();
+      const subject = `${env.prefix}.deadletter.${schema}_fixture_company-created`;
+      const parked = await (async () => {
+        for (;;) {
+          try {
+            return await jsm.streams.getMessage(`${env.prefix}_DEADLETTER`, { last_by_subj: subject });
+          } catch {
+            if (Date.now() - started > 10_000) throw new Error('not parked');
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
+      })();
+      // The first retry alone would come 0.5 s later and the last of 8 attempts after ~1 min.
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(JSON.parse(new TextDecoder().decode(parked.data)).id).toBe(id);
+      expect(parked.header.get('Dead-Letter-Reason')).toMatch(/^not a valid interviews\.company\.created: /);
+      expect(parked.header.get('Dead-Letter-Reason')).toContain('name');
+    } finally {
+      await nc.close();
+    }
+    expect(await svc.db.query('SELECT 1 FROM processed_events')).toMatchObject({ rowCount: 0 });
+  });
+
   it('loses nothing when NATS is down during a write: the outbox drains after it returns', async () => {
     const nats = await NatsServer.start();
     try {

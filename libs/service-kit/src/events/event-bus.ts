@@ -191,35 +191,46 @@ export class EventBus {
   private async handleDelivery(spec: EventHandlerSpec<EventType>, delivery: Delivery, span: Span): Promise<void> {
     const { envelope } = delivery;
     const log = this.options.logger.child({ consumer: spec.name, event_id: envelope.id, request_id: delivery.headers['X-Request-Id'] });
+    const failed = (reason: string, err: unknown) => {
+      span.recordException(err as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
+    };
+    // An event that breaks its contract will break it on every attempt: parked at once.
+    const parsed = eventSchemas[spec.type].safeParse(envelope.data);
+    if (!parsed.success) {
+      const reason = `not a valid ${spec.type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(data)'} ${i.message}`).join('; ')}`;
+      failed(reason, parsed.error);
+      return this.park(spec, delivery, reason, log);
+    }
     try {
-      const data = eventSchemas[spec.type].parse(envelope.data);
       await this.options.db.transaction(async (tx) => {
         const fresh = await tx.query('INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
           spec.name,
           envelope.id,
         ]);
         if (fresh.rowCount === 0) return;
-        await spec.handle(data as never, tx, envelope as never);
+        await spec.handle(parsed.data as never, tx, envelope as never);
       });
       delivery.ack();
     } catch (err) {
       const reason = (err as Error).message;
-      span.recordException(err as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
-      if (delivery.deliveryCount >= this.maxDeliveries) {
-        log.error({ err: reason, deliveries: delivery.deliveryCount }, 'event parked in dead-letter subject');
-        try {
-          await this.options.transport.publishDeadLetter(this.durableName(spec), delivery, reason);
-          delivery.term();
-        } catch (parkErr) {
-          log.error({ err: (parkErr as Error).message }, 'could not park event; will retry');
-          delivery.nak(backoffMs(delivery.deliveryCount));
-        }
-        return;
-      }
+      failed(reason, err);
+      if (delivery.deliveryCount >= this.maxDeliveries) return this.park(spec, delivery, reason, log);
       const delay = backoffMs(delivery.deliveryCount);
       log.warn({ err: reason, deliveries: delivery.deliveryCount, retry_in_ms: delay }, 'event handler failed; will retry');
       delivery.nak(delay);
+    }
+  }
+
+  /** Moves a delivery to the dead-letter subject for an operator to look at; never loses it. */
+  private async park(spec: EventHandlerSpec<EventType>, delivery: Delivery, reason: string, log: Logger): Promise<void> {
+    log.error({ err: reason, deliveries: delivery.deliveryCount }, 'event parked in dead-letter subject');
+    try {
+      await this.options.transport.publishDeadLetter(this.durableName(spec), delivery, reason);
+      delivery.term();
+    } catch (parkErr) {
+      log.error({ err: (parkErr as Error).message }, 'could not park event; will retry');
+      delivery.nak(backoffMs(delivery.deliveryCount));
     }
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { context } from '@opentelemetry/api';
 import express, { NextFunction, Request, Response } from 'express';
 import { limits } from '@app/contracts';
 import { requestContext } from '../context';
@@ -17,12 +18,16 @@ export function requestLogging(logger: Logger) {
     const started = process.hrtime.bigint();
     requestContext.run({ requestId }, () => {
       const store = requestContext.getStore();
+      // 'finish' fires outside this request's async context: log in its trace context (trace ids).
+      const traced = context.active();
       res.on('finish', () => {
         if (req.path === '/healthz' || req.path === '/readyz') return;
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        logger.info(
-          { request_id: requestId, user_id: store?.userId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-          'request',
+        context.with(traced, () =>
+          logger.info(
+            { request_id: requestId, user_id: store?.userId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+            'request',
+          ),
         );
       });
       next();
