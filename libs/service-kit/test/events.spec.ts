@@ -127,7 +127,7 @@ describe('events through the outbox and JetStream', () => {
     } finally {
       await nc.close();
     }
-    expect(await svc.db.query('SELECT 1 FROM processed_events')).toMatchObject({ rowCount: 0 });
+    expect(await svc.db.query('SELECT 1 FROM processed_events WHERE event_id = $1', ['5f0c2a44-8d1e-4c3b-9a6f-0b1c2d3e4f50'])).toMatchObject({ rowCount: 0 });
   });
 
   it('loses nothing when NATS is down during a write: the outbox drains after it returns', async () => {
