@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { connect } from 'nats';
-import { RunningService } from '../src';
+import { AckPolicy, connect, DeliverPolicy } from 'nats';
+import { createLogger, JetStreamTransport, RunningService } from '../src';
 import { TestEnvironment } from '../src/testing';
 import { fixtureService, plannedFailures } from './fixture/fixture.service';
 
@@ -128,6 +128,32 @@ describe('events through the outbox and JetStream', () => {
       await nc.close();
     }
     expect(await svc.db.query('SELECT 1 FROM processed_events WHERE event_id = $1', ['5f0c2a44-8d1e-4c3b-9a6f-0b1c2d3e4f50'])).toMatchObject({ rowCount: 0 });
+  });
+
+  it('gives a durable made by an earlier release this release’s settings (updated in place, not made anew)', async () => {
+    const prefix = `${env.prefix}upd`;
+    const transport = await JetStreamTransport.connect({ url: env.natsUrl, prefix, name: 'settings-test', logger: createLogger('test', 'silent') });
+    const nc = await connect({ servers: env.natsUrl });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const stream = `${prefix}_EVENTS`;
+      const made = await jsm.consumers.add(stream, {
+        durable_name: `${prefix}_old_durable`,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: `${prefix}.interviews.company.created`,
+        ack_wait: 5 * 1_000_000_000,
+        max_ack_pending: 10,
+      });
+      const handle = await transport.consume({ durable: 'old_durable', subject: 'interviews.company.created' }, async (d) => d.ack());
+      const info = await jsm.consumers.info(stream, `${prefix}_old_durable`);
+      expect(info.config).toMatchObject({ ack_wait: 30 * 1_000_000_000, max_ack_pending: 1000, deliver_policy: DeliverPolicy.All });
+      expect(info.created).toBe(made.created);
+      await handle.stop();
+    } finally {
+      await nc.close();
+      await transport.close();
+    }
   });
 
   it('loses nothing when NATS is down during a write: the outbox drains after it returns', async () => {

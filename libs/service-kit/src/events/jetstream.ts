@@ -116,17 +116,15 @@ export class JetStreamTransport implements EventTransport {
 
   async consume(spec: ConsumerSpec, handler: (delivery: Delivery) => Promise<void>): Promise<ConsumerHandle> {
     const durable = this.options.prefix ? `${this.options.prefix}_${spec.durable}` : spec.durable;
-    try {
-      await this.jsm.consumers.info(this.streamName, durable);
-    } catch {
-      await this.jsm.consumers.add(this.streamName, {
-        durable_name: durable,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        filter_subject: this.subject(spec.subject),
-        ack_wait: 30 * 1_000_000_000,
-        max_ack_pending: 1000,
-      });
+    // What may change between releases; ack and deliver policies are fixed when a durable is made.
+    const settings = { filter_subject: this.subject(spec.subject), ack_wait: 30 * 1_000_000_000, max_ack_pending: 1000 };
+    const existing = await this.jsm.consumers.info(this.streamName, durable).catch(() => undefined);
+    if (!existing) {
+      await this.jsm.consumers.add(this.streamName, { durable_name: durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ...settings });
+    } else if (Object.entries(settings).some(([key, value]) => existing.config[key as keyof typeof settings] !== value)) {
+      // A durable made by an earlier release keeps its position and takes this release's settings.
+      await this.jsm.consumers.update(this.streamName, durable, settings);
+      this.options.logger.info({ durable, settings }, 'durable consumer settings updated');
     }
     const consumer = await this.js.consumers.get(this.streamName, durable);
     const messages = await consumer.consume({ max_messages: 64 });
