@@ -155,17 +155,27 @@ export function stopWhenParentExits(stop: (reason: string) => void, env: Record<
   timer.unref();
 }
 
-/** `main.ts` of a service: start it, stop it gracefully on SIGTERM/SIGINT, die readably on bad config. */
-export function runServiceMain(definition: ServiceDefinition): void {
-  startTelemetryFromEnv(definition.name)
+/** What a process main runs: something with a logger that can be closed gracefully. */
+export interface RunningProcess {
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/**
+ * `main.ts` of a service or the gateway: tracing first (when configured), then `start`; stops
+ * gracefully on SIGTERM/SIGINT or when the launcher is gone (forced after `forceExitMs`), and dies
+ * readably on bad configuration.
+ */
+export function runMain(name: string, start: () => Promise<RunningProcess>, forceExitMs = 10_000): void {
+  startTelemetryFromEnv(name)
     .then(async (stopTelemetry) => {
-      const service = await startService(definition);
+      const running = await start();
       const stop = (signal: string) => {
-        service.logger.info({ signal }, 'shutting down');
-        const force = setTimeout(() => process.exit(1), 10_000);
+        running.logger.info({ signal }, 'shutting down');
+        const force = setTimeout(() => process.exit(1), forceExitMs);
         force.unref();
         // Spans of the last requests are flushed after the server stopped taking new ones.
-        service
+        running
           .close()
           .then(() => stopTelemetry?.())
           .then(() => process.exit(0));
@@ -175,7 +185,11 @@ export function runServiceMain(definition: ServiceDefinition): void {
       stopWhenParentExits(stop);
     })
     .catch((err: Error) => {
-      console.error(`${definition.name} could not start: ${err.message}`);
+      console.error(`${name} could not start: ${err.message}`);
       process.exit(1);
     });
+}
+
+export function runServiceMain(definition: ServiceDefinition): void {
+  runMain(definition.name, () => startService(definition));
 }
