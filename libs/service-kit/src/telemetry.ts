@@ -1,4 +1,3 @@
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { baseConfigShape, ConfigError } from './config';
 
 export type StopTelemetry = () => Promise<void>;
@@ -6,13 +5,15 @@ export type StopTelemetry = () => Promise<void>;
 let started = false;
 
 /**
- * Traces over OTLP/HTTP when an endpoint is given (tests pass an exporter): incoming and outgoing
- * HTTP calls, with the W3C traceparent header carried from gateway to service. One per process:
- * a second call answers undefined. The SDK is loaded only then: importing it costs every process
- * ~0.5 s of start-up.
+ * Traces over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set (a malformed value is a
+ * ConfigError): incoming and outgoing HTTP calls, with the W3C traceparent header carried from
+ * gateway to service. One per process: a second call answers undefined. The SDK is loaded only
+ * then: importing it costs every process ~0.5 s of start-up.
  */
-export async function startTelemetry(serviceName: string, options: { endpoint?: string; exporter?: SpanExporter }): Promise<StopTelemetry | undefined> {
-  if ((!options.endpoint && !options.exporter) || started) return undefined;
+export async function startTelemetryFromEnv(serviceName: string, env: Record<string, string | undefined> = process.env): Promise<StopTelemetry | undefined> {
+  const endpoint = baseConfigShape.OTEL_EXPORTER_OTLP_ENDPOINT.safeParse(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  if (!endpoint.success) throw new ConfigError(`invalid configuration:\n  OTEL_EXPORTER_OTLP_ENDPOINT: ${endpoint.error.issues[0].message}`);
+  if (!endpoint.data || started) return undefined;
   started = true;
   const [{ NodeSDK }, { OTLPTraceExporter }, { HttpInstrumentation }] = await Promise.all([
     import('@opentelemetry/sdk-node'),
@@ -21,7 +22,7 @@ export async function startTelemetry(serviceName: string, options: { endpoint?: 
   ]);
   const sdk = new NodeSDK({
     serviceName,
-    traceExporter: options.exporter ?? new OTLPTraceExporter({ url: `${options.endpoint!.replace(/\/$/, '')}/v1/traces` }),
+    traceExporter: new OTLPTraceExporter({ url: `${endpoint.data.replace(/\/$/, '')}/v1/traces` }),
     instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)(\?|$)/.test(req.url ?? '') })],
   });
   sdk.start();
@@ -29,11 +30,4 @@ export async function startTelemetry(serviceName: string, options: { endpoint?: 
   // us, so require it now: servers and agents created earlier are patched in place with it.
   await Promise.all([import('http'), import('https')]);
   return () => sdk.shutdown();
-}
-
-/** Starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set; a malformed value is a ConfigError. */
-export function startTelemetryFromEnv(serviceName: string, env: Record<string, string | undefined> = process.env): Promise<StopTelemetry | undefined> {
-  const endpoint = baseConfigShape.OTEL_EXPORTER_OTLP_ENDPOINT.safeParse(env.OTEL_EXPORTER_OTLP_ENDPOINT);
-  if (!endpoint.success) return Promise.reject(new ConfigError(`invalid configuration:\n  OTEL_EXPORTER_OTLP_ENDPOINT: ${endpoint.error.issues[0].message}`));
-  return startTelemetry(serviceName, { endpoint: endpoint.data });
 }
