@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import express from 'express';
 import { etagMatches, ListBody, preferredCoding } from './list-body';
 
 describe('ListBody', () => {
@@ -39,5 +40,8 @@ describe('ListBody', () => {
     ['identity', undefined],
     ['*', 'br'],
     ['*;q=0, gzip', 'gzip'],
-  ])('Accept-Encoding %j → %s', (header, expected) => expect(preferredCoding(header)).toBe(expected));
+  ])('Accept-Encoding %j → %s', (header, expected) => {
+    const req = Object.setPrototypeOf({ headers: header === undefined ? {} : { 'accept-encoding': header } }, express.request);
+    expect(preferredCoding(req)).toBe(expected);
+  });
 });

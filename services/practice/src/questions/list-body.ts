@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Request } from 'express';
 
 export type ContentCoding = 'br' | 'gzip';
 
@@ -42,17 +43,9 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
     .some((t) => t === etag || t === '*');
 }
 
-/** The coding to answer in: brotli, else gzip, when Accept-Encoding allows it (q > 0); else none. */
-export function preferredCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const allowed = new Map<string, boolean>();
-  for (const part of acceptEncoding.split(',')) {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    allowed.set(coding.trim(), q === undefined || Number(q.slice(2)) > 0);
-  }
-  const accepts = (coding: ContentCoding) => allowed.get(coding) ?? allowed.get('*') ?? false;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return undefined;
+const codings: ContentCoding[] = ['br', 'gzip'];
+
+/** The coding to answer in: brotli, else gzip, as Accept-Encoding allows (Express negotiates); else none. */
+export function preferredCoding(req: Pick<Request, 'acceptsEncodings'>): ContentCoding | undefined {
+  return codings.find((coding) => req.acceptsEncodings(coding) === coding);
 }

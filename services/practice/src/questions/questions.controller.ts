@@ -26,7 +26,7 @@ export class QuestionsController {
       res.status(304).end();
       return;
     }
-    const coding = preferredCoding(req.headers['accept-encoding']);
+    const coding = preferredCoding(req);
     const bytes = coding ? await body.encode(coding) : body.json;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     if (coding) res.setHeader('Content-Encoding', coding);
