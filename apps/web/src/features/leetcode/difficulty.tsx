@@ -6,4 +6,3 @@ const colour: Record<Difficulty, string> = { Easy: 'bg-emerald-500', Medium: 'bg
 export function DifficultyDot({ difficulty, className }: { difficulty: Difficulty; className?: string }) {
   return <span className={cn('inline-block size-2.5 shrink-0 rounded-full', colour[difficulty], className)} title={difficulty} aria-label={difficulty} role="img" />;
 }
-

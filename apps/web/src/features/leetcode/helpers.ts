@@ -1,7 +1,3 @@
-import type { Difficulty } from '@app/contracts';
-
-export const difficultyRank: Record<Difficulty, number> = { Easy: 0, Medium: 1, Hard: 2 };
-
 /** "Two Sum" → "two-sum": the slug problem sites use. */
 export const problemSlug = (title: string) => title.trim().toLowerCase().replace(/\s+/g, '-');
 

@@ -1,4 +1,4 @@
-import { QuestionListItem, relativeTime, rowsPerPageOptions } from '@app/contracts';
+import { difficulties, QuestionListItem, relativeTime, rowsPerPageOptions } from '@app/contracts';
 import { ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Search, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 import { DifficultyDot } from '../difficulty';
-import { difficultyRank, matchesSearch } from '../helpers';
+import { matchesSearch } from '../helpers';
 
 export type SortKey = 'title' | 'retention' | 'lastSolved' | 'difficulty';
 const sortLabels: Record<SortKey, string> = { title: 'Title', retention: 'Retention', lastSolved: 'Last Solved', difficulty: 'Difficulty' };
@@ -16,7 +16,8 @@ const compare: Record<SortKey, (a: QuestionListItem, b: QuestionListItem) => num
   title: (a, b) => a.title.localeCompare(b.title, undefined, { sensitivity: 'base' }),
   retention: (a, b) => (a.retention ?? -1) - (b.retention ?? -1),
   lastSolved: (a, b) => (a.last_solved_at ?? '').localeCompare(b.last_solved_at ?? ''),
-  difficulty: (a, b) => difficultyRank[a.difficulty] - difficultyRank[b.difficulty],
+  // Easy, Medium, Hard: the contract's own order.
+  difficulty: (a, b) => difficulties.indexOf(a.difficulty) - difficulties.indexOf(b.difficulty),
 };
 
 const retentionTone = (r: number | null) =>
