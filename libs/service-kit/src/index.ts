@@ -6,6 +6,7 @@ export * from './logger';
 export * from './errors';
 export * from './validation';
 export * from './db/database';
+export * from './db/erased-accounts';
 export * from './events/transport';
 export * from './events/event-bus';
 export * from './events/jetstream';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CreateQuestion, Difficulty, PracticeSession, PracticeSummary, Question, ScoredSession } from '@app/contracts';
-import { Database, Tx } from '@app/service-kit';
+import { Database, rememberErased, Tx } from '@app/service-kit';
 
 const iso = (column: string, alias = column.split('.').pop()) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${alias}`;
 // Ordering names the table's column (q.created_at, s.created_at): a bare created_at would mean the
@@ -98,16 +98,11 @@ export class QuestionsRepository implements QuestionListSource {
     return (rowCount ?? 0) > 0;
   }
 
-  /** Everything of a deleted account: their questions, with them their sessions; the id is remembered (migration 0006). */
+  /** Everything of a deleted account: their questions, with them their sessions; the id is remembered. */
   async eraseAllOf(tx: Tx, userId: string): Promise<void> {
     await tx.query('DELETE FROM leetcode_sessions WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM leetcode_questions WHERE user_id = $1', [userId]);
-    await tx.query('INSERT INTO erased_users (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
-  }
-
-  async isErased(userId: string): Promise<boolean> {
-    const { rows } = await this.db.query('SELECT 1 FROM erased_users WHERE user_id = $1', [userId]);
-    return rows.length > 0;
+    await rememberErased(tx, userId);
   }
 
   async owns(userId: string, id: string): Promise<boolean> {

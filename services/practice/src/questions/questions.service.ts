@@ -10,7 +10,7 @@ import {
   PracticeSummary,
   Question,
 } from '@app/contracts';
-import { EventBus, notFound, SERVICE_CONFIG, unauthorized, validationFailed } from '@app/service-kit';
+import { EventBus, isErased, notFound, SERVICE_CONFIG, unauthorized, validationFailed } from '@app/service-kit';
 import type { PracticeConfig } from '../service';
 import { ListBody } from './list-body';
 import { QuestionLists } from './question-lists';
@@ -52,7 +52,7 @@ export class QuestionsService implements OnModuleInit {
 
   async create(user: AuthUser, question: CreateQuestion): Promise<Question> {
     // A deleted account's access token works until it expires; it must not add to erased data.
-    if (await this.questions.isErased(user.id)) throw unauthorized('This account has been deleted');
+    if (await isErased(this.questions.db, user.id)) throw unauthorized('This account has been deleted');
     return this.questions.create(user.id, question);
   }
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Profile, UpdateProfile } from '@app/contracts';
-import { Database, Tx } from '@app/service-kit';
+import { Database, isErased, rememberErased, Tx } from '@app/service-kit';
 import { usernameCandidate } from './username';
 
 const columns = `username, current_company_id, verified_company, years_of_experience, number_of_internships, location,
@@ -67,15 +67,14 @@ export class ProfilesRepository {
     return (await this.exists(tx, userId)) ? false : undefined;
   }
 
-  /** The account was deleted: its profile goes, and the id is remembered (migration 0002). */
+  /** The account was deleted: its profile goes, and the id is remembered. */
   async erase(tx: Tx, userId: string): Promise<void> {
     await tx.query('DELETE FROM user_profiles WHERE id = $1', [userId]);
-    await tx.query('INSERT INTO erased_users (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
+    await rememberErased(tx, userId);
   }
 
-  async isErased(tx: Tx, userId: string): Promise<boolean> {
-    const { rows } = await tx.query('SELECT 1 FROM erased_users WHERE user_id = $1', [userId]);
-    return rows.length > 0;
+  isErased(tx: Tx, userId: string): Promise<boolean> {
+    return isErased(tx, userId);
   }
 
   private async exists(tx: Tx, userId: string): Promise<boolean> {
