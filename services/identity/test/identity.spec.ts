@@ -23,6 +23,26 @@ describe('identity: the Supabase-Auth-compatible /auth/v1', () => {
   });
   afterAll(() => env.close());
 
+  /** The last `type` event on the stream once it is about `userId` (the outbox relays within ~1 s), or undefined after 10 s. */
+  async function publishedEvent(type: string, userId: string): Promise<{ data: { user_id: string } } | undefined> {
+    const nc = await connect({ servers: env.natsUrl });
+    try {
+      const jsm = await nc.jetstreamManager();
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+        try {
+          const msg = await jsm.streams.getMessage(`${env.prefix}_EVENTS`, { last_by_subj: `${env.prefix}.${type}` });
+          const event = JSON.parse(StringCodec().decode(msg.data));
+          if (event.data.user_id === userId) return event;
+        } catch {
+          // not there yet
+        }
+      }
+      return undefined;
+    } finally {
+      await nc.close();
+    }
+  }
+
   it('serves supabase-js: signUp, signInWithPassword, getSession, refreshSession, getUser, updateUser, signOut', async () => {
     const supabase = client();
     const address = email();
@@ -162,25 +182,8 @@ describe('identity: the Supabase-Auth-compatible /auth/v1', () => {
 
   it('publishes identity.user.registered through the outbox', async () => {
     const res = await request(svc.url).post('/auth/v1/signup').send({ email: email(), password }).expect(200);
-    const nc = await connect({ servers: env.natsUrl });
-    try {
-      const jsm = await nc.jetstreamManager();
-      const deadline = Date.now() + 10_000;
-      let found: { data: { user_id: string; email: string } } | undefined;
-      while (!found && Date.now() < deadline) {
-        try {
-          const msg = await jsm.streams.getMessage(`${env.prefix}_EVENTS`, { last_by_subj: `${env.prefix}.identity.user.registered` });
-          const event = JSON.parse(StringCodec().decode(msg.data));
-          if (event.data.user_id === res.body.user.id) found = event;
-        } catch {
-          // not there yet
-        }
-        if (!found) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(found).toMatchObject({ type: 'identity.user.registered', version: 1, data: { user_id: res.body.user.id, email: res.body.user.email } });
-    } finally {
-      await nc.close();
-    }
+    const found = await publishedEvent('identity.user.registered', res.body.user.id);
+    expect(found).toMatchObject({ type: 'identity.user.registered', version: 1, data: { user_id: res.body.user.id, email: res.body.user.email } });
   });
 
   it('grants and revokes the moderator role (the operator command’s repository call); new tokens carry it', async () => {
@@ -207,25 +210,8 @@ describe('identity: the Supabase-Auth-compatible /auth/v1', () => {
     const user = await request(svc.url).get('/auth/v1/user').set('Authorization', `Bearer ${signedUp.body.access_token}`).expect(403);
     expect(user.body.error_code).toBe('session_not_found');
 
-    const nc = await connect({ servers: env.natsUrl });
-    try {
-      const jsm = await nc.jetstreamManager();
-      const deadline = Date.now() + 10_000;
-      let found: { data: { user_id: string } } | undefined;
-      while (!found && Date.now() < deadline) {
-        try {
-          const msg = await jsm.streams.getMessage(`${env.prefix}_EVENTS`, { last_by_subj: `${env.prefix}.identity.user.deleted` });
-          const event = JSON.parse(StringCodec().decode(msg.data));
-          if (event.data.user_id === signedUp.body.user.id) found = event;
-        } catch {
-          // not there yet
-        }
-        if (!found) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(found).toMatchObject({ type: 'identity.user.deleted', version: 1, data: { user_id: signedUp.body.user.id } });
-    } finally {
-      await nc.close();
-    }
+    const found = await publishedEvent('identity.user.deleted', signedUp.body.user.id);
+    expect(found).toMatchObject({ type: 'identity.user.deleted', version: 1, data: { user_id: signedUp.body.user.id } });
   });
 
   it('keeps its signing keys across a restart: earlier tokens still verify', async () => {
