@@ -1,29 +1,67 @@
 #!/usr/bin/env node
-// Proxied vs direct GET throughput and latency on loopback.
+// What the gateway costs, measured with wrk against nginx as the referee, all in one run.
 //
-//   npm run build -w @app/contracts -w @app/service-kit -w @app/gateway
-//   node bench/gateway/proxy-bench.mjs [requests=2000] [concurrency=20] [rounds=3]
+//   apt-get install wrk nginx-light          (Debian packages)
+//   npm run build -w @app/contracts -w @app/service-kit -w @app/gateway -w @app/profile
+//   node bench/gateway/proxy-bench.mjs [seconds=5] [rounds=3] [threads=2] [connections=20]
 //
-// A trivial upstream (one small JSON answer) and the built gateway (apps/gateway/dist/main.js, with
-// its normal JSON access log going to /dev/null) run as separate processes; this process is the
-// client (global fetch, i.e. undici, keep-alive). Scenarios, alternated per round:
-//   direct   client → upstream
-//   proxy    client → gateway /auth/v1/... → upstream   (routing + proxy, no token check)
-//   verified client → gateway /api/profile  → upstream   (HS256 verification + proxy: a real /api call)
-import { spawn } from 'node:child_process';
+// Processes (all on 127.0.0.1, each started here and stopped at the end):
+//   profile   the real profile service (built dist) on the test Postgres (TEST_DATABASE_URL, else
+//             127.0.0.1:5432) in a schema of its own, dropped afterwards; in-process event bus
+//   nginx     one worker, keep-alive upstream pool, no access log: a cheap reverse proxy
+//   gateway   the built gateway (apps/gateway/dist/main.js), its JSON access log to /dev/null;
+//             /api/profile → profile, /api/error-types → the trivial upstream
+//   trivial   a Node http server answering one small JSON body
+//   bare-hpm  http-proxy-middleware on Node's own http server, keep-alive agent, nothing else
+// Every request carries a real HS256 token (GET /api/profile answers the caller's own profile).
+//
+// Scenarios run in rounds, the order rotated each round so none always runs first or last; the
+// figures are medians over rounds and the ratios are taken between medians of the same run.
+import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const [requests = 2000, concurrency = 20, rounds = 3] = process.argv.slice(2).map(Number);
+const [seconds = 5, rounds = 3, threads = 2, connections = 20] = process.argv.slice(2).map(Number);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const gatewayMain = path.join(root, 'apps/gateway/dist/main.js');
-if (!existsSync(gatewayMain)) {
-  console.error('apps/gateway/dist/main.js is missing: npm run build -w @app/contracts -w @app/service-kit -w @app/gateway');
-  process.exit(1);
+const profileMain = path.join(root, 'services/profile/dist/main.js');
+for (const [file, what] of [
+  [gatewayMain, 'the gateway'],
+  [profileMain, 'the profile service'],
+]) {
+  if (!existsSync(file)) {
+    console.error(`${what} is not built (${path.relative(root, file)}): npm run build -w @app/contracts -w @app/service-kit -w @app/gateway -w @app/profile`);
+    process.exit(1);
+  }
 }
+for (const binary of ['wrk', 'nginx']) {
+  if (spawnSync('sh', ['-c', `command -v ${binary}`]).status !== 0) {
+    console.error(`${binary} is missing: apt-get install wrk nginx-light`);
+    process.exit(1);
+  }
+}
+
+const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const schema = `bench_profile_${process.pid}`;
+const secret = 'bench-secret-bench-secret-bench-secret';
+const issuer = 'bench';
+const b64 = (v) => Buffer.from(JSON.stringify(v)).toString('base64url');
+const now = Math.floor(Date.now() / 1000);
+const userId = randomUUID();
+const signingInput = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
+  sub: userId,
+  email: 'bench@example.com',
+  aud: 'authenticated',
+  iss: issuer,
+  role: 'authenticated',
+  iat: now,
+  exp: now + 3600,
+})}`;
+const token = `${signingInput}.${createHmac('sha256', secret).update(signingInput).digest('base64url')}`;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -33,19 +71,33 @@ const freePort = () =>
     });
   });
 
-const waitFor = async (url) => {
-  for (let i = 0; i < 100; i++) {
+const waitFor = async (url, headers = {}) => {
+  for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(url)).status < 500) return;
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
     } catch {
       /* not yet */
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${url} never answered`);
+  throw new Error(`${url} never answered 200`);
 };
 
-const upstreamSource = `
+const children = [];
+const start = (command, args, options = {}) => {
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], ...options });
+  children.push(child);
+  return child;
+};
+const stopAll = () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+};
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+
+const trivialSource = `
   const http = require('node:http');
   const body = JSON.stringify({ id: '00000000-0000-4000-8000-000000000000', username: 'bench', years_of_experience: 3 });
   http.createServer((req, res) => {
@@ -54,85 +106,167 @@ const upstreamSource = `
   }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-const secret = 'bench-secret-bench-secret-bench-secret';
-const b64 = (v) => Buffer.from(JSON.stringify(v)).toString('base64url');
-const now = Math.floor(Date.now() / 1000);
-const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: randomUUID(), aud: 'authenticated', iss: 'bench', role: 'authenticated', iat: now, exp: now + 3600 })}`;
-const token = `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+const bareHpmSource = `
+  const http = require('node:http');
+  const { createProxyMiddleware } = require('http-proxy-middleware');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const proxy = createProxyMiddleware({ target: process.env.TARGET, agent });
+  http.createServer((req, res) => proxy(req, res)).listen(Number(process.env.PORT), '127.0.0.1');
+`;
 
-async function run(url, headers) {
-  const latencies = new Float64Array(requests);
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < requests) {
-      const i = next++;
-      const t = performance.now();
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      if (res.status !== 200) failures++;
-      latencies[i] = performance.now() - t;
+function nginxConfig(dir, listen, upstreamPort) {
+  const user = process.getuid?.() === 0 ? 'user root;' : '';
+  return `${user}
+worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream profile { server 127.0.0.1:${upstreamPort}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${listen};
+    location / {
+      proxy_pass http://profile;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-  return { rps: requests / seconds, mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), failures };
+  }
+}
+`;
 }
 
-const children = [];
-const stopAll = () => children.forEach((c) => c.kill('SIGTERM'));
-process.on('exit', stopAll);
+const unit = { us: 1e-3, ms: 1, s: 1e3 };
+const toMs = (text) => {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(text);
+  return m ? Number(m[1]) * unit[m[2]] : NaN;
+};
 
+/** One wrk run; throws when anything but 200s came back (a broken setup must not look fast). */
+function wrk(url, duration) {
+  return new Promise((resolve, reject) => {
+    const args = ['-t', String(threads), '-c', String(connections), '-d', `${duration}s`, '--latency', '-H', `Authorization: Bearer ${token}`, url];
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+      const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+      const socketErrors = /Socket errors: (.*)/.exec(out)?.[1];
+      if (code !== 0 || !rps || non2xx > 0 || socketErrors) {
+        reject(new Error(`wrk ${url}: exit ${code}, ${non2xx} non-2xx, socket errors: ${socketErrors ?? 'none'}\n${out}`));
+        return;
+      }
+      const pct = (p) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
+      resolve({ rps, p50: pct(50), p99: pct(99) });
+    });
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+let nginxDir;
 try {
-  const upstreamPort = await freePort();
-  children.push(spawn(process.execPath, ['-e', upstreamSource], { env: { PORT: String(upstreamPort) }, stdio: 'inherit' }));
-  const upstream = `http://127.0.0.1:${upstreamPort}`;
-  const gatewayPort = await freePort();
-  children.push(
-    spawn(process.execPath, [gatewayMain], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(gatewayPort),
-        HOST: '127.0.0.1',
-        SUPABASE_JWT_SECRET: secret,
-        AUTH_ISSUER: 'bench',
-        IDENTITY_URL: upstream,
-        PROFILE_URL: upstream,
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
-  );
+  const [profilePort, nginxPort, gatewayPort, trivialPort, hpmPort] = await Promise.all(Array.from({ length: 5 }, freePort));
+  const profile = `http://127.0.0.1:${profilePort}`;
+  const trivial = `http://127.0.0.1:${trivialPort}`;
   const gateway = `http://127.0.0.1:${gatewayPort}`;
-  await waitFor(`${upstream}/healthz`);
-  await waitFor(`${gateway}/healthz`);
 
-  const scenarios = {
-    direct: [`${upstream}/api/profile`, {}],
-    proxy: [`${gateway}/auth/v1/settings`, {}],
-    verified: [`${gateway}/api/profile`, { authorization: `Bearer ${token}` }],
-  };
-  for (const [url, headers] of Object.values(scenarios)) await run(url, headers); // warm-up (JIT, pools)
+  start(process.execPath, [profileMain], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(profilePort),
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: schema,
+      EVENT_BUS: 'in-process',
+      NATS_URL: '',
+      SUPABASE_JWT_SECRET: secret,
+      AUTH_JWKS_URL: '',
+      AUTH_ISSUER: issuer,
+      LOG_LEVEL: 'info',
+    },
+  });
+  start(process.execPath, ['-e', trivialSource], { env: { PORT: String(trivialPort) } });
+  start(process.execPath, ['-e', bareHpmSource], { env: { PORT: String(hpmPort), TARGET: trivial } });
+  start(process.execPath, [gatewayMain], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(gatewayPort),
+      SUPABASE_JWT_SECRET: secret,
+      AUTH_JWKS_URL: '',
+      AUTH_ISSUER: issuer,
+      PROFILE_URL: profile,
+      PRACTICE_URL: trivial,
+      LOG_LEVEL: 'info',
+      ...(process.env.GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.GATEWAY_NODE_OPTIONS } : {}),
+    },
+  });
+  nginxDir = mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
+  writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, nginxPort, profilePort));
+  start('nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')]);
 
-  const results = Object.fromEntries(Object.keys(scenarios).map((k) => [k, []]));
+  const auth = { authorization: `Bearer ${token}` };
+  await waitFor(`${profile}/api/profile`, auth); // also creates the bench user's profile
+  await waitFor(`${trivial}/`);
+  await waitFor(`http://127.0.0.1:${hpmPort}/api/error-types`);
+  await waitFor(`${gateway}/api/profile`, auth);
+  await waitFor(`${gateway}/api/error-types`, auth);
+  await waitFor(`http://127.0.0.1:${nginxPort}/api/profile`, auth);
+
+  const scenarios = [
+    ['profile direct', `${profile}/api/profile`],
+    ['profile via nginx', `http://127.0.0.1:${nginxPort}/api/profile`],
+    ['profile via gateway', `${gateway}/api/profile`],
+    ['trivial direct', `${trivial}/api/error-types`],
+    ['trivial via bare HPM', `http://127.0.0.1:${hpmPort}/api/error-types`],
+    ['trivial via gateway', `${gateway}/api/error-types`],
+  ];
+  for (const [, url] of scenarios) await wrk(url, 2); // warm-up: JIT, pools, caches
+
+  const results = new Map(scenarios.map(([name]) => [name, []]));
   for (let r = 0; r < rounds; r++) {
-    for (const [name, [url, headers]] of Object.entries(scenarios)) results[name].push(await run(url, headers));
+    for (let i = 0; i < scenarios.length; i++) {
+      const [name, url] = scenarios[(i + r) % scenarios.length];
+      results.get(name).push(await wrk(url, seconds));
+    }
   }
 
-  const median = (xs, key) => [...xs.map((x) => x[key])].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(`\nGET, ${requests} requests × ${rounds} rounds, concurrency ${concurrency}, loopback, Node ${process.version} (medians of rounds)`);
-  console.log('scenario    req/s    mean ms   p50 ms   p95 ms   p99 ms   non-200');
-  for (const [name, xs] of Object.entries(results)) {
-    const f = (key, digits = 2) => median(xs, key).toFixed(digits).padStart(8);
-    console.log(`${name.padEnd(9)} ${f('rps', 0)} ${f('mean')} ${f('p50')} ${f('p95')} ${f('p99')} ${String(xs.reduce((a, x) => a + x.failures, 0)).padStart(9)}`);
+  const figure = (name, key) => median(results.get(name).map((x) => x[key]));
+  console.log(
+    `\nwrk -t${threads} -c${connections}, ${seconds} s × ${rounds} rounds per line (medians), GET with a bearer token, 127.0.0.1, ` +
+      `Node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}`,
+  );
+  console.log(`${'scenario'.padEnd(22)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}   rounds (req/s)`);
+  for (const [name] of scenarios) {
+    const each = results.get(name).map((x) => x.rps.toFixed(0)).join(' ');
+    console.log(`${name.padEnd(22)}${figure(name, 'rps').toFixed(0).padStart(9)}${figure(name, 'p50').toFixed(2).padStart(9)}${figure(name, 'p99').toFixed(2).padStart(9)}   ${each}`);
   }
-  const d = median(results.direct, 'rps');
-  console.log(`\nproxy: ${((median(results.proxy, 'rps') / d) * 100).toFixed(0)}% of direct throughput, +${(median(results.proxy, 'p50') - median(results.direct, 'p50')).toFixed(2)} ms p50`);
-  console.log(`verified: ${((median(results.verified, 'rps') / d) * 100).toFixed(0)}% of direct throughput, +${(median(results.verified, 'p50') - median(results.direct, 'p50')).toFixed(2)} ms p50`);
+  const ratio = (a, b) => figure(a, 'rps') / figure(b, 'rps');
+  const nginxRatio = ratio('profile via nginx', 'profile direct');
+  const gatewayRatio = ratio('profile via gateway', 'profile direct');
+  const trivialRatio = ratio('trivial via gateway', 'trivial via bare HPM');
+  const verdict = (ok) => (ok ? 'target met' : 'target missed');
+  console.log(`\nreal call   nginx/direct    ${nginxRatio.toFixed(2)}`);
+  console.log(`            gateway/direct  ${gatewayRatio.toFixed(2)}   (target: within 0.10 of nginx/direct: ${verdict(gatewayRatio >= nginxRatio - 0.1)})`);
+  console.log(`trivial     gateway/bare HPM ${trivialRatio.toFixed(2)}  (target: at least 0.80: ${verdict(trivialRatio >= 0.8)})`);
 } finally {
   stopAll();
+  if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
+  await new Promise((r) => setTimeout(r, 300));
+  const drop = `
+    const { Client } = require('pg');
+    const c = new Client({ connectionString: process.env.DATABASE_URL });
+    c.connect().then(() => c.query('DROP SCHEMA IF EXISTS ${schema} CASCADE')).finally(() => c.end());
+  `;
+  spawnSync(process.execPath, ['-e', drop], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' });
 }
