@@ -26,6 +26,8 @@ export const authUserSchema = z.object({
   email: z.string().nullable(),
   role: z.string(),
   session_id: z.string().nullable(),
+  /** The e-mail has been proven by a confirmation identity sent to it; anything that trusts the address waits for this. */
+  email_verified: z.boolean(),
   app_metadata: z.record(z.string(), z.unknown()),
   user_metadata: z.record(z.string(), z.unknown()),
 });
