@@ -22,8 +22,9 @@ module.exports = {
     '^@app/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
     '^@app/service-kit$': path.join(__dirname, 'libs/service-kit/src/index.ts'),
     '^@app/service-kit/testing$': path.join(__dirname, 'libs/service-kit/src/testing/index.ts'),
-    '^@app/(identity|profile|interviews|practice|community|voice)$': path.join(__dirname, 'services/$1/src/index.ts'),
     '^@app/gateway$': path.join(__dirname, 'apps/gateway/src/index.ts'),
+    // Every other @app/<name> is a service: services/<name>/src (the registry's names).
+    '^@app/(?!contracts$|service-kit|gateway$|web$)([a-z0-9-]+)$': path.join(__dirname, 'services/$1/src/index.ts'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Reconnecting NATS clients and pooled sockets can outlive a suite by a few seconds; a CI run

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceRegistry } from './registry';
 
 /** Envelope of every domain event on the bus: `<producer>.<entity>.<past-tense verb>`. */
 export const eventEnvelopeSchema = z.object({
@@ -56,4 +57,4 @@ export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
 
 /** Producers, each owning the subjects under its name; the stream covers exactly these. */
-export const eventProducers = ['identity', 'interviews', 'practice', 'community', 'profile', 'voice'] as const;
+export const eventProducers: readonly string[] = serviceRegistry.map((s) => s.name);

@@ -9,3 +9,7 @@ export * from './community';
 export * from './voice';
 export * from './practice';
 export * from './scoring';
+export * from './registry';
+export * from './http/endpoint';
+export * from './http/openapi';
+export * from './api';

@@ -118,3 +118,24 @@ export const interviewQuerySchema = z.object({
   cursor: z.string().optional(),
 });
 export type InterviewQuery = z.infer<typeof interviewQuerySchema>;
+
+/** PATCH /api/candidate-interviews/{id}: the owner records the result later. */
+export const updateInterviewSchema = z.object({
+  outcome: z.enum(storedOutcomes, { message: 'Please choose an outcome' }),
+});
+export type UpdateInterview = z.infer<typeof updateInterviewSchema>;
+
+/** GET /api/all-companies/{companyName}/insights: what candidates report about one company. */
+export const companyInsightsSchema = z.object({
+  company_id: z.string().uuid(),
+  company_name: z.string(),
+  interview_count: z.number().int(),
+  outcomes: z.record(z.string(), z.number().int()),
+  /** Offers (and accepted offers) over interviews with a final outcome; null when none has one. */
+  offer_rate: z.number().nullable(),
+  round_mix: z.record(z.string(), z.number().int()),
+  top_topics: z.array(z.object({ topic: z.string(), count: z.number().int() })),
+  median_process_days: z.number().nullable(),
+  levels: z.record(z.string(), z.number().int()),
+});
+export type CompanyInsights = z.infer<typeof companyInsightsSchema>;

@@ -20,3 +20,5 @@ export * from './health/health.controller';
 export * from './kit.module';
 export * from './telemetry';
 export * from './bootstrap';
+export * from './nest/endpoint';
+export * from './nest/routes';

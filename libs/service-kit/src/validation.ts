@@ -1,7 +1,7 @@
 import { PipeTransform } from '@nestjs/common';
 import { fieldErrors } from '@app/contracts';
 import { z } from 'zod';
-import { notFound, validationFailed } from './errors';
+import { validationFailed } from './errors';
 
 /** Validates at the edge with the contract's schema; a failure is a 400 with the spec's wording. */
 export function parseWith<T extends z.ZodTypeAny>(schema: T, value: unknown): z.output<T> {
@@ -14,14 +14,5 @@ export class ZodPipe<T extends z.ZodTypeAny> implements PipeTransform<unknown, z
   constructor(private readonly schema: T) {}
   transform(value: unknown): z.output<T> {
     return parseWith(this.schema, value);
-  }
-}
-
-/** Path ids: a malformed one is a 404 (no such record), not a database error. */
-export class UuidPipe implements PipeTransform<string, string> {
-  constructor(private readonly notFoundMessage = 'Not found') {}
-  transform(value: string): string {
-    if (!z.string().uuid().safeParse(value).success) throw notFound(this.notFoundMessage);
-    return value;
   }
 }

@@ -1,4 +1,5 @@
-import type { ErrorEnvelope } from '@app/contracts';
+import { EndpointInput, EndpointOutput, endpointPath, endpointQueryString, EndpointSpec, ErrorEnvelope } from '@app/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { auth } from './supabase';
 
 /** A non-OK answer: the server's envelope, as the spec's callers expect to receive it. */
@@ -15,23 +16,46 @@ export class ApiError extends Error {
   }
 }
 
-/** Every call: the current session's bearer token, credentials included, JSON in and out. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export interface CallResult<E extends EndpointSpec> {
+  data: EndpointOutput<E>;
+  headers: Headers;
+}
+
+/**
+ * Calls a declared endpoint (libs/contracts): path, method and types come from its declaration.
+ * Every call carries the current session's bearer token; JSON in and out.
+ */
+export async function callWithHeaders<E extends EndpointSpec>(spec: E, ...[input]: {} extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]): Promise<CallResult<E>> {
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const { data } = await auth.getSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (data.session) headers.Authorization = `Bearer ${data.session.access_token}`;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(path, {
-    method: init.method ?? 'GET',
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(endpointPath(spec, params) + endpointQueryString(query), {
+    method: spec.method,
     credentials: 'include',
     headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
+  const text = res.status === 204 ? '' : await res.text();
   const parsed = text ? JSON.parse(text) : undefined;
   if (!res.ok) {
     throw new ApiError(res.status, parsed?.error ? parsed : { error: { code: 'internal', message: res.statusText || 'Request failed' } });
   }
-  return parsed as T;
+  return { data: parsed as EndpointOutput<E>, headers: res.headers };
+}
+
+export async function call<E extends EndpointSpec>(spec: E, ...input: {} extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]): Promise<EndpointOutput<E>> {
+  return (await callWithHeaders(spec, ...input)).data;
+}
+
+/** TanStack Query key of a declared endpoint: its path first, so `invalidateQueries({queryKey: endpointKey(spec)})` reaches every variant. */
+export const endpointKey = <E extends EndpointSpec>(spec: E, input?: EndpointInput<E>) => (input === undefined ? [spec.path] : [spec.path, input]) as readonly unknown[];
+
+/** Query options for a GET endpoint: key and fetcher from its declaration. */
+export function endpointQuery<E extends EndpointSpec>(spec: E, ...[input]: {} extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]) {
+  return queryOptions({
+    queryKey: endpointKey(spec, input ?? ({} as EndpointInput<E>)),
+    queryFn: () => call(spec, ...([input] as never)),
+  });
 }

@@ -1,14 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuthUser, CreateQuestion, createQuestionSchema, CreateSession, createSessionSchema } from '@app/contracts';
-import { CurrentUser, UuidPipe, ZodPipe } from '@app/service-kit';
+import { AuthUser, practiceApi } from '@app/contracts';
+import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams } from '@app/service-kit';
 import { etagMatches, preferredCoding } from './list-body';
 import { QuestionsService } from './questions.service';
 
-const questionId = new UuidPipe('Could not find this question, sorry.');
-
 /** Only ever the caller's questions and sessions; anyone else's answer 404. */
-@Controller('api/leetcode-questions')
+@Controller()
 export class QuestionsController {
   constructor(private readonly questions: QuestionsService) {}
 
@@ -16,7 +14,7 @@ export class QuestionsController {
    * The kept list (see QuestionLists): compressed when the client accepts it, 304 when it already
    * holds these exact bytes. `private, no-cache` makes a browser revalidate every time, never reuse blindly.
    */
-  @Get()
+  @Endpoint(practiceApi.listQuestions)
   async list(@CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const body = await this.questions.listBody(user);
     res.setHeader('Cache-Control', 'private, no-cache');
@@ -34,34 +32,37 @@ export class QuestionsController {
     res.status(200).end(bytes);
   }
 
-  @Post()
-  async create(@CurrentUser() user: AuthUser, @Body(new ZodPipe(createQuestionSchema)) body: CreateQuestion) {
+  @Endpoint(practiceApi.createQuestion)
+  async create(@CurrentUser() user: AuthUser, @ParsedBody() body: Input<typeof practiceApi.createQuestion>['body']) {
     return { data: await this.questions.create(user, body) };
   }
 
-  @Get('summary')
+  @Endpoint(practiceApi.practiceSummary)
   summary(@CurrentUser() user: AuthUser) {
     return this.questions.summary(user);
   }
 
-  @Get('sessions')
+  @Endpoint(practiceApi.listAllSessions)
   allSessions(@CurrentUser() user: AuthUser) {
     return this.questions.allSessions(user);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  async delete(@CurrentUser() user: AuthUser, @Param('id', questionId) id: string) {
+  @Endpoint(practiceApi.deleteQuestion)
+  async delete(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Input<typeof practiceApi.deleteQuestion>['params']) {
     await this.questions.delete(user, id);
   }
 
-  @Get(':id/sessions')
-  sessions(@CurrentUser() user: AuthUser, @Param('id', questionId) id: string) {
+  @Endpoint(practiceApi.listQuestionSessions)
+  sessions(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Input<typeof practiceApi.listQuestionSessions>['params']) {
     return this.questions.sessionsOf(user, id);
   }
 
-  @Post(':id/session')
-  async logSession(@CurrentUser() user: AuthUser, @Param('id', questionId) id: string, @Body(new ZodPipe(createSessionSchema)) body: CreateSession) {
+  @Endpoint(practiceApi.logSession)
+  async logSession(
+    @CurrentUser() user: AuthUser,
+    @ParsedParams() { id }: Input<typeof practiceApi.logSession>['params'],
+    @ParsedBody() body: Input<typeof practiceApi.logSession>['body'],
+  ) {
     return { data: await this.questions.logSession(user, id, body) };
   }
 }

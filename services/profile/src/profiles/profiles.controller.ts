@@ -1,20 +1,20 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
-import { AuthUser, Profile, UpdateProfile, updateProfileSchema } from '@app/contracts';
-import { CurrentUser, ZodPipe } from '@app/service-kit';
+import { Controller } from '@nestjs/common';
+import { AuthUser, Profile, profileApi } from '@app/contracts';
+import { CurrentUser, Endpoint, Input, ParsedBody } from '@app/service-kit';
 import { ProfilesService } from './profiles.service';
 
 /** Only ever the caller's own profile: no route takes a user id; the user is the verified token's. */
-@Controller('api/profile')
+@Controller()
 export class ProfilesController {
   constructor(private readonly profiles: ProfilesService) {}
 
-  @Get()
+  @Endpoint(profileApi.getProfile)
   get(@CurrentUser() user: AuthUser): Promise<Profile> {
     return this.profiles.get(user);
   }
 
-  @Put()
-  async update(@CurrentUser() user: AuthUser, @Body(new ZodPipe(updateProfileSchema)) body: UpdateProfile): Promise<{ data: Profile }> {
+  @Endpoint(profileApi.updateProfile)
+  async update(@CurrentUser() user: AuthUser, @ParsedBody() body: Input<typeof profileApi.updateProfile>['body']): Promise<{ data: Profile }> {
     return { data: await this.profiles.update(user, body) };
   }
 }

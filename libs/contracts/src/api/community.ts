@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { dataOf } from '../common';
+import {
+  contactFormSchema,
+  createInteractionSchema,
+  createOpportunitySchema,
+  externalResourceSchema,
+  featureInteractionsSchema,
+  featureRequestSchema,
+  interactionSchema,
+  opportunitySchema,
+} from '../community';
+import { endpoint } from '../http/endpoint';
+
+const idParams = z.object({ id: z.string().uuid() });
+const flag = z.enum(['true', 'false']).optional();
+
+export const communityApi = {
+  listOpportunities: endpoint({
+    id: 'listOpportunities',
+    method: 'GET',
+    path: '/api/pathfinder',
+    summary: "Approved opportunities plus the caller's pending ones (moderators: status=pending)",
+    query: z.object({ q: z.string().max(200).optional(), selective: flag, paid: flag, status: z.enum(['pending']).optional() }),
+    status: 200,
+    response: z.array(opportunitySchema),
+    errors: ['validation_failed', 'unauthorized', 'forbidden'],
+  }),
+  createOpportunity: endpoint({
+    id: 'createOpportunity',
+    method: 'POST',
+    path: '/api/pathfinder',
+    summary: 'Share an opportunity (pending until a moderator approves it)',
+    body: createOpportunitySchema,
+    status: 201,
+    response: dataOf(opportunitySchema),
+    errors: ['validation_failed', 'unauthorized', 'conflict'],
+  }),
+  moderateOpportunity: endpoint({
+    id: 'moderateOpportunity',
+    method: 'PATCH',
+    path: '/api/pathfinder/:id',
+    summary: 'Approve or reject an opportunity (moderators)',
+    params: idParams,
+    body: z.object({ status: z.enum(['approved', 'rejected'], { message: 'Status must be approved or rejected' }) }),
+    status: 200,
+    response: dataOf(opportunitySchema),
+    errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found'],
+  }),
+  listFeatureRequests: endpoint({
+    id: 'listFeatureRequests',
+    method: 'GET',
+    path: '/api/feature-requests',
+    summary: 'Feature requests, most upvoted first',
+    status: 200,
+    response: z.array(featureRequestSchema),
+    errors: ['validation_failed', 'unauthorized'],
+  }),
+  featureInteractions: endpoint({
+    id: 'featureInteractions',
+    method: 'GET',
+    path: '/api/feature-requests/:id/interactions',
+    summary: "A request's upvotes and the caller's own",
+    params: idParams,
+    status: 200,
+    response: featureInteractionsSchema,
+    errors: ['unauthorized', 'not_found'],
+  }),
+  upvoteFeature: endpoint({
+    id: 'upvoteFeature',
+    method: 'POST',
+    path: '/api/feature-requests/:id/interactions',
+    summary: 'Upvote a feature request (once per user)',
+    params: idParams,
+    body: createInteractionSchema,
+    status: 201,
+    response: dataOf(interactionSchema),
+    errors: ['validation_failed', 'unauthorized', 'not_found', 'conflict'],
+  }),
+  removeFeatureInteraction: endpoint({
+    id: 'removeFeatureInteraction',
+    method: 'DELETE',
+    path: '/api/feature-requests/:id/interactions/:interactionId',
+    summary: 'Take back my upvote',
+    params: z.object({ id: z.string().uuid(), interactionId: z.string().uuid() }),
+    status: 204,
+    errors: ['unauthorized', 'not_found'],
+  }),
+  submitContactForm: endpoint({
+    id: 'submitContactForm',
+    method: 'POST',
+    path: '/api/contact-form',
+    summary: 'Send a message (signed in or not)',
+    auth: 'optional',
+    body: contactFormSchema,
+    status: 201,
+    response: dataOf(z.object({ id: z.string().uuid() })),
+    errors: ['validation_failed', 'rate_limited'],
+  }),
+  listExternalResources: endpoint({ id: 'listExternalResources', method: 'GET', path: '/api/external-resources', summary: 'The built-in resources', status: 200, response: z.array(externalResourceSchema), errors: ['unauthorized'] }),
+};

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { dataOf } from '../common';
+import { endpoint } from '../http/endpoint';
+import { createQuestionSchema, createSessionSchema, errorTypeSchema, practiceSummarySchema, questionListItemSchema, questionSchema, sessionSchema } from '../practice';
+
+const questionParams = z.object({ id: z.string().uuid() });
+const noQuestion = 'Could not find this question, sorry.';
+
+export const practiceApi = {
+  listErrorTypes: endpoint({ id: 'listErrorTypes', method: 'GET', path: '/api/error-types', summary: 'The eight error types and what each deducts', status: 200, response: z.array(errorTypeSchema), errors: ['unauthorized'] }),
+  listQuestions: endpoint({
+    id: 'listQuestions',
+    method: 'GET',
+    path: '/api/leetcode-questions',
+    summary: "The caller's questions with retention",
+    description: 'Compressed when the client accepts it; 304 when If-None-Match holds the current ETag.',
+    status: 200,
+    response: z.array(questionListItemSchema),
+    headers: { ETag: 'Version of this exact list' },
+    errors: ['unauthorized'],
+  }),
+  createQuestion: endpoint({ id: 'createQuestion', method: 'POST', path: '/api/leetcode-questions', summary: 'Add a question', body: createQuestionSchema, status: 201, response: dataOf(questionSchema), errors: ['validation_failed', 'unauthorized'] }),
+  practiceSummary: endpoint({ id: 'practiceSummary', method: 'GET', path: '/api/leetcode-questions/summary', summary: 'What the Problem Review cards show', status: 200, response: practiceSummarySchema, errors: ['unauthorized'] }),
+  listAllSessions: endpoint({ id: 'listAllSessions', method: 'GET', path: '/api/leetcode-questions/sessions', summary: "All the caller's review sessions, newest first", status: 200, response: z.array(sessionSchema), errors: ['unauthorized'] }),
+  deleteQuestion: endpoint({ id: 'deleteQuestion', method: 'DELETE', path: '/api/leetcode-questions/:id', summary: 'Delete a question and its sessions', params: questionParams, notFound: noQuestion, status: 204, errors: ['unauthorized', 'not_found'] }),
+  listQuestionSessions: endpoint({
+    id: 'listQuestionSessions',
+    method: 'GET',
+    path: '/api/leetcode-questions/:id/sessions',
+    summary: 'The sessions of one question',
+    params: questionParams,
+    notFound: noQuestion,
+    status: 200,
+    response: z.array(sessionSchema),
+    errors: ['unauthorized', 'not_found'],
+  }),
+  logSession: endpoint({
+    id: 'logSession',
+    method: 'POST',
+    path: '/api/leetcode-questions/:id/session',
+    summary: 'Log a review session',
+    description: 'With errors and submissions, the server computes correctness and confidence itself.',
+    params: questionParams,
+    notFound: noQuestion,
+    body: createSessionSchema,
+    status: 201,
+    response: dataOf(sessionSchema),
+    errors: ['validation_failed', 'unauthorized', 'not_found'],
+  }),
+};

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One HTTP endpoint, declared once: services validate with it (the kit's @Endpoint), the web calls it
+ * through a typed client, and the OpenAPI document is generated from it.
+ */
+export interface EndpointSpec {
+  /** Stable name, unique in the API: the OpenAPI operationId. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** Express-style path: `/api/leetcode-questions/:id/session`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly description?: string;
+  /** `required` (default): a valid bearer token; `optional`: anonymous allowed, a token still identifies; `none`: never looked at. */
+  readonly auth?: 'required' | 'optional' | 'none';
+  /** Path parameters; one that does not parse is a 404 (no such record), never a 400 or a 500. */
+  readonly params?: z.ZodObject<z.ZodRawShape>;
+  /** The message of that 404. */
+  readonly notFound?: string;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly status: 200 | 201 | 204;
+  /** Absent for 204, and for answers that are not JSON. */
+  readonly response?: z.ZodType;
+  /** Response headers worth knowing about (e.g. X-Next-Cursor). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The failures it can answer besides 500 (see docs/api-contract.md). */
+  readonly errors: readonly ErrorCode[];
+  /** Errors follow GoTrue's body shape (identity's /auth/v1) instead of the contract's envelope. */
+  readonly errorShape?: 'envelope' | 'gotrue';
+}
+
+export const endpoint = <const E extends EndpointSpec>(spec: E): E => spec;
+
+type Parsed<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What a caller passes: the params, query and body the endpoint declares, typed from its schemas. */
+export type EndpointInput<E extends EndpointSpec> = (E['params'] extends z.ZodType ? { params: Parsed<E['params']> } : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: Parsed<E['query']> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: Parsed<E['body']> } : { body?: undefined });
+
+/** What a successful call answers. */
+export type EndpointOutput<E extends EndpointSpec> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
+
+/** `/api/x/:id` with {id: 'a b'} → `/api/x/a%20b`. */
+export function endpointPath(spec: Pick<EndpointSpec, 'path'>, params: Record<string, unknown> = {}): string {
+  return spec.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`missing path parameter ${name} for ${spec.path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Query values as a query string; arrays repeat the key (OR within a filter group). */
+export function endpointQueryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The path's parameter names, in order. */
+export const pathParameterNames = (path: string): string[] => [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);

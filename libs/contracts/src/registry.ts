@@ -1,0 +1,72 @@
+import type { EventType } from './events';
+
+/**
+ * Every backend service, listed once. The launcher, the gateway's routing and readiness, the test
+ * helpers and the Kubernetes manifests all follow this list (docs/adding-a-service.md).
+ */
+export interface ServiceEntry {
+  /** Also its folder (services/<name>), database schema and the subject prefix of what it produces. */
+  readonly name: string;
+  /** Public path prefixes the gateway routes to it; a prefix matches itself and anything below it. */
+  readonly prefixes: readonly string[];
+  /** Prefixes under which it accepts websocket upgrades (authenticated by the service itself). */
+  readonly websockets?: readonly string[];
+  /** Default port when run on its own; the launcher takes a free one if this is taken. */
+  readonly port: number;
+  readonly produces: readonly EventType[];
+  readonly consumes: readonly EventType[];
+}
+
+export const serviceRegistry = [
+  {
+    name: 'identity',
+    prefixes: ['/auth/v1'],
+    port: 8101,
+    produces: ['identity.user.registered', 'identity.user.deleted'],
+    consumes: [],
+  },
+  {
+    name: 'interviews',
+    prefixes: ['/api/all-companies', '/api/candidate-interviews'],
+    port: 8102,
+    produces: ['interviews.company.created'],
+    consumes: ['identity.user.deleted'],
+  },
+  {
+    name: 'practice',
+    prefixes: ['/api/leetcode-questions', '/api/error-types'],
+    port: 8103,
+    produces: ['practice.session.logged'],
+    consumes: ['identity.user.deleted'],
+  },
+  {
+    name: 'community',
+    prefixes: ['/api/pathfinder', '/api/feature-requests', '/api/contact-form', '/api/external-resources'],
+    port: 8104,
+    produces: [],
+    consumes: ['identity.user.deleted'],
+  },
+  {
+    name: 'profile',
+    prefixes: ['/api/profile'],
+    port: 8105,
+    produces: [],
+    consumes: ['identity.user.registered', 'identity.user.deleted', 'interviews.company.created'],
+  },
+  {
+    name: 'voice',
+    prefixes: ['/api/elevenlabs', '/api/voice'],
+    websockets: ['/api/voice/'],
+    port: 8106,
+    produces: ['voice.session.started', 'voice.session.ended'],
+    consumes: ['identity.user.registered', 'identity.user.deleted'],
+  },
+] as const satisfies readonly ServiceEntry[];
+
+export type ServiceName = (typeof serviceRegistry)[number]['name'];
+export const serviceNames = serviceRegistry.map((s) => s.name) as ServiceName[];
+
+/** The environment variable that points the gateway at a service: interviews → INTERVIEWS_URL. */
+export const upstreamUrlVariable = (name: string) => `${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_URL`;
+
+export const serviceEntry = (name: string): ServiceEntry | undefined => serviceRegistry.find((s) => s.name === name);
