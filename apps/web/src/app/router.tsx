@@ -1,6 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouteObject, useLocation } from 'react-router-dom';
 import { useAuth } from '@/features/auth/auth-provider';
+import { aiMocksRoutes } from '@/features/ai-mocks/routes';
+import { analyticsRoutes } from '@/features/analytics/routes';
+import { communityRoutes } from '@/features/community/routes';
+import { interviewsRoutes } from '@/features/interviews/routes';
 import { leetcodeRoutes } from '@/features/leetcode/routes';
 import { AppLayout } from '@/features/shell/layout';
 
@@ -10,7 +14,6 @@ const FeaturesPage = lazy(() => import('@/features/landing/features-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
 const NotFoundPage = lazy(() => import('@/features/errors/not-found-page'));
 const QueryProvider = lazy(() => import('@/lib/query-provider'));
-const ComingPage = lazy(() => import('@/features/placeholders/coming-page'));
 
 function FullScreenLoading() {
   return (
@@ -50,8 +53,6 @@ function LoginRoute() {
 /** Pages that fetch get the data layer with them; the landing page stays light. */
 const withQueries = (route: RouteObject): RouteObject => ({ ...route, element: <QueryProvider>{route.element}</QueryProvider> });
 
-const coming = (path: string): RouteObject => ({ path, element: <ComingPage /> });
-
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginRoute /> },
   {
@@ -63,8 +64,7 @@ export const router = createBrowserRouter([
           { index: true, element: <LandingPage /> },
           { path: 'features', element: <FeaturesPage /> },
           { path: 'settings', element: <QueryProvider><SettingsPage /></QueryProvider> },
-          ...leetcodeRoutes.map(withQueries),
-          ...['analytics', 'candidate-interviews', 'candidate-interviews/:companyName', 'ai-mocks', 'pathfinder', 'external-resources', 'feature-request', 'contact-form/:type?'].map(coming),
+          ...[...leetcodeRoutes, ...analyticsRoutes, ...interviewsRoutes, ...aiMocksRoutes, ...communityRoutes].map(withQueries),
           { path: '*', element: <NotFoundPage /> },
         ],
       },
