@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres } from './stack.mjs';
+import { dataDirOf, startEmbeddedPostgres } from './stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const commands = ['grant-moderator', 'revoke-moderator', 'delete-user'];
@@ -25,7 +25,7 @@ if (!existsSync(adminScript)) {
 
 let databaseUrl = process.env.DATABASE_URL;
 let embedded;
-const runtime = path.join(root, '.data', 'runtime.json');
+const runtime = path.join(dataDirOf(root), 'runtime.json');
 if (!databaseUrl && existsSync(runtime)) databaseUrl = JSON.parse(readFileSync(runtime, 'utf8')).databaseUrl;
 if (!databaseUrl) {
   embedded = await startEmbeddedPostgres(root);

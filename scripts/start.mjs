@@ -1,25 +1,59 @@
 #!/usr/bin/env node
 // `npm start`: the whole app on one machine. Uses DATABASE_URL / NATS_URL when set; otherwise an
 // embedded Postgres with its data in .data/ and nats-server from PATH (else every service in this
-// one process over an in-process bus). Prints what it chose; Ctrl-C stops everything.
+// one process over an in-process bus). Prints what it chose. A child that dies is restarted with
+// backoff; Ctrl-C stops everything in the reverse order of start; nothing outlives the launcher.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, services, startEmbeddedPostgres, waitForHttp, which } from './stack.mjs';
+import { dataDirOf, embeddedPostgres, freePort, services, waitForHttp, whenPostgresReady, which } from './stack.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const self = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(self), '..');
 const require = createRequire(import.meta.url);
-const started = Date.now();
 const say = (line) => console.log(`[start] ${line}`);
-const cleanups = [];
+const warn = (line) => console.error(`[start] ${line}`);
+// A path as the operator reads it: relative to the checkout when inside it.
+const shown = (p) => (p.startsWith(root + path.sep) ? path.relative(root, p) : p);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Start order, which the stop reverses: one tier stops (all of it at once) before the next.
+const TIER = { database: 0, broker: 1, telemetry: 1, service: 2, gateway: 3 };
+// How long each tier gets to stop before it is killed: 9.5 s in all.
+const STOP_WITHIN_MS = { 0: 1_500, 1: 1_000, 2: 3_000, 3: 4_000 };
+// A child that stayed up this long has recovered: its next crash starts the backoff over.
+const HEALTHY_AFTER_MS = 30_000;
+// 0.5, 1, 2, 4, 8, 15, 15, 15 s: about a minute of trying before the launcher gives up.
+const MAX_RESTARTS = 8;
+const backoffMs = (attempt) => Math.min(500 * 2 ** (attempt - 1), 15_000);
+
+const started = Date.now();
+const stack = [];
+let ready = false;
 let stopping = false;
+let watchdog;
+
+if (process.argv[2] === '--watchdog') runWatchdog();
+else launch();
+
+function launch() {
+  // Stop with whoever started us (npm, a shell, a test harness), even if it died without a signal.
+  const parentAtStart = process.ppid;
+  setInterval(() => process.ppid !== parentAtStart && shutdown(0), 1000).unref();
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => shutdown(0));
+  main().catch((err) => {
+    if (!stopping) warn(`could not start: ${err.message}`);
+    shutdown(1);
+  });
+}
 
 async function main() {
+  watchdog = startWatchdog();
   buildIfNeeded();
   const port = Number(process.env.PORT ?? 8080);
-  const databaseUrl = process.env.DATABASE_URL ?? (await embeddedPostgres());
+  const databaseUrl = process.env.DATABASE_URL ?? (await startPostgres());
   const nats = process.env.NATS_URL ? { url: process.env.NATS_URL, how: `NATS at ${redact(process.env.NATS_URL)}` } : await natsServer();
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   const shared = {
@@ -36,7 +70,7 @@ async function main() {
   if (!shared.SUPABASE_JWT_SECRET && !shared.AUTH_JWKS_URL) {
     shared.AUTH_JWKS_URL = `http://127.0.0.1:${ports.identity}/auth/v1/.well-known/jwks.json`;
   }
-  say(`database: ${process.env.DATABASE_URL ? `DATABASE_URL (${redact(databaseUrl)})` : `embedded Postgres, data in .data/postgres (${redact(databaseUrl)})`}`);
+  say(`database: ${process.env.DATABASE_URL ? `DATABASE_URL (${redact(databaseUrl)})` : `embedded Postgres, data in ${shown(path.join(dataDirOf(root), 'postgres'))} (${redact(databaseUrl)})`}`);
   say(`events:   ${nats.how}`);
   say(`auth:     ${shared.AUTH_JWKS_URL?.includes('127.0.0.1') ? 'identity (embedded Supabase-Auth-compatible /auth/v1)' : 'external (AUTH_JWKS_URL / SUPABASE_JWT_SECRET)'}`);
   say(`voice:    ${process.env.ELEVENLABS_API_KEY ? 'ElevenLabs' : 'local interviewer agent (when the voice service is built)'}`);
@@ -46,25 +80,28 @@ async function main() {
   const upstreams = Object.fromEntries(services.map((s) => [s.urlVar, `http://127.0.0.1:${ports[s.name]}`]));
   const gatewayEnv = { ...shared, ...upstreams, READY_UPSTREAMS: present.map((s) => s.name).join(','), PORT: String(port), HOST: process.env.HOST ?? '0.0.0.0' };
   if (nats.url) {
-    for (const s of present) runChild(s.name, path.join(root, s.dir, 'dist', 'main.js'), { ...shared, PORT: String(ports[s.name]), DATABASE_SCHEMA: s.name });
-    runChild('gateway', path.join(root, 'apps/gateway/dist/main.js'), gatewayEnv);
+    for (const s of present) {
+      supervise({ name: s.name, tier: TIER.service, command: path.join(root, s.dir, 'dist', 'main.js'), env: { ...shared, PORT: String(ports[s.name]), DATABASE_SCHEMA: s.name } });
+    }
+    supervise({ name: 'gateway', tier: TIER.gateway, command: path.join(root, 'apps/gateway/dist/main.js'), env: gatewayEnv });
   } else {
     // No broker binary: one process, one shared in-process bus.
     const kit = require(path.join(root, 'libs/service-kit/dist/index.js'));
     // One process, one tracer: its spans all carry the service name "app".
     const stopTelemetry = await kit.startTelemetryFromEnv('app', shared);
-    if (stopTelemetry) cleanups.unshift(stopTelemetry);
+    if (stopTelemetry) stack.push({ name: 'telemetry', tier: TIER.telemetry, stop: stopTelemetry });
     const transport = new kit.InProcessTransport();
     for (const s of present) {
       const definition = require(path.join(root, s.dir, 'dist', 'index.js'))[s.definition];
       const running = await kit.startService(definition, { ...shared, PORT: String(ports[s.name]), DATABASE_SCHEMA: s.name }, { transport });
-      cleanups.unshift(() => running.close());
+      stack.push({ name: s.name, tier: TIER.service, stop: () => running.close() });
     }
     const gateway = await require(path.join(root, 'apps/gateway/dist/index.js')).startGateway(gatewayEnv);
-    cleanups.unshift(() => gateway.close());
+    stack.push({ name: 'gateway', tier: TIER.gateway, stop: () => gateway.close(STOP_WITHIN_MS[TIER.gateway] - 500) });
   }
   // Ready means every service answers, not just the gateway: the first page load must work.
   await waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000);
+  ready = true;
   say(`services: ${present.map((s) => s.name).join(', ')} + gateway`);
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → ${publicUrl}  (Ctrl-C to stop)`);
 }
@@ -82,11 +119,24 @@ function buildIfNeeded() {
   if (result.status !== 0) throw new Error('build failed (run `npm run build` to see why)');
 }
 
-async function embeddedPostgres() {
-  const pg = await startEmbeddedPostgres(root);
-  cleanups.push(() => pg.stop());
-  writeFileSync(path.join(root, '.data', 'runtime.json'), JSON.stringify({ databaseUrl: pg.url, pid: process.pid }));
-  cleanups.push(() => rmSync(path.join(root, '.data', 'runtime.json'), { force: true }));
+async function startPostgres() {
+  const pg = await embeddedPostgres(root);
+  const postgres = supervise({
+    name: 'postgres',
+    tier: TIER.database,
+    command: pg.command,
+    args: pg.args,
+    options: pg.options,
+    // SIGINT is Postgres's fast shutdown: it ends the sessions left instead of waiting for them.
+    stopSignal: 'SIGINT',
+    whenReady: whenPostgresReady,
+  });
+  await postgres.ready;
+  // Tells `npm run admin` where the running database is; gone with the launcher, however it ends.
+  const runtime = path.join(dataDirOf(root), 'runtime.json');
+  writeFileSync(runtime, JSON.stringify({ databaseUrl: pg.url, pid: process.pid }));
+  watchdog.tell({ remove: runtime });
+  stack.push({ name: 'runtime.json', tier: TIER.database, stop: () => rmSync(runtime, { force: true }) });
   return pg.url;
 }
 
@@ -94,11 +144,18 @@ async function natsServer() {
   const binary = which('nats-server');
   if (!binary) return { url: undefined, how: 'in-process bus (no nats-server on PATH; all services in this process)' };
   const port = await freePort(Number(process.env.EMBEDDED_NATS_PORT ?? 4223));
-  const storeDir = path.join(root, '.data', 'nats');
+  const dataDir = dataDirOf(root);
+  const storeDir = path.join(dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
-  runChild('nats', binary, process.env, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(root, '.data', 'nats.log')]);
-  await waitForTcp(port);
-  return { url: `nats://127.0.0.1:${port}`, how: `nats-server from PATH (JetStream, data in .data/nats, port ${port})` };
+  const nats = supervise({
+    name: 'nats',
+    tier: TIER.broker,
+    command: binary,
+    args: ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(dataDir, 'nats.log')],
+    whenReady: () => waitForTcp(port),
+  });
+  await nats.ready;
+  return { url: `nats://127.0.0.1:${port}`, how: `nats-server from PATH (JetStream, data in ${shown(storeDir)}, port ${port})` };
 }
 
 async function waitForTcp(port) {
@@ -111,29 +168,75 @@ async function waitForTcp(port) {
       socket.once('error', () => resolve(false));
     });
     if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
   throw new Error(`nothing listens on port ${port}`);
 }
 
-function runChild(name, command, env, args = []) {
+/**
+ * Runs a child in its own process group (a terminal's Ctrl-C reaches the launcher alone, which
+ * stops the children in order) and restarts it with backoff when it dies on its own once the app
+ * is up; before that, a child that dies stops the launcher, which says which one.
+ */
+function supervise({ name, tier, command, args = [], env = process.env, options = {}, stopSignal = 'SIGTERM', whenReady }) {
   const [cmd, argv] = command.endsWith('.js') ? [process.execPath, [command, ...args]] : [command, args];
-  const child = spawn(cmd, argv, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`[start] ${name} exited (${signal ?? code}); stopping everything`);
-      shutdown(1);
-    }
-  });
-  cleanups.unshift(
-    () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      }),
-  );
+  let child;
+  let exited;
+  let restart;
+  let attempt = 0;
+  let upSince = 0;
+
+  const run = () => {
+    if (stopping) return;
+    upSince = Date.now();
+    const current = spawn(cmd, argv, { cwd: root, env, detached: true, stdio: ['ignore', 'inherit', 'inherit'], ...options });
+    child = current;
+    // Resolves however the child ends: by a signal, an exit code, or a failed spawn (no 'exit' then).
+    exited = new Promise((resolve) => {
+      current.once('exit', (code, signal) => resolve(signal ?? `code ${code}`));
+      current.once('error', (err) => resolve(err.message));
+    });
+    if (current.pid) watchdog.tell({ pid: current.pid, tier, signal: stopSignal });
+    exited.then((how) => {
+      if (current.pid) watchdog.tell({ gone: current.pid });
+      if (stopping) return;
+      if (!ready) {
+        warn(`${name} exited (${how}) before the app was ready; stopping everything`);
+        return shutdown(1);
+      }
+      if (Date.now() - upSince >= HEALTHY_AFTER_MS) attempt = 0;
+      attempt += 1;
+      if (attempt > MAX_RESTARTS) {
+        warn(`${name} exited (${how}) again after ${MAX_RESTARTS} restarts; stopping everything`);
+        return shutdown(1);
+      }
+      const delay = backoffMs(attempt);
+      warn(`${name} exited (${how}); restarting it in ${delay / 1000} s (attempt ${attempt} of ${MAX_RESTARTS})`);
+      restart = setTimeout(run, delay);
+    });
+    return current;
+  };
+
+  const first = run();
+  const entry = {
+    name,
+    tier,
+    ready: whenReady ? Promise.race([whenReady(first), exited.then((how) => Promise.reject(new Error(`${name} exited (${how})`)))]) : Promise.resolve(),
+    async stop(withinMs) {
+      clearTimeout(restart);
+      const current = child;
+      const ended = exited;
+      if (current.exitCode !== null || current.signalCode !== null || !current.pid) return;
+      current.kill(stopSignal);
+      const how = await Promise.race([ended, sleep(withinMs).then(() => undefined)]);
+      if (how !== undefined) return;
+      warn(`${name} did not stop within ${withinMs / 1000} s; killing it`);
+      current.kill('SIGKILL');
+      await ended;
+    },
+  };
+  stack.push(entry);
+  return entry;
 }
 
 function redact(url) {
@@ -144,17 +247,93 @@ async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   say('stopping…');
-  // Services first (in reverse), then the broker and the database they used.
-  for (const cleanup of [...cleanups]) await Promise.resolve().then(cleanup).catch(() => undefined);
+  const stopStarted = Date.now();
+  // The gateway first, then the services, the broker and the database they used.
+  const tiers = [...new Set(stack.map((s) => s.tier))].sort((a, b) => b - a);
+  for (const tier of tiers) {
+    const withinMs = STOP_WITHIN_MS[tier];
+    const members = stack.filter((s) => s.tier === tier);
+    await Promise.all(
+      members.map((s) =>
+        Promise.race([Promise.resolve().then(() => s.stop(withinMs)), sleep(withinMs + 500).then(() => warn(`${s.name} did not stop within ${withinMs / 1000} s`))]).catch((err) =>
+          warn(`${s.name} did not stop cleanly: ${err.message}`),
+        ),
+      ),
+    );
+  }
+  watchdog?.end();
+  say(`stopped in ${((Date.now() - stopStarted) / 1000).toFixed(1)} s`);
   process.exit(code);
 }
 
-// Stop with whoever started us (npm, a shell, a test harness), even if it died without a signal.
-const parentAtStart = process.ppid;
-setInterval(() => process.ppid !== parentAtStart && shutdown(0), 1000).unref();
-process.on('SIGINT', () => shutdown(0));
-process.on('SIGTERM', () => shutdown(0));
-main().catch((err) => {
-  console.error(`[start] could not start: ${err.message}`);
-  shutdown(1);
-});
+/**
+ * A second process that outlives a launcher killed without a chance to clean up (SIGKILL, a
+ * crash): it is told each child's pid as the child starts, and when the launcher's end of its
+ * stdin closes it stops whatever is still running, tier by tier, and removes runtime.json.
+ * Services also stop by themselves when the launcher is gone (STOP_WITH_PARENT); Postgres and
+ * nats-server would not.
+ */
+function startWatchdog() {
+  const child = spawn(process.execPath, [self, '--watchdog'], { detached: true, stdio: ['pipe', 'ignore', 'inherit'] });
+  child.unref();
+  child.stdin.on('error', () => undefined);
+  return {
+    pid: child.pid,
+    tell: (message) => child.stdin.writable && child.stdin.write(`${JSON.stringify(message)}\n`),
+    end: () => child.stdin.end(),
+  };
+}
+
+function runWatchdog() {
+  // Signals meant for the stack (a broad kill, say) must not end it before its job: only the launcher's end does.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => undefined);
+  const children = new Map();
+  const removals = [];
+  let buffered = '';
+  process.stdin.on('data', (chunk) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop();
+    for (const line of lines) {
+      const message = JSON.parse(line);
+      if (message.pid) children.set(message.pid, message);
+      if (message.gone) children.delete(message.gone);
+      if (message.remove) removals.push(message.remove);
+    }
+  });
+  process.stdin.on('end', async () => {
+    const tiers = [...new Set([...children.values()].map((c) => c.tier))].sort((a, b) => b - a);
+    for (const tier of tiers) {
+      const members = [...children.values()].filter((c) => c.tier === tier);
+      for (const c of members) signal(c.pid, c.signal);
+      const deadline = Date.now() + STOP_WITHIN_MS[tier];
+      while (members.some((c) => alive(c.pid)) && Date.now() < deadline) await sleep(100);
+      for (const c of members) if (alive(c.pid)) signal(c.pid, 'SIGKILL');
+    }
+    for (const file of removals) rmSync(file, { force: true });
+    process.exit(0);
+  });
+}
+
+function signal(pid, name) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
+}
+
+// A process that ended but was not yet reaped (a zombie) is gone for our purposes.
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()[0] !== 'Z';
+  } catch {
+    // No /proc (not Linux): signal 0 answered.
+    return true;
+  }
+}
