@@ -21,7 +21,8 @@ async function main(): Promise<number> {
       // Never started, this bus only writes the event into the outbox: the identity service's relay
       // publishes it (within a second while it runs, else when it next starts).
       const events = new EventBus({ db, transport: new InProcessTransport(), logger });
-      const userId = await deleteAccount(accounts, events, email);
+      // Its tokens are refused until the longest they can live (the service's ACCESS_TOKEN_TTL_SECONDS).
+      const userId = await deleteAccount(accounts, events, email, Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 3600));
       if (!userId) {
         console.error(`no account with the e-mail ${email}`);
         return 1;

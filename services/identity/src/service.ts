@@ -3,12 +3,40 @@ import { BaseConfig, ServiceDefinition } from '@app/service-kit';
 import { z } from 'zod';
 import { AccountsModule } from './accounts/accounts.module';
 
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
 const identityConfig = {
   /** The `iss` of every token; services and the gateway expect the same value. */
   AUTH_ISSUER: z.string().url().default('http://localhost:8080/auth/v1'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(10),
-  PASSWORD_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins (15-minute windows) before that address is refused for that account. */
+  SIGNIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: count(5),
+  /** …before the account is refused to addresses that never signed in to it (its owner's still get in). */
+  SIGNIN_FAILURES_PER_ACCOUNT: count(20),
+  /** …before the address is refused for accounts it never signed in to. */
+  SIGNIN_FAILURES_PER_ADDRESS: count(50),
+  SIGNUPS_PER_ADDRESS_PER_HOUR: count(30),
+  /**
+   * Which peers' X-Forwarded-For is believed (express "trust proxy": false, true, a hop count, or
+   * IPs/CIDRs/loopback/uniquelocal). Default loopback: the launcher's gateway on this machine.
+   * Behind a gateway elsewhere, name its addresses, or every client looks like the gateway.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('loopback')
+      .transform((v): boolean | number | string[] => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()))),
+  ),
+  /** Where confirmation links land after confirming (default: the origin of AUTH_ISSUER); redirect_to must stay on it. */
+  SITE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  CONFIRMATION_TTL_SECONDS: count(86_400),
+  /** smtp://user:pass@host:587 or smtps://…; unset: mail goes to MAILBOX_DIR. */
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  MAILBOX_DIR: z.preprocess(emptyToUndefined, z.string().default(path.resolve(__dirname, '..', '..', '..', '.data', 'mailbox'))),
+  MAIL_FROM: z.string().default('ThunderPrep <no-reply@thunderprep.local>'),
   /** OAuth providers to report as enabled in /settings (comma-separated, e.g. "github,google"). */
   AUTH_EXTERNAL_PROVIDERS: z
     .string()

@@ -200,6 +200,16 @@ describe('profile: GET and PUT /api/profile', () => {
     expect((await put(env.newUser(`x@${domain}`), { username: `n${tag()}`, current_company_id: noSite.id, verified_company: true })).body.data.verified_company).toBe(false);
   });
 
+  it('does not verify an e-mail on the domain until identity has confirmed it (the token says so)', async () => {
+    const google = await seeded('Google');
+    const user = env.newUser(`unproven.${tag()}@google.com`);
+    const unconfirmed = { Authorization: `Bearer ${await env.token(user, { email_verified: false })}` };
+    const body = { username: `p${tag()}`, current_company_id: google.id, verified_company: true };
+    const before = await request(profile.url).put('/api/profile').set(unconfirmed).send(body).expect(200);
+    expect(before.body.data.verified_company).toBe(false);
+    expect((await put(user, body)).body.data.verified_company).toBe(true);
+  });
+
   it('keeps no one’s verification after they move to a company they do not belong to', async () => {
     const google = await seeded('Google');
     const meta = await seeded('Meta');

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, errors as joseErrors, JWTPayload, jwtVerify, JWTVerifyGetKey } from 'jose';
 import type { AuthUser } from '@app/contracts';
 import { AppError, unauthorized } from '../errors';
+import { hasLowS } from './low-s';
+
+export { hasLowS, withLowS } from './low-s';
 
 export interface TokenVerifierOptions {
   /** Public keys (identity's JWKS by default); ES256/RS256 tokens. */
@@ -15,8 +18,20 @@ export interface TokenVerifierOptions {
   reuseMs?: number;
   /** Verified tokens remembered at once (default 10,000; the least recently verified go first). */
   maxRemembered?: number;
+  /**
+   * Identity's list of ended sessions (GET, `?since=<ms>`), polled every `revocationsPollMs`
+   * (default 2 s): tokens of a session ended by logout or a password change are refused from then
+   * on, remembered or not. Default: /internal/revocations next to a JWKS served at
+   * /auth/v1/.well-known/jwks.json (identity's layout); `false` turns it off. A server without the
+   * list (404: a hosted Supabase project) is not asked again.
+   */
+  revocationsUrl?: string | false;
+  revocationsPollMs?: number;
   now?: () => number;
 }
+
+/** Past this age without a successful poll, the list is fetched before a token is believed. */
+const revocationsMaxAgeMs = 10_000;
 
 /**
  * Verifies Supabase-style access tokens: signature, algorithm, exp/nbf (30 s skew), iss, aud and
@@ -35,6 +50,14 @@ export class TokenVerifier {
   private readonly reuseMs: number;
   private readonly maxRemembered: number;
   private readonly now: () => number;
+  /** Ended session id → when its last token has surely expired (then it is forgotten). */
+  private readonly revoked = new Map<string, number>();
+  private readonly revocationsUrl?: string;
+  private revocationsSyncedAt = -Infinity;
+  private revocationsCursor?: number;
+  private revocationsSync?: Promise<void>;
+  private revocationsTimer?: NodeJS.Timeout;
+  private revocationsOffered = true;
 
   constructor(private readonly options: TokenVerifierOptions) {
     if (!options.jwksUrl && !options.hs256Secret) throw new Error('TokenVerifier needs a JWKS URL or an HS256 secret');
@@ -43,6 +66,13 @@ export class TokenVerifier {
     this.reuseMs = options.reuseMs ?? 60_000;
     this.maxRemembered = options.maxRemembered ?? 10_000;
     this.now = options.now ?? Date.now;
+    this.revocationsUrl = options.revocationsUrl === false ? undefined : (options.revocationsUrl ?? defaultRevocationsUrl(options.jwksUrl));
+  }
+
+  /** Stops polling the revocation list (the timer never keeps a process alive either way). */
+  close(): void {
+    clearInterval(this.revocationsTimer);
+    this.revocationsTimer = undefined;
   }
 
   /** Reads `Authorization: Bearer <token>`; anything else is a 401. */
@@ -57,12 +87,62 @@ export class TokenVerifier {
     const key = createHash('sha256').update(token).digest('base64url');
     const now = this.now();
     const known = this.remembered.get(key);
-    if (known && known.until > now) return known.user;
-    if (known) this.remembered.delete(key);
-    const { user, expiresAt } = await this.verifyFully(token);
-    this.remembered.set(key, { user, until: Math.min(expiresAt, now + this.reuseMs) });
-    if (this.remembered.size > this.maxRemembered) this.remembered.delete(this.remembered.keys().next().value!);
+    let user: AuthUser;
+    if (known && known.until > now) {
+      user = known.user;
+    } else {
+      if (known) this.remembered.delete(key);
+      const verified = await this.verifyFully(token);
+      user = verified.user;
+      this.remembered.set(key, { user, until: Math.min(verified.expiresAt, now + this.reuseMs) });
+      if (this.remembered.size > this.maxRemembered) this.remembered.delete(this.remembered.keys().next().value!);
+    }
+    // Checked on every call, remembered token or not: an ended session ends here within a poll.
+    await this.currentRevocations();
+    if (user.session_id && this.revoked.has(user.session_id)) throw unauthorized('Session has ended');
     return user;
+  }
+
+  /** The revocation list, polled in the background once a token has been seen; fetched first when it is stale. */
+  private async currentRevocations(): Promise<void> {
+    if (!this.revocationsUrl || !this.revocationsOffered) return;
+    if (!this.revocationsTimer) {
+      this.revocationsTimer = setInterval(() => void this.syncRevocations().catch(() => undefined), this.options.revocationsPollMs ?? 2_000);
+      this.revocationsTimer.unref();
+    }
+    if (this.now() - this.revocationsSyncedAt <= revocationsMaxAgeMs) return;
+    try {
+      await this.syncRevocations();
+    } catch {
+      // Identity is unreachable: refusing is safer than believing a token that may have been revoked.
+      throw new AppError('upstream_unavailable', 'Could not verify the token right now', undefined, 503);
+    }
+  }
+
+  private syncRevocations(): Promise<void> {
+    this.revocationsSync ??= this.fetchRevocations().finally(() => {
+      this.revocationsSync = undefined;
+    });
+    return this.revocationsSync;
+  }
+
+  private async fetchRevocations(): Promise<void> {
+    const url = new URL(this.revocationsUrl!);
+    if (this.revocationsCursor !== undefined) url.searchParams.set('since', String(this.revocationsCursor));
+    const res = await fetch(url, { signal: AbortSignal.timeout(1500) });
+    if (res.status === 404) {
+      this.revocationsOffered = false;
+      this.close();
+      return;
+    }
+    if (!res.ok) throw new Error(`revocations: HTTP ${res.status}`);
+    const body = (await res.json()) as { cursor: number; revocations: Array<{ session_id: string; expires_at: number }> };
+    const skewMs = (this.options.clockToleranceSeconds ?? 30) * 1000;
+    const now = this.now();
+    for (const { session_id, expires_at } of body.revocations) this.revoked.set(session_id, expires_at * 1000 + skewMs);
+    for (const [id, forgetAt] of this.revoked) if (forgetAt <= now) this.revoked.delete(id);
+    this.revocationsCursor = body.cursor;
+    this.revocationsSyncedAt = now;
   }
 
   private async verifyFully(token: string): Promise<{ user: AuthUser; expiresAt: number }> {
@@ -85,6 +165,8 @@ export class TokenVerifier {
       email: typeof payload.email === 'string' ? payload.email : null,
       role: typeof payload.role === 'string' ? payload.role : 'authenticated',
       session_id: typeof payload.session_id === 'string' ? payload.session_id : null,
+      // Identity's claim: the token's e-mail has been proven (confirmation link or code).
+      email_verified: payload.email_verified === true,
       app_metadata: isRecord(payload.app_metadata) ? payload.app_metadata : {},
       user_metadata: isRecord(payload.user_metadata) ? payload.user_metadata : {},
     };
@@ -106,8 +188,17 @@ export class TokenVerifier {
       return (await jwtVerify(token, this.secret, { ...common, algorithms: ['HS256'] })).payload;
     }
     if (!this.jwks) throw new Error('asymmetric tokens not accepted');
-    return (await jwtVerify(token, this.jwks, { ...common, algorithms: ['ES256', 'RS256', 'EdDSA'] })).payload;
+    const { payload } = await jwtVerify(token, this.jwks, { ...common, algorithms: ['ES256', 'RS256', 'EdDSA'] });
+    if (!hasLowS(token)) throw new Error('high-S ECDSA signature');
+    return payload;
   }
+}
+
+/** Identity serves its JWKS at <origin>/auth/v1/.well-known/jwks.json and the list at <origin>/internal/revocations. */
+function defaultRevocationsUrl(jwksUrl: string | undefined): string | undefined {
+  if (!jwksUrl) return undefined;
+  const url = new URL(jwksUrl);
+  return url.pathname.endsWith('/auth/v1/.well-known/jwks.json') ? new URL('/internal/revocations', url).toString() : undefined;
 }
 
 const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EAI_AGAIN']);

@@ -66,10 +66,11 @@ export class TestEnvironment {
     this.services.splice(this.services.indexOf(service), 1);
   }
 
-  /** A valid HS256 access token for `user`, as Supabase would sign it; `claims` override. */
+  /** A valid HS256 access token for `user`, of a confirmed e-mail as identity signs it; `claims` override. */
   token(user: TestUser, claims: Record<string, unknown> = {}, expiresIn: string | number = '1h'): Promise<string> {
     return new SignJWT({
       email: user.email,
+      email_verified: true,
       role: 'authenticated',
       session_id: randomUUID(),
       app_metadata: user.app_metadata ?? { provider: 'email' },

@@ -5,11 +5,15 @@ import { GoTrueError, GoTrueErrorFilter } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
 import type { IdentityConfig } from '../service';
 import { AccountsService } from './accounts.service';
+import { Confirmations } from './confirmations';
 
 type Body = Record<string, unknown>;
 
-/** The first address in X-Forwarded-For (set by the gateway), else the peer's. */
-const clientAddress = (req: Request) => (req.headers['x-forwarded-for'] as string | undefined)?.split(',')[0].trim() || req.socket.remoteAddress || 'unknown';
+/**
+ * The client's address: the peer's, or what X-Forwarded-For says when the peer is a trusted proxy
+ * (TRUST_PROXY, applied to the app by AccountsModule), so nobody else can choose their address.
+ */
+const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** The part of GoTrue's REST API that @supabase/supabase-js uses. Tokens are checked here, not by the kit's guard. */
 @Controller('auth/v1')
@@ -18,14 +22,15 @@ const clientAddress = (req: Request) => (req.headers['x-forwarded-for'] as strin
 export class AccountsController {
   constructor(
     private readonly accounts: AccountsService,
+    private readonly confirmations: Confirmations,
     private readonly keys: KeyStore,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   @Post('signup')
   @HttpCode(200)
-  signUp(@Body() body: Body = {}) {
-    return this.accounts.signUp(body);
+  signUp(@Body() body: Body = {}, @Req() req: Request, @Query('redirect_to') redirectTo?: string) {
+    return this.accounts.signUp(body, clientAddress(req), redirectTo);
   }
 
   @Post('token')
@@ -36,14 +41,58 @@ export class AccountsController {
     throw new GoTrueError(400, 'validation_failed', `Unsupported grant type "${grantType ?? ''}"`);
   }
 
+  /** supabase-js's verifyOtp: {type, token_hash} or {type, email, token}; answers a session. */
+  @Post('verify')
+  @HttpCode(200)
+  verify(@Body() body: Body = {}) {
+    return this.accounts.verify(body);
+  }
+
+  /**
+   * The link in the mail: confirms, then sends the browser to the site with the new session in the
+   * URL fragment (GoTrue's implicit flow, which supabase-js picks up), or with the error there.
+   */
+  @Get('verify')
+  async verifyLink(
+    @Res() res: Response,
+    @Query('token') token?: string,
+    @Query('type') type?: string,
+    @Query('redirect_to') redirectTo?: string,
+  ): Promise<void> {
+    const target = this.confirmations.redirectTarget(redirectTo);
+    let fragment: URLSearchParams;
+    try {
+      const session = await this.accounts.verify({ type, token_hash: token });
+      fragment = new URLSearchParams({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        token_type: session.token_type,
+        type: type ?? 'signup',
+      });
+    } catch (err) {
+      if (!(err instanceof GoTrueError)) throw err;
+      fragment = new URLSearchParams({ error: 'access_denied', error_code: err.errorCode, error_description: 'Email link is invalid or has expired' });
+    }
+    res.redirect(303, `${target.split('#')[0]}#${fragment}`);
+  }
+
+  @Post('resend')
+  @HttpCode(200)
+  async resend(@Body() body: Body = {}, @Query('redirect_to') redirectTo?: string) {
+    await this.accounts.resend(body, redirectTo);
+    return {};
+  }
+
   @Get('user')
   async user(@Headers('authorization') authorization?: string) {
     return this.accounts.getUser(await this.accounts.authenticate(authorization));
   }
 
   @Put('user')
-  async updateUser(@Body() body: Body = {}, @Headers('authorization') authorization?: string) {
-    return this.accounts.updateUser(await this.accounts.authenticate(authorization), body);
+  async updateUser(@Body() body: Body = {}, @Headers('authorization') authorization?: string, @Query('redirect_to') redirectTo?: string) {
+    return this.accounts.updateUser(await this.accounts.authenticate(authorization), body, redirectTo);
   }
 
   @Post('logout')
@@ -63,7 +112,8 @@ export class AccountsController {
     const enabled = new Set(this.config.AUTH_EXTERNAL_PROVIDERS);
     const external: Record<string, boolean> = { email: true, phone: false };
     for (const provider of ['google', 'github', 'gitlab', 'linkedin_oidc', 'azure', 'apple']) external[provider] = enabled.has(provider);
-    return { external, disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: false, sms_provider: '', saml_enabled: false };
+    // Not auto-confirmed: sign-up signs in at once, but the address counts as proven only once confirmed.
+    return { external, disable_signup: false, mailer_autoconfirm: false, phone_autoconfirm: false, sms_provider: '', saml_enabled: false };
   }
 
   @Get('health')

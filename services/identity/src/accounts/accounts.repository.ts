@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Database, Tx } from '@app/service-kit';
+import { normalizeEmail } from './email';
 
 export interface UserRow {
   id: string;
@@ -23,18 +24,28 @@ export interface RefreshTokenRow {
   session_revoked_at: Date | null;
 }
 
+export interface ConfirmationRow {
+  user_id: string;
+  kind: 'signup' | 'email_change';
+  email: string;
+  code_hash: string;
+  attempts: number;
+  sent_at: Date;
+}
+
 const userColumns = 'id, email, encrypted_password, email_confirmed_at, user_metadata, app_metadata, last_sign_in_at, created_at, updated_at';
+const confirmationColumns = 'user_id, kind, email, code_hash, attempts, sent_at';
 
 /** Users, sessions and refresh tokens: the only SQL of the identity service. */
 @Injectable()
 export class AccountsRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
-  /** Inserts the user, or returns undefined when the e-mail is taken (any case). */
+  /** Inserts the user, unconfirmed, or returns undefined when the e-mail is taken. `email` is normalised. */
   async insertUser(tx: Tx, email: string, passwordHash: string, userMetadata: Record<string, unknown>): Promise<UserRow | undefined> {
     const { rows } = await tx.query<UserRow>(
-      `INSERT INTO users (email, encrypted_password, email_confirmed_at, user_metadata, app_metadata, last_sign_in_at)
-       VALUES ($1, $2, now(), $3, $4, now())
+      `INSERT INTO users (email, encrypted_password, user_metadata, app_metadata, last_sign_in_at)
+       VALUES ($1, $2, $3, $4, now())
        ON CONFLICT ((lower(email))) DO NOTHING
        RETURNING ${userColumns}`,
       [email, passwordHash, userMetadata, { provider: 'email', providers: ['email'] }],
@@ -42,8 +53,9 @@ export class AccountsRepository {
     return rows[0];
   }
 
-  async findUserByEmail(email: string): Promise<UserRow | undefined> {
-    const { rows } = await this.db.query<UserRow>(`SELECT ${userColumns} FROM users WHERE lower(email) = lower($1)`, [email]);
+  /** `email` is normalised (normalizeEmail); the index on lower(email) serves the lookup. */
+  async findUserByEmail(email: string, tx?: Tx): Promise<UserRow | undefined> {
+    const { rows } = await (tx ?? this.db).query<UserRow>(`SELECT ${userColumns} FROM users WHERE lower(email) = $1`, [email]);
     return rows[0];
   }
 
@@ -59,17 +71,72 @@ export class AccountsRepository {
   async updateUser(
     tx: Tx,
     id: string,
-    change: { email?: string; passwordHash?: string; userMetadata?: Record<string, unknown> },
+    change: { passwordHash?: string; userMetadata?: Record<string, unknown> },
   ): Promise<UserRow | undefined> {
     const { rows } = await tx.query<UserRow>(
       `UPDATE users SET
-         email = COALESCE($2, email),
-         encrypted_password = COALESCE($3, encrypted_password),
-         user_metadata = user_metadata || COALESCE($4::jsonb, '{}'::jsonb),
+         encrypted_password = COALESCE($2, encrypted_password),
+         user_metadata = user_metadata || COALESCE($3::jsonb, '{}'::jsonb),
          updated_at = now()
        WHERE id = $1
        RETURNING ${userColumns}`,
-      [id, change.email ?? null, change.passwordHash ?? null, change.userMetadata ?? null],
+      [id, change.passwordHash ?? null, change.userMetadata ?? null],
+    );
+    return rows[0];
+  }
+
+  /** The address is proven: it becomes the account's e-mail (a no-op for a sign-up) and counts as confirmed. */
+  async confirmEmail(tx: Tx, id: string, email: string): Promise<UserRow> {
+    const { rows } = await tx.query<UserRow>(
+      `UPDATE users SET email = $2, email_confirmed_at = now(), updated_at = now() WHERE id = $1 RETURNING ${userColumns}`,
+      [id, email],
+    );
+    return rows[0];
+  }
+
+  /** Replaces the user's pending confirmation (only the latest link and code work). */
+  async saveConfirmation(tx: Tx, userId: string, kind: ConfirmationRow['kind'], email: string, linkHash: string, codeHash: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO email_confirmations (user_id, kind, email, link_hash, code_hash) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id) DO UPDATE SET kind = $2, email = $3, link_hash = $4, code_hash = $5, attempts = 0, sent_at = now()`,
+      [userId, kind, email, linkHash, codeHash],
+    );
+  }
+
+  async pendingConfirmation(userId: string, tx?: Tx): Promise<ConfirmationRow | undefined> {
+    const { rows } = await (tx ?? this.db).query<ConfirmationRow>(`SELECT ${confirmationColumns} FROM email_confirmations WHERE user_id = $1`, [userId]);
+    return rows[0];
+  }
+
+  /** Locks the confirmation a link's secret belongs to, so it is used once. */
+  async lockConfirmationByLink(tx: Tx, linkHash: string): Promise<ConfirmationRow | undefined> {
+    const { rows } = await tx.query<ConfirmationRow>(`SELECT ${confirmationColumns} FROM email_confirmations WHERE link_hash = $1 FOR UPDATE`, [linkHash]);
+    return rows[0];
+  }
+
+  /** Locks the user's pending confirmation when it was sent to `email` (a code is checked against it). */
+  async lockConfirmationFor(tx: Tx, userId: string, email: string): Promise<ConfirmationRow | undefined> {
+    const { rows } = await tx.query<ConfirmationRow>(
+      `SELECT ${confirmationColumns} FROM email_confirmations WHERE user_id = $1 AND email = $2 FOR UPDATE`,
+      [userId, email],
+    );
+    return rows[0];
+  }
+
+  async countFailedCode(tx: Tx, userId: string): Promise<void> {
+    await tx.query('UPDATE email_confirmations SET attempts = attempts + 1 WHERE user_id = $1', [userId]);
+  }
+
+  async deleteConfirmation(tx: Tx, userId: string): Promise<void> {
+    await tx.query('DELETE FROM email_confirmations WHERE user_id = $1', [userId]);
+  }
+
+  /** The user whose pending e-mail change (or sign-up) is `email`, to find a code's account. */
+  async findUserByPendingEmail(email: string, tx?: Tx): Promise<UserRow | undefined> {
+    const { rows } = await (tx ?? this.db).query<UserRow>(
+      `SELECT ${userColumns.split(', ').map((c) => `u.${c}`).join(', ')}
+       FROM email_confirmations c JOIN users u ON u.id = c.user_id WHERE c.email = $1 LIMIT 1`,
+      [email],
     );
     return rows[0];
   }
@@ -79,17 +146,23 @@ export class AccountsRepository {
       `UPDATE users SET
          app_metadata = CASE WHEN $2::text IS NULL THEN app_metadata - 'role' ELSE app_metadata || jsonb_build_object('role', $2::text) END,
          updated_at = now()
-       WHERE lower(email) = lower($1)
+       WHERE lower(email) = $1
        RETURNING ${userColumns}`,
-      [email, role],
+      [normalizeEmail(email), role],
     );
     return rows[0];
   }
 
-  /** Deletes an account (its sessions and refresh tokens go with it); its id, or undefined when none has that e-mail. */
-  async deleteByEmail(tx: Tx, email: string): Promise<string | undefined> {
-    const { rows } = await tx.query<{ id: string }>('DELETE FROM users WHERE lower(email) = lower($1) RETURNING id', [email]);
-    return rows[0]?.id;
+  /**
+   * Deletes an account (its sessions and refresh tokens go with it, its live sessions onto the
+   * revocation list first); its id, or undefined when none has that e-mail.
+   */
+  async deleteByEmail(tx: Tx, email: string, tokenTtlSeconds: number): Promise<string | undefined> {
+    const user = await this.findUserByEmail(email, tx);
+    if (!user) return undefined;
+    await this.revokeSessions(tx, { userId: user.id }, tokenTtlSeconds);
+    await tx.query('DELETE FROM users WHERE id = $1', [user.id]);
+    return user.id;
   }
 
   async createSession(tx: Tx, userId: string): Promise<string> {
@@ -131,7 +204,11 @@ export class AccountsRepository {
     await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE token_hash = $1', [tokenHash]);
   }
 
-  async revokeSessions(tx: Tx, where: { sessionId?: string; userId?: string; exceptSessionId?: string }): Promise<void> {
+  /**
+   * Ends sessions: their refresh tokens stop at once, and their access tokens go onto the
+   * revocation list until the last one issued has surely expired (revoked_at + the token TTL).
+   */
+  async revokeSessions(tx: Tx, where: { sessionId?: string; userId?: string; exceptSessionId?: string }, tokenTtlSeconds: number): Promise<void> {
     const { rows } = await tx.query<{ id: string }>(
       `UPDATE sessions SET revoked_at = now()
        WHERE revoked_at IS NULL
@@ -142,7 +219,32 @@ export class AccountsRepository {
       [where.sessionId ?? null, where.userId ?? null, where.exceptSessionId ?? null],
     );
     if (rows.length > 0) {
-      await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE session_id = ANY($1::uuid[]) AND revoked_at IS NULL', [rows.map((r) => r.id)]);
+      const ids = rows.map((r) => r.id);
+      await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE session_id = ANY($1::uuid[]) AND revoked_at IS NULL', [ids]);
+      await tx.query(
+        `INSERT INTO session_revocations (session_id, expires_at)
+         SELECT id, now() + make_interval(secs => $2) FROM unnest($1::uuid[]) AS id
+         ON CONFLICT (session_id) DO NOTHING`,
+        [ids, tokenTtlSeconds],
+      );
     }
+  }
+
+  /**
+   * Sessions revoked after `since` (minus a margin for a transaction that committed after a later
+   * one was read, and for clocks apart) whose tokens may still be alive.
+   */
+  async revocationsSince(since: Date | undefined): Promise<Array<{ session_id: string; expires_at: number }>> {
+    const { rows } = await this.db.query<{ session_id: string; expires_at: string }>(
+      `SELECT session_id, extract(epoch FROM expires_at)::bigint AS expires_at
+       FROM session_revocations
+       WHERE expires_at > now() AND ($1::timestamptz IS NULL OR revoked_at > $1::timestamptz - interval '30 seconds')`,
+      [since ?? null],
+    );
+    return rows.map((r) => ({ session_id: r.session_id, expires_at: Number(r.expires_at) }));
+  }
+
+  async forgetExpiredRevocations(): Promise<void> {
+    await this.db.query('DELETE FROM session_revocations WHERE expires_at < now()');
   }
 }

@@ -3,11 +3,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hash, verify, Algorithm } from '@node-rs/argon2';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { emailSchema, fieldErrors, passwordSchema } from '@app/contracts';
-import { EventBus, RateLimiter, SERVICE_CONFIG, Tx } from '@app/service-kit';
+import { EventBus, hasLowS, RateLimiter, SERVICE_CONFIG, Tx, withLowS } from '@app/service-kit';
 import { GoTrueError } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
 import type { IdentityConfig } from '../service';
-import { AccountsRepository, UserRow } from './accounts.repository';
+import { AccountsRepository, ConfirmationRow, UserRow } from './accounts.repository';
+import { codeHash, Confirmations, linkHash, maxCodeAttempts } from './confirmations';
+import { normalizeEmail } from './email';
+import { SignInGuard } from './sign-in-guard';
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes): about 30 ms a hash on one core here. */
 const argon2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -31,13 +34,18 @@ export interface Caller {
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const newRefreshToken = () => randomBytes(24).toString('base64url');
 
-export function toPublicUser(user: UserRow) {
+/** The user as GoTrue shows it; a pending e-mail change shows as `new_email` (the e-mail stays until it is confirmed). */
+export function toPublicUser(user: UserRow, pending?: ConfirmationRow) {
+  const change = pending?.kind === 'email_change' ? pending : undefined;
   return {
     id: user.id,
     aud: 'authenticated',
     role: 'authenticated',
     email: user.email,
     email_confirmed_at: user.email_confirmed_at?.toISOString() ?? null,
+    confirmation_sent_at: pending?.kind === 'signup' ? pending.sent_at.toISOString() : undefined,
+    new_email: change?.email,
+    email_change_sent_at: change?.sent_at.toISOString(),
     phone: '',
     confirmed_at: user.email_confirmed_at?.toISOString() ?? null,
     last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,
@@ -51,24 +59,41 @@ export function toPublicUser(user: UserRow) {
 }
 
 const invalidCredentials = () => new GoTrueError(400, 'invalid_credentials', 'Invalid login credentials');
+const otpInvalid = () => new GoTrueError(403, 'otp_expired', 'Token has expired or is invalid');
+const tooMany = (message: string, wait: number, code = 'over_request_rate_limit') =>
+  new GoTrueError(429, code, message, {}, { 'Retry-After': String(Math.max(1, Math.ceil(wait))) });
 
-/** Sign-up, sign-in, refresh rotation, user updates and logout, as GoTrue does them. */
+type VerifyType = 'signup' | 'email' | 'email_change';
+const verifyTypes: Record<string, VerifyType> = { signup: 'signup', email: 'email', email_change: 'email_change' };
+
+/** Sign-up, sign-in, confirmation, refresh rotation, user updates and logout, as GoTrue does them. */
 @Injectable()
 export class AccountsService {
-  private readonly attemptsByEmail: RateLimiter;
-  private readonly attemptsByAddress: RateLimiter;
+  private readonly guard: SignInGuard;
+  private readonly signUps: RateLimiter;
+  private readonly resends = new RateLimiter(1, 60_000);
+  /** Verified against when the e-mail is unknown, so an unknown e-mail costs what a wrong password does. */
+  private readonly dummyHash = hash(randomBytes(16).toString('hex'), argon2);
 
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly keys: KeyStore,
+    private readonly confirmations: Confirmations,
     @Inject(EventBus) private readonly events: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
   ) {
-    this.attemptsByEmail = new RateLimiter(config.PASSWORD_ATTEMPTS_PER_MINUTE, 60_000);
-    this.attemptsByAddress = new RateLimiter(config.PASSWORD_ATTEMPTS_PER_MINUTE, 60_000);
+    this.guard = new SignInGuard({
+      perAccountAndAddress: config.SIGNIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+      perAccount: config.SIGNIN_FAILURES_PER_ACCOUNT,
+      perAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
+    });
+    this.signUps = new RateLimiter(config.SIGNUPS_PER_ADDRESS_PER_HOUR, 3600_000);
   }
 
-  async signUp(body: { email?: unknown; password?: unknown; data?: unknown }): Promise<Session> {
+  /** Signs the user in at once (only what trusts the address waits) and mails the confirmation. */
+  async signUp(body: { email?: unknown; password?: unknown; data?: unknown }, address: string, redirectTo?: string): Promise<Session> {
+    const wait = this.signUps.hit(address);
+    if (wait > 0) throw tooMany('Too many sign-ups from this address, please try again later', wait);
     const email = this.checkEmail(body.email);
     const password = this.checkPassword(body.password);
     const metadata = isRecord(body.data) ? body.data : {};
@@ -82,25 +107,73 @@ export class AccountsService {
         user_metadata: user.user_metadata,
         created_at: user.created_at.toISOString(),
       });
+      await this.confirmations.send(tx, user.id, 'signup', email, redirectTo);
       return this.openSession(tx, user);
     });
   }
 
+  /**
+   * The same work whether or not the e-mail exists (one lookup, one argon2 verify), and limits that
+   * count failures only (SignInGuard), keyed by the one normalised e-mail the lookup uses too.
+   */
   async signInWithPassword(body: { email?: unknown; password?: unknown }, address: string): Promise<Session> {
-    const email = typeof body.email === 'string' ? body.email.trim() : '';
+    const email = typeof body.email === 'string' ? normalizeEmail(body.email) : '';
     const password = typeof body.password === 'string' ? body.password : '';
-    const wait = Math.max(this.attemptsByEmail.hit(email.toLowerCase()), this.attemptsByAddress.hit(address));
-    if (wait > 0) {
-      throw new GoTrueError(429, 'over_request_rate_limit', 'Too many sign-in attempts, please try again later', {}, {
-        'Retry-After': String(Math.ceil(wait)),
-      });
-    }
     if (!email || !password) throw invalidCredentials();
+    const wait = this.guard.check(email, address);
+    if (wait > 0) throw tooMany('Too many sign-in attempts, please try again later', wait);
     const user = await this.accounts.findUserByEmail(email);
-    if (!user || !(await verify(user.encrypted_password, password).catch(() => false))) throw invalidCredentials();
+    const valid = await verify(user?.encrypted_password ?? (await this.dummyHash), password).catch(() => false);
+    if (!user || !valid) {
+      this.guard.failed(email, address);
+      throw invalidCredentials();
+    }
+    this.guard.succeeded(email, address);
     return this.accounts.db.transaction(async (tx) => {
       await this.accounts.touchSignIn(tx, user.id);
       return this.openSession(tx, (await this.accounts.findUser(user.id, tx))!);
+    });
+  }
+
+  /**
+   * Uses a confirmation: the link's secret (`token_hash`, as supabase-js's verifyOtp sends it) or
+   * the e-mail and its 6-digit code. The address becomes the account's, confirmed, and a session
+   * is opened whose token says so (GoTrue answers /verify with a session too).
+   */
+  async verify(body: { type?: unknown; token_hash?: unknown; email?: unknown; token?: unknown }): Promise<Session> {
+    const type = typeof body.type === 'string' ? verifyTypes[body.type] : undefined;
+    if (!type) throw new GoTrueError(400, 'validation_failed', 'Verify requires a verification type');
+    const secret = typeof body.token_hash === 'string' ? body.token_hash : undefined;
+    const code = typeof body.token === 'string' ? body.token.trim() : undefined;
+    const email = typeof body.email === 'string' ? normalizeEmail(body.email) : undefined;
+    if (!secret && !(code && email)) throw new GoTrueError(400, 'validation_failed', 'Verify requires either a token_hash, or an email and a token');
+    // A wrong code must be counted even though the request fails, so the refusal is thrown after commit.
+    const outcome = await this.accounts.db.transaction(async (tx): Promise<Session | GoTrueError> => {
+      const row = secret ? await this.accounts.lockConfirmationByLink(tx, linkHash(secret)) : await this.lockByCode(tx, email!, code!);
+      if (!row || this.confirmations.isExpired(row) || !typeMatches(type, row.kind)) return otpInvalid();
+      if (row.kind === 'email_change' && (await this.accounts.findUserByEmail(row.email, tx))) {
+        return new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
+      }
+      const user = await this.accounts.confirmEmail(tx, row.user_id, row.email);
+      await this.accounts.deleteConfirmation(tx, row.user_id);
+      return this.openSession(tx, user);
+    });
+    if (outcome instanceof GoTrueError) throw outcome;
+    return outcome;
+  }
+
+  /** Mails the pending confirmation again (at most once a minute per account); silent about unknown e-mails. */
+  async resend(body: { type?: unknown; email?: unknown }, redirectTo?: string): Promise<void> {
+    const type = body.type === 'signup' || body.type === 'email_change' ? body.type : undefined;
+    if (!type) throw new GoTrueError(400, 'validation_failed', 'Resend requires type signup or email_change');
+    const email = this.checkEmail(body.email);
+    await this.accounts.db.transaction(async (tx) => {
+      const user = type === 'signup' ? await this.accounts.findUserByEmail(email, tx) : await this.accounts.findUserByPendingEmail(email, tx);
+      const pending = user && (await this.accounts.pendingConfirmation(user.id, tx));
+      if (!user || !pending || pending.kind !== type || pending.email !== email) return;
+      const wait = this.resends.hit(user.id);
+      if (wait > 0) throw tooMany(`For security purposes, you can only request this after ${Math.ceil(wait)} seconds.`, wait, 'over_email_send_rate_limit');
+      await this.confirmations.send(tx, user.id, type, email, redirectTo);
     });
   }
 
@@ -125,7 +198,7 @@ export class AccountsService {
           await this.accounts.revokeRefreshToken(tx, child.token_hash);
           return this.issue(tx, user, row.session_id, row.token_hash);
         }
-        await this.accounts.revokeSessions(tx, { sessionId: row.session_id });
+        await this.accounts.revokeSessions(tx, { sessionId: row.session_id }, this.config.ACCESS_TOKEN_TTL_SECONDS);
         return new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       }
       await this.accounts.revokeRefreshToken(tx, row.token_hash);
@@ -140,6 +213,7 @@ export class AccountsService {
     const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (!token) throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a Bearer token');
     try {
+      if (!hasLowS(token)) throw new Error('high-S signature');
       const { payload } = await jwtVerify(token, this.keys.verificationKeys, {
         issuer: this.config.AUTH_ISSUER,
         audience: 'authenticated',
@@ -161,26 +235,44 @@ export class AccountsService {
   async getUser(caller: Caller): Promise<PublicUser> {
     const user = await this.accounts.findUser(caller.userId);
     if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    return toPublicUser(user);
+    return toPublicUser(user, await this.accounts.pendingConfirmation(user.id));
   }
 
-  async updateUser(caller: Caller, body: { email?: unknown; password?: unknown; data?: unknown }): Promise<PublicUser> {
-    const change: { email?: string; passwordHash?: string; userMetadata?: Record<string, unknown> } = {};
-    if (body.email !== undefined) change.email = this.checkEmail(body.email);
-    if (body.password !== undefined) change.passwordHash = await hash(this.checkPassword(body.password), argon2);
-    if (body.data !== undefined) {
-      if (!isRecord(body.data)) throw new GoTrueError(400, 'validation_failed', 'data must be an object');
-      change.userMetadata = body.data;
+  /**
+   * GoTrue's PUT /user. A new e-mail is only mailed a confirmation: it replaces the old one when
+   * confirmed (until then the user shows it as `new_email`). A new password needs the current one
+   * (`current_password`, as GoTrue's secure password change) and ends every other session.
+   */
+  async updateUser(
+    caller: Caller,
+    body: { email?: unknown; password?: unknown; current_password?: unknown; data?: unknown },
+    redirectTo?: string,
+  ): Promise<PublicUser> {
+    const email = body.email !== undefined ? this.checkEmail(body.email) : undefined;
+    const newPassword = body.password !== undefined ? this.checkPassword(body.password) : undefined;
+    if (body.data !== undefined && !isRecord(body.data)) throw new GoTrueError(400, 'validation_failed', 'data must be an object');
+    const current = await this.accounts.findUser(caller.userId);
+    if (!current) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    let passwordHash: string | undefined;
+    if (newPassword !== undefined) {
+      if (typeof body.current_password !== 'string' || !body.current_password) {
+        throw new GoTrueError(400, 'current_password_required', 'Current password required when setting new password.');
+      }
+      if (!(await verify(current.encrypted_password, body.current_password).catch(() => false))) {
+        throw new GoTrueError(400, 'current_password_mismatch', 'Current password is incorrect.');
+      }
+      passwordHash = await hash(newPassword, argon2);
     }
     return this.accounts.db.transaction(async (tx) => {
-      try {
-        const user = await this.accounts.updateUser(tx, caller.userId, change);
-        if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-        return toPublicUser(user);
-      } catch (err) {
-        if ((err as { code?: string }).code === '23505') throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
-        throw err;
+      const user = await this.accounts.updateUser(tx, caller.userId, { passwordHash, userMetadata: body.data as Record<string, unknown> | undefined });
+      if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      if (passwordHash) await this.accounts.revokeSessions(tx, { userId: user.id, exceptSessionId: caller.sessionId }, this.config.ACCESS_TOKEN_TTL_SECONDS);
+      if (email !== undefined && email !== user.email) {
+        const owner = await this.accounts.findUserByEmail(email, tx);
+        if (owner) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
+        await this.confirmations.send(tx, user.id, 'email_change', email, redirectTo);
       }
+      return toPublicUser(user, await this.accounts.pendingConfirmation(user.id, tx));
     });
   }
 
@@ -196,8 +288,21 @@ export class AccountsService {
           : scope === 'others'
             ? { userId: caller.userId, exceptSessionId: caller.sessionId }
             : { userId: caller.userId },
+        this.config.ACCESS_TOKEN_TTL_SECONDS,
       ),
     );
+  }
+
+  /** The confirmation a code belongs to; a wrong code counts against every confirmation sent to that address. */
+  private async lockByCode(tx: Tx, email: string, code: string): Promise<ConfirmationRow | undefined> {
+    const user = (await this.accounts.findUserByPendingEmail(email, tx)) ?? (await this.accounts.findUserByEmail(email, tx));
+    const row = user && (await this.accounts.lockConfirmationFor(tx, user.id, email));
+    if (!row || row.attempts >= maxCodeAttempts) return undefined;
+    if (row.code_hash !== codeHash(email, code)) {
+      await this.accounts.countFailedCode(tx, row.user_id);
+      return undefined;
+    }
+    return row;
   }
 
   private async openSession(tx: Tx, user: UserRow): Promise<Session> {
@@ -214,6 +319,8 @@ export class AccountsService {
     const publicUser = toPublicUser(user);
     const accessToken = await new SignJWT({
       email: user.email,
+      // Not a GoTrue claim: what trusts the address (the company badge) reads it.
+      email_verified: user.email_confirmed_at !== null,
       phone: '',
       app_metadata: user.app_metadata,
       user_metadata: publicUser.user_metadata,
@@ -230,13 +337,13 @@ export class AccountsService {
       .setIssuedAt(now)
       .setExpirationTime(now + ttl)
       .sign(privateKey);
-    return { access_token: accessToken, token_type: 'bearer', expires_in: ttl, expires_at: now + ttl, refresh_token: refreshToken, user: publicUser };
+    return { access_token: withLowS(accessToken), token_type: 'bearer', expires_in: ttl, expires_at: now + ttl, refresh_token: refreshToken, user: publicUser };
   }
 
   private checkEmail(value: unknown): string {
     const result = emailSchema.safeParse(value);
     if (!result.success) throw new GoTrueError(400, 'validation_failed', result.error.issues[0].message);
-    return result.data;
+    return normalizeEmail(result.data);
   }
 
   /** The login form's rule, so a bypassed form gets the same answer (422 weak_password). */
@@ -249,5 +356,8 @@ export class AccountsService {
     return result.data;
   }
 }
+
+/** GoTrue's `email` type stands for either kind of e-mail confirmation. */
+const typeMatches = (type: VerifyType, kind: ConfirmationRow['kind']) => type === 'email' || type === kind;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

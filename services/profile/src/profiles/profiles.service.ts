@@ -48,14 +48,15 @@ export class ProfilesService implements OnModuleInit {
 
   /**
    * Replaces the caller's profile. The company must be one profile knows (from events);
-   * `verified_company` is decided here from the token's e-mail, whatever the client sent.
+   * `verified_company` is decided here, whatever the client sent: true only for a token whose
+   * e-mail identity has confirmed (proof of control) and which is on the company's domain.
    */
   async update(user: AuthUser, change: UpdateProfile): Promise<Profile> {
     let verified = false;
     if (change.current_company_id) {
       const company = await this.companies.find(change.current_company_id);
       if (!company) throw validationFailed({ current_company_id: 'Invalid company ID' });
-      verified = this.companies.isEmployeeEmail(user.email, company);
+      verified = user.email_verified && this.companies.isEmployeeEmail(user.email, company);
     }
     try {
       return await this.ensure(user, (tx) =>

@@ -7,9 +7,10 @@ import { ProfilesService } from './profiles.service';
 /** The service's rules with the database faked: who decides verified_company, and what each failure becomes. */
 describe('ProfilesService', () => {
   const google: Company = { id: '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60', name: 'Google', website_url: 'https://www.google.com' };
-  const user = (email: string | null): AuthUser => ({
+  const user = (email: string | null, emailVerified = true): AuthUser => ({
     id: '0d6c1a52-3f0a-4a4e-8d36-5a8f2b3c4d5e',
     email,
+    email_verified: emailVerified,
     role: 'authenticated',
     session_id: null,
     app_metadata: {},
@@ -41,6 +42,15 @@ describe('ProfilesService', () => {
     const { service } = setUp();
     const saved = await service.update(user(email), { username: 'jane', current_company_id: google.id, verified_company: sent });
     expect(saved.verified_company).toBe(expected);
+  });
+
+  it.each([
+    ['jane@google.com', false],
+    ['jane@eng.google.com', false],
+  ])('an account whose e-mail %s is unconfirmed is not verified (confirmed=%s), whatever it sends', async (email, confirmed) => {
+    const { service } = setUp();
+    const saved = await service.update(user(email, confirmed), { username: 'jane', current_company_id: google.id, verified_company: true });
+    expect(saved.verified_company).toBe(false);
   });
 
   it('is never verified without a company', async () => {

@@ -1,0 +1,29 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { Public, validationFailed } from '@app/service-kit';
+import { AccountsRepository } from './accounts.repository';
+
+/**
+ * The list the kit's TokenVerifier polls (gateway and services): sessions ended by logout, a
+ * password change, theft of a refresh token or the account's deletion, while their access tokens
+ * may live. Outside /auth/v1, so the gateway does not route it: for the platform's own callers.
+ */
+@Controller('internal')
+@Public()
+export class RevocationsController {
+  private forgottenAt = 0;
+
+  constructor(private readonly accounts: AccountsRepository) {}
+
+  /** `since`: the `cursor` of the caller's previous answer (ms); without it, every live revocation. */
+  @Get('revocations')
+  async revocations(@Query('since') since?: string) {
+    if (since !== undefined && !/^\d{1,15}$/.test(since)) throw validationFailed({ since: 'since must be a cursor from an earlier answer' });
+    const cursor = Date.now();
+    if (cursor - this.forgottenAt > 60_000) {
+      this.forgottenAt = cursor;
+      await this.accounts.forgetExpiredRevocations();
+    }
+    const revocations = await this.accounts.revocationsSince(since === undefined ? undefined : new Date(Number(since)));
+    return { cursor, revocations };
+  }
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { createTransport } from 'nodemailer';
+import { SERVICE_CONFIG } from '@app/service-kit';
+import type { IdentityConfig } from '../service';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Sends identity's mail through SMTP when SMTP_URL is set; otherwise writes each message, whole
+ * (RFC 5322, as SMTP would have carried it), as a .eml file into MAILBOX_DIR, the local developer
+ * mailbox `npm run admin -- mailbox` lists, as Supabase's local stack catches mail in Inbucket.
+ * Never silently nowhere.
+ */
+@Injectable()
+export class Mailer {
+  private readonly smtp?: ReturnType<typeof createTransport>;
+  private readonly file = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: IdentityConfig) {
+    if (config.SMTP_URL) this.smtp = createTransport(config.SMTP_URL);
+  }
+
+  async send(mail: Mail): Promise<void> {
+    const message = { from: this.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text };
+    if (this.smtp) {
+      await this.smtp.sendMail(message);
+      return;
+    }
+    const { message: raw } = await this.file.sendMail(message);
+    await mkdir(this.config.MAILBOX_DIR, { recursive: true });
+    // Sortable by time, findable by recipient: <ms>-<recipient>-<random>.eml.
+    const name = `${Date.now()}-${mail.to.replace(/[^A-Za-z0-9@._+-]/g, '_')}-${randomBytes(3).toString('hex')}.eml`;
+    await writeFile(path.join(this.config.MAILBOX_DIR, name), raw as Buffer, { mode: 0o600 });
+  }
+}
