@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
 import { ConfigError } from '@app/service-kit';
 import { UPSTREAM_NAMES, UpstreamName } from './routing/prefix-table';
 
@@ -55,14 +56,8 @@ const trustProxy = z.preprocess(
 /** apps/web/dist of this checkout, from src/ (jest, tsc) as from dist/ (built). */
 export const defaultWebDist = path.resolve(__dirname, '..', '..', 'web', 'dist');
 
-const upstreamDefaults: Record<UpstreamName, string> = {
-  identity: 'http://127.0.0.1:8101',
-  interviews: 'http://127.0.0.1:8102',
-  practice: 'http://127.0.0.1:8103',
-  community: 'http://127.0.0.1:8104',
-  profile: 'http://127.0.0.1:8105',
-  voice: 'http://127.0.0.1:8106',
-};
+/** <NAME>_URL of every registry service, defaulting to its registry port on this machine. */
+const upstreamVariables = Object.fromEntries(serviceRegistry.map((s) => [upstreamUrlVariable(s.name), httpUrl.default(`http://127.0.0.1:${s.port}`)]));
 
 const schema = z
   .object({
@@ -72,12 +67,7 @@ const schema = z
     SUPABASE_JWT_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
     AUTH_ISSUER: optional(z.string()),
     AUTH_AUDIENCE: z.preprocess(emptyToUndefined, z.string().default('authenticated')),
-    IDENTITY_URL: httpUrl.default(upstreamDefaults.identity),
-    INTERVIEWS_URL: httpUrl.default(upstreamDefaults.interviews),
-    PRACTICE_URL: httpUrl.default(upstreamDefaults.practice),
-    COMMUNITY_URL: httpUrl.default(upstreamDefaults.community),
-    PROFILE_URL: httpUrl.default(upstreamDefaults.profile),
-    VOICE_URL: httpUrl.default(upstreamDefaults.voice),
+    ...upstreamVariables,
     WEB_DIST: z.preprocess(emptyToUndefined, z.string().default(defaultWebDist)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CORS_ORIGINS: commaList(origin),
@@ -98,14 +88,18 @@ const schema = z
         .string()
         .optional()
         .transform((v) => (v ? v.split(',').map((n) => n.trim()).filter(Boolean) : [...UPSTREAM_NAMES]))
-        .pipe(z.array(z.enum(UPSTREAM_NAMES))),
+        .pipe(z.array(z.enum(UPSTREAM_NAMES as [UpstreamName, ...UpstreamName[]]))),
     ),
   })
-  .transform((c) => ({
-    ...c,
-    // Nothing configured: identity's own JWKS. A secret alone means HS256 only (older Supabase).
-    AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? (c.SUPABASE_JWT_SECRET ? undefined : `${c.IDENTITY_URL}/auth/v1/.well-known/jwks.json`),
-  }));
+  .transform((c) => {
+    const upstreams = Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, (c as Record<string, unknown>)[upstreamUrlVariable(name)] as string])) as Record<UpstreamName, string>;
+    return {
+      ...c,
+      upstreams,
+      // Nothing configured: identity's own JWKS. A secret alone means HS256 only (older Supabase).
+      AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? (c.SUPABASE_JWT_SECRET ? undefined : `${upstreams.identity}/auth/v1/.well-known/jwks.json`),
+    };
+  });
 
 export type GatewayConfig = z.infer<typeof schema>;
 
@@ -120,13 +114,5 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
 }
 
 export function upstreamUrls(config: GatewayConfig): Record<UpstreamName, string> {
-  const urls = {
-    identity: config.IDENTITY_URL,
-    interviews: config.INTERVIEWS_URL,
-    practice: config.PRACTICE_URL,
-    community: config.COMMUNITY_URL,
-    profile: config.PROFILE_URL,
-    voice: config.VOICE_URL,
-  };
-  return Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, urls[name]])) as Record<UpstreamName, string>;
+  return config.upstreams;
 }

@@ -2,8 +2,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { exportJWK, exportSPKI, generateKeyPair, JWK, KeyLike, SignJWT } from 'jose';
+import { withLowS } from '@app/service-kit';
 import { startGateway } from '../src/app';
 import type { RunningGateway } from '../src/app';
+import { upstreamUrlVariable } from '@app/contracts';
 import { UPSTREAM_NAMES, UpstreamName } from '../src/routing/prefix-table';
 
 export const ISSUER = 'http://test.local/auth/v1';
@@ -134,9 +136,9 @@ function claimsFor(userId: string, override: ClaimsOverride): Record<string, unk
   return claims;
 }
 
-/** An ES256 token as identity signs it. */
-export function es256Token(keys: Pick<Keys, 'privateKey' | 'kid'>, userId: string, override: ClaimsOverride = {}): Promise<string> {
-  return new SignJWT(claimsFor(userId, override)).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: keys.kid }).sign(keys.privateKey);
+/** An ES256 token as identity signs it (low-S signature: verifiers refuse the other form). */
+export async function es256Token(keys: Pick<Keys, 'privateKey' | 'kid'>, userId: string, override: ClaimsOverride = {}): Promise<string> {
+  return withLowS(await new SignJWT(claimsFor(userId, override)).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: keys.kid }).sign(keys.privateKey));
 }
 
 const b64url = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
@@ -159,7 +161,7 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** Six echo services (identity also serving the JWKS of `keys`) behind a gateway on port 0. */
+/** An echo service for every registry service (identity also serving the JWKS of `keys`) behind a gateway on port 0. */
 export async function startStack(env: Record<string, string | undefined> = {}, options: { extra?: Partial<Record<UpstreamName, RouteHandler>> } = {}): Promise<Stack> {
   const keys = await es256Keys();
   const upstreams = {} as Record<UpstreamName, TestServer>;
@@ -171,12 +173,7 @@ export async function startStack(env: Record<string, string | undefined> = {}, o
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     AUTH_ISSUER: ISSUER,
-    IDENTITY_URL: upstreams.identity.url,
-    INTERVIEWS_URL: upstreams.interviews.url,
-    PRACTICE_URL: upstreams.practice.url,
-    COMMUNITY_URL: upstreams.community.url,
-    PROFILE_URL: upstreams.profile.url,
-    VOICE_URL: upstreams.voice.url,
+    ...Object.fromEntries(UPSTREAM_NAMES.map((name) => [upstreamUrlVariable(name), upstreams[name].url])),
     WEB_DIST: '/nonexistent-web-dist',
     ...env,
   });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { AddressInfo } from 'node:net';
 import { DynamicModule, INestApplication, LoggerService, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { serviceEntry } from '@app/contracts';
 import { z } from 'zod';
 import { TokenVerifier } from './auth/token-verifier';
 import { BaseConfig, loadConfig } from './config';
@@ -21,7 +22,8 @@ export interface ServiceDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
   module: Type<unknown> | DynamicModule;
   migrationsDir: string;
-  defaultPort: number;
+  /** Default: the registry's port for this name (libs/contracts/src/registry.ts). */
+  defaultPort?: number;
   config?: S;
   /** Defaults for base variables (e.g. identity verifies its own tokens, so it names its own JWKS). */
   defaults?: Record<string, string>;
@@ -69,7 +71,7 @@ export async function startService<S extends z.ZodRawShape>(
   options: StartOptions = {},
 ): Promise<RunningService<BaseConfig & z.infer<z.ZodObject<S>>>> {
   const config = loadConfig(env, definition.config, {
-    PORT: String(definition.defaultPort),
+    PORT: String(definition.defaultPort ?? serviceEntry(definition.name)?.port ?? 0),
     DATABASE_SCHEMA: definition.name,
     ...definition.defaults,
   });

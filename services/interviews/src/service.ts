@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { Module } from '@nestjs/common';
 import { ServiceDefinition } from '@app/service-kit';
+import { CandidateInterviewsModule } from './candidate-interviews/candidate-interviews.module';
 import { CompaniesModule } from './companies/companies.module';
 
-@Module({ imports: [CompaniesModule] })
+@Module({ imports: [CompaniesModule, CandidateInterviewsModule] })
 class InterviewsModule {}
 
 export const interviewsService: ServiceDefinition = {
   name: 'interviews',
   module: InterviewsModule,
   migrationsDir: path.join(__dirname, '..', 'migrations'),
-  defaultPort: 8102,
 };

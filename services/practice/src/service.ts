@@ -23,6 +23,5 @@ export const practiceService: ServiceDefinition<typeof practiceConfig> = {
   name: 'practice',
   module: PracticeAppModule,
   migrationsDir: path.join(__dirname, '..', 'migrations'),
-  defaultPort: 8103,
   config: practiceConfig,
 };

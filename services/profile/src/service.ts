@@ -12,5 +12,4 @@ export const profileService: ServiceDefinition = {
   name: 'profile',
   module: ProfileAppModule,
   migrationsDir: path.join(__dirname, '..', 'migrations'),
-  defaultPort: 8105,
 };

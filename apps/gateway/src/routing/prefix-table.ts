@@ -1,25 +1,22 @@
-/** The services behind the gateway (docs: architecture.md, "Shape"). */
-export const UPSTREAM_NAMES = ['identity', 'interviews', 'practice', 'community', 'profile', 'voice'] as const;
-export type UpstreamName = (typeof UPSTREAM_NAMES)[number];
+import { allEndpoints, serviceNames, ServiceName, serviceRegistry } from '@app/contracts';
+
+/** The services behind the gateway: the registry's (libs/contracts/src/registry.ts). */
+export const UPSTREAM_NAMES: readonly ServiceName[] = serviceNames;
+export type UpstreamName = ServiceName;
 
 /**
- * Path prefix → owning service. A prefix matches itself and anything below it (`/api/profile`,
- * `/api/profile/x`), never a longer sibling (`/api/profiles`). Paths are forwarded unchanged.
+ * Path prefix → owning service, from the registry. A prefix matches itself and anything below it
+ * (`/api/profile`, `/api/profile/x`), never a longer sibling (`/api/profiles`). Paths are forwarded
+ * unchanged.
  */
-export const PREFIX_TABLE: ReadonlyArray<readonly [prefix: string, upstream: UpstreamName]> = [
-  ['/auth/v1', 'identity'],
-  ['/api/all-companies', 'interviews'],
-  ['/api/candidate-interviews', 'interviews'],
-  ['/api/leetcode-questions', 'practice'],
-  ['/api/error-types', 'practice'],
-  ['/api/pathfinder', 'community'],
-  ['/api/feature-requests', 'community'],
-  ['/api/contact-form', 'community'],
-  ['/api/external-resources', 'community'],
-  ['/api/profile', 'profile'],
-  ['/api/elevenlabs', 'voice'],
-  ['/api/voice', 'voice'],
-];
+export const PREFIX_TABLE: ReadonlyArray<readonly [prefix: string, upstream: UpstreamName]> = serviceRegistry.flatMap((s) =>
+  s.prefixes.map((prefix) => [prefix, s.name] as const),
+);
+
+/** Prefixes under which a service takes websocket upgrades (it authenticates them itself). */
+export const WEBSOCKET_TABLE: ReadonlyArray<readonly [prefix: string, upstream: UpstreamName]> = serviceRegistry.flatMap((s) =>
+  ('websockets' in s ? s.websockets : []).map((prefix) => [prefix, s.name] as const),
+);
 
 /** The service that owns `pathname` (no query string), or undefined. Case-sensitive on purpose. */
 export function resolveUpstream(pathname: string): UpstreamName | undefined {
@@ -45,7 +42,20 @@ export function isUnsafePath(pathname: string): boolean {
   });
 }
 
-/** Routes that take no token at the gateway: POST /api/contact-form (anonymous allowed). */
+/** The websocket route that owns `pathname`, or undefined. */
+export function resolveWebsocketUpstream(pathname: string): UpstreamName | undefined {
+  return WEBSOCKET_TABLE.find(([prefix]) => pathname.startsWith(prefix))?.[1];
+}
+
+const parameterSegment = /:[A-Za-z_][A-Za-z0-9_]*/g;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** /api routes declared `auth: 'optional'` or `'none'` (e.g. POST /api/contact-form): no token needed at the gateway. */
+const ANONYMOUS_ROUTES = allEndpoints()
+  .map(({ endpoint }) => endpoint)
+  .filter((e) => e.auth && e.auth !== 'required' && e.path.startsWith('/api/'))
+  .map((e) => ({ method: e.method, pattern: new RegExp(`^${e.path.split(parameterSegment).map(escapeRegExp).join('[^/]+')}/?$`) }));
+
 export function isAnonymousRoute(method: string, pathname: string): boolean {
-  return method === 'POST' && (pathname === '/api/contact-form' || pathname === '/api/contact-form/');
+  return ANONYMOUS_ROUTES.some((route) => route.method === method && route.pattern.test(pathname));
 }
