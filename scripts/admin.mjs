@@ -2,6 +2,8 @@
 // Operator commands: `npm run admin -- grant-moderator|revoke-moderator|delete-user <email>`.
 // Works on DATABASE_URL when set, else on the running `npm start` stack's embedded Postgres,
 // else starts the embedded Postgres just for the command.
+// `npm run admin -- mailbox [email]` lists the developer mailbox (MAILBOX_DIR, default .data/mailbox):
+// the mail identity writes there instead of sending it when SMTP_URL is not set.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,8 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const commands = ['grant-moderator', 'revoke-moderator', 'delete-user'];
 const [command, email] = process.argv.slice(2);
 
-if (!commands.includes(command) || !email) {
-  console.error(`usage: npm run admin -- <${commands.join('|')}> <email>`);
+if (!(commands.includes(command) && email) && command !== 'mailbox') {
+  console.error(`usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- mailbox [email]`);
   process.exit(2);
 }
 
@@ -21,6 +23,12 @@ const adminScript = path.join(root, 'services/identity/dist/admin.js');
 if (!existsSync(adminScript)) {
   console.error('identity is not built yet: run `npm run build` (or `npm start` once) first');
   process.exit(1);
+}
+
+if (command === 'mailbox') {
+  const mailbox = path.resolve(root, process.env.MAILBOX_DIR ?? '.data/mailbox');
+  const listed = spawnSync(process.execPath, [adminScript, 'mailbox', ...(email ? [email] : [])], { stdio: 'inherit', env: { ...process.env, MAILBOX_DIR: mailbox } });
+  process.exit(listed.status ?? 1);
 }
 
 let databaseUrl = process.env.DATABASE_URL;

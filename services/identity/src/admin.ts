@@ -2,13 +2,15 @@ import { moderatorRole } from '@app/contracts';
 import { createLogger, Database, EventBus, InProcessTransport } from '@app/service-kit';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { deleteAccount } from './accounts/erasure';
+import { readMailbox } from './mail/mailbox';
 
-const usage = 'usage: DATABASE_URL=... node admin.js <grant-moderator|revoke-moderator|delete-user> <email>';
+const usage = 'usage: DATABASE_URL=... node admin.js <grant-moderator|revoke-moderator|delete-user> <email>\n       MAILBOX_DIR=... node admin.js mailbox [email]';
 const roles: Record<string, string | null> = { 'grant-moderator': moderatorRole, 'revoke-moderator': null };
 
 /** `node dist/admin.js <command> <email>` with DATABASE_URL (npm run admin wraps it). */
 async function main(): Promise<number> {
   const [command, email] = process.argv.slice(2);
+  if (command === 'mailbox' && process.env.MAILBOX_DIR) return listMailbox(process.env.MAILBOX_DIR, email);
   if (!(command in roles || command === 'delete-user') || !email || !process.env.DATABASE_URL) {
     console.error(usage);
     return 2;
@@ -40,6 +42,22 @@ async function main(): Promise<number> {
   } finally {
     await db.close();
   }
+}
+
+/** The developer mailbox (mail identity wrote instead of sending, without SMTP_URL), newest first. */
+async function listMailbox(dir: string, to: string | undefined): Promise<number> {
+  const messages = await readMailbox(dir, to);
+  if (messages.length === 0) {
+    console.log(`no mail${to ? ` to ${to}` : ''} in ${dir}`);
+    return 0;
+  }
+  for (const m of messages.slice(0, 20)) {
+    console.log(`${m.date.toISOString()}  ${m.to}  ${m.subject}`);
+    if (m.link) console.log(`  link: ${m.link}`);
+    if (m.code) console.log(`  code: ${m.code}`);
+  }
+  if (messages.length > 20) console.log(`(${messages.length - 20} older in ${dir})`);
+  return 0;
 }
 
 main().then(

@@ -1,0 +1,46 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface MailboxMessage {
+  file: string;
+  to: string;
+  subject: string;
+  date: Date;
+  text: string;
+  /** The confirmation link and code in it, when it is a confirmation. */
+  link?: string;
+  code?: string;
+}
+
+/** Quoted-printable, as nodemailer writes long lines: soft breaks and =XX bytes. */
+const decodeQuotedPrintable = (body: string) =>
+  Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+
+/** Reads one .eml file of the developer mailbox (the Mailer's own single-part plain-text messages). */
+export function parseMessage(file: string, raw: string): MailboxMessage {
+  const split = raw.indexOf('\n\n');
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1].trim() ?? '';
+  const body = raw.slice(split + 2);
+  const text = /quoted-printable/i.test(header('Content-Transfer-Encoding')) ? decodeQuotedPrintable(body) : body;
+  return {
+    file,
+    to: header('To'),
+    subject: header('Subject'),
+    date: new Date(header('Date')),
+    text,
+    link: text.match(/https?:\/\/\S+\/verify\?\S+/)?.[0],
+    code: text.match(/code: (\d{6})/)?.[1],
+  };
+}
+
+/** Messages in `dir`, newest first; only those to `to` (any case) when given. None when the mailbox does not exist yet. */
+export async function readMailbox(dir: string, to?: string): Promise<MailboxMessage[]> {
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+  const messages: MailboxMessage[] = [];
+  for (const file of files) {
+    const message = parseMessage(file, await readFile(path.join(dir, file), 'utf8'));
+    if (!to || message.to.toLowerCase() === to.toLowerCase()) messages.push(message);
+  }
+  return messages;
+}
