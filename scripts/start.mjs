@@ -260,6 +260,7 @@ async function shutdown(code) {
         ),
       ),
     );
+    say(`stopped ${members.map((s) => s.name).join(', ')}`);
   }
   watchdog?.end();
   say(`stopped in ${((Date.now() - stopStarted) / 1000).toFixed(1)} s`);
