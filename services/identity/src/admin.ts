@@ -46,17 +46,18 @@ async function main(): Promise<number> {
 
 /** The developer mailbox (mail identity wrote instead of sending, without SMTP_URL), newest first. */
 async function listMailbox(dir: string, to: string | undefined): Promise<number> {
+  const print = (line: string) => process.stdout.write(`${line}\n`);
   const messages = await readMailbox(dir, to);
   if (messages.length === 0) {
-    console.log(`no mail${to ? ` to ${to}` : ''} in ${dir}`);
+    print(`no mail${to ? ` to ${to}` : ''} in ${dir}`);
     return 0;
   }
   for (const m of messages.slice(0, 20)) {
-    console.log(`${m.date.toISOString()}  ${m.to}  ${m.subject}`);
-    if (m.link) console.log(`  link: ${m.link}`);
-    if (m.code) console.log(`  code: ${m.code}`);
+    print(`${m.date.toISOString()}  ${m.to}  ${m.subject}`);
+    if (m.link) print(`  link: ${m.link}`);
+    if (m.code) print(`  code: ${m.code}`);
   }
-  if (messages.length > 20) console.log(`(${messages.length - 20} older in ${dir})`);
+  if (messages.length > 20) print(`(${messages.length - 20} older in ${dir})`);
   return 0;
 }
 
