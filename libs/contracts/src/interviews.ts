@@ -52,42 +52,78 @@ export const defaultAuthor = 'Some Candidate';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const todayUtc = () => new Date().toISOString().slice(0, 10);
+/** A real calendar day: 2024-02-30 parses in some engines, so it must also print back the same. */
+const isCalendarDay = (d: string) => {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+};
+
+export const interviewMessages = {
+  company: 'Invalid company ID',
+  level: 'Please choose a level from the list',
+  title: 'Please choose a title from the list',
+  round: 'Please choose a round category',
+  dateFormat: 'Round dates must be yyyy-mm-dd',
+  dateFuture: 'Round dates cannot be in the future',
+  roundsMin: 'Add at least one round',
+  roundsMax: `At most ${maxRounds} rounds`,
+  outcome: 'Please choose an outcome',
+  topic: 'Please choose topics from the list',
+  location: `Location must not be longer than ${limits.titleMax} characters`,
+  cursor: 'Invalid cursor',
+  limit: 'Limit must be a whole number from 1 to 100',
+} as const;
 
 export const interviewRoundSchema = z.object({
-  round: z.preprocess(emptyToNull, z.enum(roundCategories, { message: 'Please choose a round category' }).nullable().optional()),
+  round: z.preprocess(emptyToNull, z.enum(roundCategories, { message: interviewMessages.round }).nullable().optional()),
   round_date_str: z.preprocess(
     emptyToNull,
     z
-      .string()
-      .regex(isoDate, { message: 'Round dates must be yyyy-mm-dd' })
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { message: 'Round dates must be yyyy-mm-dd' })
-      .refine((d) => d <= todayUtc(), { message: 'Round dates cannot be in the future' })
+      .string({ error: interviewMessages.dateFormat })
+      .regex(isoDate, { message: interviewMessages.dateFormat })
+      .refine(isCalendarDay, { message: interviewMessages.dateFormat })
+      .refine((d) => d <= todayUtc(), { message: interviewMessages.dateFuture })
       .nullable()
       .optional(),
   ),
 });
 export type InterviewRound = z.infer<typeof interviewRoundSchema>;
 
-const optionalText = z.preprocess(emptyToNull, z.string().trim().max(limits.titleMax).nullable().optional());
+/** The three outcomes a new interview can have; `accepted` only comes later, from its owner. */
+const formOutcomeValues = ['ongoing', 'rejected', 'offer'] as const;
 
 export const createInterviewSchema = z.object({
-  company_id: z.string({ error: 'Invalid company ID' }).uuid({ message: 'Invalid company ID' }),
-  level: optionalText,
-  title: optionalText,
-  location: optionalText,
+  company_id: z.string({ error: interviewMessages.company }).uuid({ message: interviewMessages.company }),
+  level: z.preprocess(emptyToNull, z.enum(interviewLevels, { message: interviewMessages.level }).nullable().optional()),
+  title: z.preprocess(emptyToNull, z.enum(interviewTitles, { message: interviewMessages.title }).nullable().optional()),
+  location: z.preprocess(
+    emptyToNull,
+    z.string({ error: interviewMessages.location }).trim().max(limits.titleMax, { message: interviewMessages.location }).nullable().optional(),
+  ),
   interview_process: z
-    .array(interviewRoundSchema)
-    .min(1, { message: 'Add at least one round' })
-    .max(maxRounds, { message: `At most ${maxRounds} rounds` }),
-  outcome: z.preprocess(emptyToNull, z.enum(storedOutcomes, { message: 'Please choose an outcome' }).nullable().optional()),
+    .array(interviewRoundSchema, { error: interviewMessages.roundsMin })
+    .min(1, { message: interviewMessages.roundsMin })
+    .max(maxRounds, { message: interviewMessages.roundsMax }),
+  outcome: z.preprocess(emptyToNull, z.enum(formOutcomeValues, { message: interviewMessages.outcome }).nullable().optional()),
   topics: z.preprocess(
     emptyToNull,
-    z.array(z.string().trim().min(1).max(100)).max(limits.listMax, { message: `At most ${limits.listMax} topics` }).nullable().optional(),
+    z
+      .array(z.enum(interviewTopics, { message: interviewMessages.topic }), { error: interviewMessages.topic })
+      .max(interviewTopics.length, { message: interviewMessages.topic })
+      // The same topic twice says nothing more and would count twice in the company's insights.
+      .transform((topics) => [...new Set(topics)])
+      .nullable()
+      .optional(),
   ),
 });
 export type CreateInterview = z.infer<typeof createInterviewSchema>;
+/** What the form holds before parsing (the dialog's zodResolver input). */
+export type CreateInterviewInput = z.input<typeof createInterviewSchema>;
 
-/** One interview as everyone sees it; exact round dates only on the caller's own (`is_mine`). */
+/**
+ * One interview as everyone sees it. `rounds` carry the category only, except on the caller's own
+ * interviews (`is_mine`), where each round also has its exact `round_date_str`.
+ */
 export const interviewListItemSchema = z.object({
   id: z.string().uuid(),
   company_id: z.string().uuid(),
@@ -99,29 +135,38 @@ export const interviewListItemSchema = z.object({
   topics: z.array(z.string()),
   rounds: z.array(z.object({ round: z.string().nullable(), round_date_str: z.string().nullable().optional() })),
   round_count: z.number().int(),
+  /** The latest round date (yyyy-mm-dd), null when no round has a date. */
   completed_on: z.string().nullable(),
+  /** Days from the earliest to the latest round date; null under two dates. */
   process_days: z.number().int().nullable(),
   created_at: z.string(),
   is_mine: z.boolean(),
 });
 export type InterviewListItem = z.infer<typeof interviewListItemSchema>;
 
-const many = <T extends z.ZodTypeAny>(item: T) => z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional());
+const many = <T extends z.ZodTypeAny>(item: T) => z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional());
 
+/** Filters: each repeatable (OR within a group, AND across groups); `cursor` is the X-Next-Cursor of the previous page. */
 export const interviewQuerySchema = z.object({
-  company_id: many(z.string().uuid({ message: 'Invalid company ID' })),
-  level: many(z.string()),
-  title: many(z.string()),
-  location: many(z.string()),
-  outcome: many(z.enum(storedOutcomes)),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().optional(),
+  company_id: many(z.string().uuid({ message: interviewMessages.company })),
+  level: many(z.enum(interviewLevels, { message: interviewMessages.level })),
+  title: many(z.enum(interviewTitles, { message: interviewMessages.title })),
+  location: many(z.string().trim().min(1).max(limits.titleMax, { message: interviewMessages.location })),
+  outcome: many(z.enum(storedOutcomes, { message: interviewMessages.outcome })),
+  limit: z.coerce.number({ error: interviewMessages.limit }).int({ message: interviewMessages.limit }).min(1, { message: interviewMessages.limit }).max(100, { message: interviewMessages.limit }).default(50),
+  cursor: z.string().max(200, { message: interviewMessages.cursor }).optional(),
 });
 export type InterviewQuery = z.infer<typeof interviewQuerySchema>;
+/** The filters as a caller writes them (the web's URL state). */
+export type InterviewFilters = Pick<z.input<typeof interviewQuerySchema>, 'company_id' | 'level' | 'title' | 'location' | 'outcome'>;
+
+/** A location candidates reported, with how many interviews name it (the filter's location group). */
+export const interviewLocationSchema = z.object({ location: z.string(), count: z.number().int() });
+export type InterviewLocation = z.infer<typeof interviewLocationSchema>;
 
 /** PATCH /api/candidate-interviews/{id}: the owner records the result later. */
 export const updateInterviewSchema = z.object({
-  outcome: z.enum(storedOutcomes, { message: 'Please choose an outcome' }),
+  outcome: z.enum(storedOutcomes, { message: interviewMessages.outcome }),
 });
 export type UpdateInterview = z.infer<typeof updateInterviewSchema>;
 
@@ -130,12 +175,18 @@ export const companyInsightsSchema = z.object({
   company_id: z.string().uuid(),
   company_name: z.string(),
   interview_count: z.number().int(),
+  /** Interviews per stored outcome; interviews without an outcome are not counted here. */
   outcomes: z.record(z.string(), z.number().int()),
-  /** Offers (and accepted offers) over interviews with a final outcome; null when none has one. */
+  /** Offers (and accepted offers) over interviews with a final outcome (offer, accepted, rejected); null when none has one. */
   offer_rate: z.number().nullable(),
+  /** Rounds per category over all the company's interviews. */
   round_mix: z.record(z.string(), z.number().int()),
+  /** At most ten, most asked first (ties by name). */
   top_topics: z.array(z.object({ topic: z.string(), count: z.number().int() })),
   median_process_days: z.number().nullable(),
   levels: z.record(z.string(), z.number().int()),
 });
 export type CompanyInsights = z.infer<typeof companyInsightsSchema>;
+
+/** The static logo path of a company (spec section 2): lower-cased name, spaces as hyphens, png. */
+export const companySlug = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '-');

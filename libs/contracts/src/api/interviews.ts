@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataOf } from '../common';
 import { companySchema, createCompanySchema } from '../companies';
 import { endpoint } from '../http/endpoint';
-import { companyInsightsSchema, createInterviewSchema, interviewListItemSchema, interviewQuerySchema, updateInterviewSchema } from '../interviews';
+import { companyInsightsSchema, createInterviewSchema, interviewListItemSchema, interviewLocationSchema, interviewQuerySchema, updateInterviewSchema } from '../interviews';
 
 const interviewParams = z.object({ id: z.string().uuid() });
 const noInterview = 'Could not find this interview';
@@ -24,6 +24,7 @@ export const interviewsApi = {
     method: 'GET',
     path: '/api/all-companies/:companyName/insights',
     summary: 'What candidates report about one company',
+    description: 'The name matches ignoring case, or as its logo slug (lower case, spaces as hyphens: jane-street).',
     params: z.object({ companyName: z.string().min(1).max(200) }),
     notFound: 'Could not find this company',
     status: 200,
@@ -41,11 +42,21 @@ export const interviewsApi = {
     headers: { 'X-Next-Cursor': 'Pass as `cursor` for the next page; absent on the last page' },
     errors: ['validation_failed', 'unauthorized'],
   }),
+  listInterviewLocations: endpoint({
+    id: 'listInterviewLocations',
+    method: 'GET',
+    path: '/api/candidate-interviews/locations',
+    summary: 'The locations candidates reported (ignoring case), most reported first: the location filter',
+    status: 200,
+    response: z.array(interviewLocationSchema),
+    errors: ['unauthorized'],
+  }),
   createInterview: endpoint({
     id: 'createInterview',
     method: 'POST',
     path: '/api/candidate-interviews',
     summary: 'Share an interview experience',
+    description: 'An unknown company is a 400 "Invalid company ID", like a malformed one; a deleted account is a 401.',
     body: createInterviewSchema,
     status: 201,
     response: dataOf(interviewListItemSchema),
@@ -55,7 +66,7 @@ export const interviewsApi = {
     id: 'updateInterview',
     method: 'PATCH',
     path: '/api/candidate-interviews/:id',
-    summary: 'Record the outcome of one of my interviews',
+    summary: 'Record the outcome of one of my interviews (someone else’s is a 404)',
     params: interviewParams,
     notFound: noInterview,
     body: updateInterviewSchema,
@@ -63,5 +74,5 @@ export const interviewsApi = {
     response: dataOf(interviewListItemSchema),
     errors: ['validation_failed', 'unauthorized', 'not_found'],
   }),
-  deleteInterview: endpoint({ id: 'deleteInterview', method: 'DELETE', path: '/api/candidate-interviews/:id', summary: 'Delete one of my interviews', params: interviewParams, notFound: noInterview, status: 204, errors: ['unauthorized', 'not_found'] }),
+  deleteInterview: endpoint({ id: 'deleteInterview', method: 'DELETE', path: '/api/candidate-interviews/:id', summary: 'Delete one of my interviews (someone else’s is a 404)', params: interviewParams, notFound: noInterview, status: 204, errors: ['unauthorized', 'not_found'] }),
 };

@@ -1,0 +1,47 @@
+import { Controller, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { AuthUser, interviewsApi } from '@app/contracts';
+import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams, ParsedQuery } from '@app/service-kit';
+import { CandidateInterviewsService } from './candidate-interviews.service';
+
+/** Everyone's interviews for reading; changing or deleting one is its owner's alone (404 for anyone else). */
+@Controller()
+export class CandidateInterviewsController {
+  constructor(private readonly interviews: CandidateInterviewsService) {}
+
+  @Endpoint(interviewsApi.listInterviews)
+  async list(@CurrentUser() user: AuthUser, @ParsedQuery() query: Input<typeof interviewsApi.listInterviews>['query'], @Res({ passthrough: true }) res: Response) {
+    const { items, next } = await this.interviews.list(user, query);
+    if (next) res.setHeader('X-Next-Cursor', next);
+    return items;
+  }
+
+  @Endpoint(interviewsApi.listInterviewLocations)
+  locations() {
+    return this.interviews.locations();
+  }
+
+  @Endpoint(interviewsApi.createInterview)
+  async create(@CurrentUser() user: AuthUser, @ParsedBody() body: Input<typeof interviewsApi.createInterview>['body']) {
+    return { data: await this.interviews.create(user, body) };
+  }
+
+  @Endpoint(interviewsApi.updateInterview)
+  async update(
+    @CurrentUser() user: AuthUser,
+    @ParsedParams() { id }: Input<typeof interviewsApi.updateInterview>['params'],
+    @ParsedBody() { outcome }: Input<typeof interviewsApi.updateInterview>['body'],
+  ) {
+    return { data: await this.interviews.setOutcome(user, id, outcome) };
+  }
+
+  @Endpoint(interviewsApi.deleteInterview)
+  async remove(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Input<typeof interviewsApi.deleteInterview>['params']) {
+    await this.interviews.delete(user, id);
+  }
+
+  @Endpoint(interviewsApi.companyInsights)
+  insights(@ParsedParams() { companyName }: Input<typeof interviewsApi.companyInsights>['params']) {
+    return this.interviews.insights(companyName);
+  }
+}
