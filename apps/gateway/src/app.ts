@@ -4,27 +4,20 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import express, { Express, NextFunction, Request, Response } from 'express';
-import {
-  AppError,
-  createLogger,
-  currentRequestId,
-  Logger,
-  notFound,
-  requestLogging,
-  sendError,
-  toAppError,
-  TokenVerifier,
-} from '@app/service-kit';
-import { requireToken } from './auth/authenticate';
+import { AppError, createLogger, Logger, notFound, requestIdFrom, sendError, toAppError, TokenVerifier } from '@app/service-kit';
 import { GatewayConfig, loadGatewayConfig, upstreamUrls } from './config';
 import { healthRoutes } from './health';
+import { frontDoor } from './http/front-door';
 import { cors, securityHeaders } from './http/security';
-import { prepareForwardedRequest, requestIdFrom, TrustFn } from './routing/forwarding';
-import { isApiPath, isUnsafePath, resolveUpstream, UpstreamName } from './routing/prefix-table';
+import { prepareForwardedRequest, TrustFn } from './routing/forwarding';
+import { isApiPath, isUnsafePath, UpstreamName } from './routing/prefix-table';
 import { UpstreamProxies } from './routing/proxy';
 import { spa } from './static/spa';
 
 export interface Gateway {
+  /** The HTTP server's request listener: /api and /auth/v1 calls of the prefix table, then `app`. */
+  handle: http.RequestListener;
+  /** Health, the SPA and the envelope's 404s (the security headers and request id already set). */
   app: Express;
   config: GatewayConfig;
   logger: Logger;
@@ -44,9 +37,10 @@ export interface GatewayOptions {
 const pathnameOf = (url: string | undefined) => (url ?? '/').split('?')[0];
 
 /**
- * The gateway as an Express app: request ids and access log, security headers, optional CORS,
- * health, the prefix table (token required on /api except the anonymous routes; /auth/v1 passed
- * through to identity), the SPA, and the error envelope for everything else.
+ * The gateway: request ids and access log, security headers, optional CORS and the prefix table
+ * (token required on /api except the anonymous routes; /auth/v1 passed through to identity) in
+ * plain Node (see front-door.ts); health, the SPA and the error envelope for everything else in
+ * Express.
  */
 export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL);
@@ -70,32 +64,16 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.set('trust proxy', config.TRUST_PROXY);
   const trust = app.get('trust proxy fn') as TrustFn;
 
-  const forward = (upstream: UpstreamName, req: Request, res: Response) => {
-    prepareForwardedRequest(req, currentRequestId() ?? requestIdFrom(req.headers['x-request-id']), trust);
-    proxies.web(upstream, req, res);
-  };
-  const authenticate = requireToken(verifier);
-
-  app.use(requestLogging(logger));
-  app.use(securityHeaders(config));
-  app.use(cors(config.CORS_ORIGINS));
   const readinessUrls = Object.fromEntries(config.READY_UPSTREAMS.map((name) => [name, urls[name]])) as Record<UpstreamName, string>;
   app.use(healthRoutes(readinessUrls, config.READY_TIMEOUT_MS, proxies.agents));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (isUnsafePath(req.path)) return sendError(res, new AppError('validation_failed', 'Invalid request path'));
-    const upstream = resolveUpstream(req.path);
-    if (upstream === 'identity') return forward(upstream, req, res); // identity authenticates its own routes
-    if (!isApiPath(req.path)) return next();
-    if (!upstream) return sendError(res, notFound('No such API route'));
-    authenticate(req, res, () => forward(upstream, req, res));
-  });
+  app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? sendError(res, notFound('No such API route')) : next()));
   app.use(spa(config.WEB_DIST));
   app.use((_req: Request, res: Response) => sendError(res, notFound('Not found')));
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode;
     if (status === 404) return sendError(res, notFound('Not found'));
     if (status && status >= 400 && status < 500) return sendError(res, new AppError('validation_failed', 'Bad request', undefined, 400));
-    logger.error({ err }, 'request failed');
+    logger.error({ err, request_id: res.getHeader('x-request-id') }, 'request failed');
     sendError(res, toAppError(err));
   });
 
@@ -121,7 +99,18 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     proxies.upgrade('voice', req, socket, head);
   };
 
+  const handle = frontDoor({
+    logger,
+    verifier,
+    proxies,
+    trust,
+    security: securityHeaders(config),
+    cors: cors(config.CORS_ORIGINS),
+    fallback: app,
+  });
+
   return {
+    handle,
     app,
     config,
     logger,
@@ -152,7 +141,7 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   const config = loadGatewayConfig(env);
   const gateway = createGateway(config, options);
   const { logger } = gateway;
-  const server = http.createServer(gateway.app);
+  const server = http.createServer(gateway.handle);
   server.on('upgrade', gateway.upgrade);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -73,6 +73,12 @@ export async function startEcho(name: string, options: { jwks?: () => { keys: JW
       res.end(JSON.stringify(options.jwks()));
       return;
     }
+    // Identity's list of ended sessions, which verifiers poll next to the JWKS: none ended here.
+    if (options.jwks && req.url?.startsWith('/internal/revocations')) {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ cursor: Date.now(), revocations: [] }));
+      return;
+    }
     let bodyBytes = 0;
     req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
     req.on('end', () => {

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { GatewayConfig } from '../config';
 
@@ -14,37 +14,53 @@ export function connectSources(config: Pick<GatewayConfig, 'SUPABASE_URL' | 'CSP
   return [...sources];
 }
 
+/** The same response headers on every answer, computed once: `name` (lower-case) → value. */
+export type HeaderSet = Readonly<Record<string, string>>;
+
+/** What a helmet middleware sets, read once from a stand-in response: helmet words the policy, nothing runs per request. */
+function headersOf(middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): HeaderSet {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+    removeHeader: () => undefined,
+  };
+  middleware({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 /**
  * Headers for a Vite-built React SPA and its JSON API: scripts only from our origin (Vite emits
  * no inline script), inline styles allowed (UI libraries set style attributes), images from
- * anywhere over https, no framing. HSTS only on requests that arrived over https (directly, or
+ * anywhere over https, no framing. `hsts` only for requests that arrived over https (directly, or
  * via a trusted proxy's X-Forwarded-Proto): sending it over plain http would be ignored at best.
  */
-export function securityHeaders(config: Pick<GatewayConfig, 'SUPABASE_URL' | 'CSP_CONNECT_SRC'>): RequestHandler[] {
-  const base = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...connectSources(config)],
-        mediaSrc: ["'self'", 'blob:', 'data:'],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+export function securityHeaders(config: Pick<GatewayConfig, 'SUPABASE_URL' | 'CSP_CONNECT_SRC'>): { always: HeaderSet; hsts: HeaderSet } {
+  const always = headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...connectSources(config)],
+          mediaSrc: ["'self'", 'blob:', 'data:'],
+          workerSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
-    },
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-  });
-  const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
-  return [base, (req: Request, res: Response, next: NextFunction) => (req.secure ? hsts(req, res, next) : next())];
+      strictTransportSecurity: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
+  const hsts = headersOf(helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true }));
+  return { always, hsts };
 }
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -53,25 +69,24 @@ const EXPOSED_HEADERS = 'X-Request-Id, X-Next-Cursor, Retry-After, X-Supabase-Ap
 /**
  * CORS for the listed origins only (CORS_ORIGINS); with none listed nothing is added and the SPA
  * is same-origin. Tokens travel in the Authorization header, never cookies: no credentials mode.
+ * The answer adds to `headers` (lower-case names) and says whether `req` is a preflight those
+ * headers fully answer (with a 204).
  */
-export function cors(origins: string[]): RequestHandler {
+export function cors(origins: string[]): (req: IncomingMessage, headers: Record<string, string>) => boolean {
   const allowed = new Set(origins);
-  return (req, res, next) => {
-    if (allowed.size === 0) return next();
+  return (req, headers) => {
+    if (allowed.size === 0) return false;
+    headers.vary = 'Origin';
     const origin = req.headers.origin;
-    res.vary('Origin');
-    if (!origin || !allowed.has(origin)) return next();
-    res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-      res.vary('Access-Control-Request-Headers');
-      res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
-      const requested = req.headers['access-control-request-headers'];
-      if (requested) res.setHeader('Access-Control-Allow-Headers', requested);
-      res.setHeader('Access-Control-Max-Age', '600');
-      res.status(204).end();
-      return;
-    }
-    next();
+    if (!origin || !allowed.has(origin)) return false;
+    headers['access-control-allow-origin'] = origin;
+    headers['access-control-expose-headers'] = EXPOSED_HEADERS;
+    if (req.method !== 'OPTIONS' || !req.headers['access-control-request-method']) return false;
+    headers.vary = 'Origin, Access-Control-Request-Headers';
+    headers['access-control-allow-methods'] = ALLOWED_METHODS;
+    const requested = req.headers['access-control-request-headers'];
+    if (requested) headers['access-control-allow-headers'] = requested;
+    headers['access-control-max-age'] = '600';
+    return true;
   };
 }

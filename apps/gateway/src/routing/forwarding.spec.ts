@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import { requestIdFrom } from '@app/service-kit';
 import { dropIdentityHeaders, isIdentityHeader } from '../auth/identity-headers';
-import { dropHopByHopHeaders, prepareForwardedRequest, requestIdFrom } from './forwarding';
+import { dropHopByHopHeaders, prepareForwardedRequest } from './forwarding';
 
 const fakeRequest = (headers: Record<string, string>, remoteAddress = '10.1.2.3') => ({ headers: { ...headers }, socket: { remoteAddress } }) as unknown as IncomingMessage;
 const trustNone = () => false;

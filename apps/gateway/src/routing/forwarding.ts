@@ -1,27 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { dropIdentityHeaders } from '../auth/identity-headers';
-
-/** Same rule as the kit's request-logging middleware. */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-export function requestIdFrom(header: string | string[] | undefined): string {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value && REQUEST_ID.test(value) ? value : randomUUID();
-}
 
 /** Express's compiled `trust proxy` setting: is the hop at `address` (i-th from us) believed? */
 export type TrustFn = (address: string, i: number) => boolean;
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim() || undefined;
 
+const isTrusted = (req: IncomingMessage, trust: TrustFn) => {
+  const peer = req.socket.remoteAddress;
+  return peer !== undefined && peer !== '' && trust(peer, 0);
+};
+
+/** The scheme the client used: https on a TLS socket, else what a trusted proxy says, else http. */
+export function protocolOf(req: IncomingMessage, trust: TrustFn): string {
+  if ((req.socket as TLSSocket).encrypted) return 'https';
+  return (isTrusted(req, trust) && first(req.headers['x-forwarded-proto'])) || 'http';
+}
+
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade'];
 
 /**
  * Hop-by-hop headers describe the client's connection to the gateway, not the gateway's to the
- * service (RFC 9110 §7.6.1). http-proxy copies them as they are, so a client's `Connection: close`
- * would close the pooled upstream connection after every request and defeat the keep-alive agent.
+ * service (RFC 9110 §7.6.1). Copied as they are, a client's `Connection: close` would close the
+ * pooled upstream connection after every request and defeat the keep-alive agent.
  */
 export function dropHopByHopHeaders(headers: IncomingHttpHeaders): void {
   const listed = String(headers.connection ?? '')
@@ -36,7 +38,7 @@ export function dropHopByHopHeaders(headers: IncomingHttpHeaders): void {
 }
 
 /**
- * Rewrites the incoming request's headers in place before it is proxied (http-proxy copies them),
+ * Rewrites the incoming request's headers in place before it is proxied (the proxy sends them),
  * so nothing is set on the outgoing request after its headers may already be on the wire:
  * identity headers dropped, X-Request-Id set, X-Forwarded-For/Proto/Host recomputed. Forwarded-*
  * values from the client count only when the peer is a trusted proxy (TRUST_PROXY).
@@ -48,10 +50,9 @@ export function prepareForwardedRequest(req: IncomingMessage, requestId: string,
   headers['x-request-id'] = requestId;
 
   const peer = req.socket.remoteAddress ?? '';
-  const trusted = peer !== '' && trust(peer, 0);
-  const encrypted = Boolean((req.socket as TLSSocket).encrypted);
+  const trusted = isTrusted(req, trust);
   const chain = trusted ? String(headers['x-forwarded-for'] ?? '').trim() : '';
-  const proto = encrypted ? 'https' : ((trusted && first(headers['x-forwarded-proto'])) || 'http');
+  const proto = protocolOf(req, trust);
   const host = (trusted && first(headers['x-forwarded-host'])) || headers.host;
 
   if (!trusted) {

@@ -2,8 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
 import { createProxyMiddleware, RequestHandler } from 'http-proxy-middleware';
-import { AppError, Logger, sendError } from '@app/service-kit';
-import type { Response } from 'express';
+import { AppError, Logger } from '@app/service-kit';
+import { sendEnvelope } from '../http/envelope';
 import type { UpstreamName } from './prefix-table';
 
 export interface ProxyOptions {
@@ -75,15 +75,42 @@ const MAX_STALE_RETRIES = 3;
 const hasBody = (req: http.IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
+/** Hop-by-hop headers of the service's answer: Node sets the client connection's own. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+
 /**
- * One http-proxy-middleware instance per service over keep-alive agents. Bodies are streamed both
- * ways (nothing here parses them); paths go through unchanged.
+ * The service's response headers over the gateway's own (`own`, lower-case names, changed in
+ * place): the service wins a clash, except Vary, whose lists add up.
+ */
+export function answerHeaders(own: Record<string, string | string[]>, service: http.IncomingHttpHeaders): Record<string, string | string[]> {
+  for (const name in service) {
+    const value = service[name];
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    own[name] = name === 'vary' && own.vary ? `${own.vary}, ${String(value)}` : value;
+  }
+  return own;
+}
+
+interface Target {
+  client: typeof http | typeof https;
+  agent: http.Agent;
+  hostname: string;
+  port: number;
+  /** A path the service is mounted under ('' for none). */
+  base: string;
+  /** The Host header to send: a remote https service (hosted Supabase) needs its own, a local one sees the public Host. */
+  host?: string;
+}
+
+/**
+ * Proxies to the services over keep-alive agents with Node's own client: bodies are streamed both
+ * ways (nothing here parses them), paths go through unchanged. Websocket upgrades (rare and
+ * long-lived) go through http-proxy-middleware.
  */
 export class UpstreamProxies {
   readonly agents: ReturnType<typeof createUpstreamAgents>;
-  private readonly handlers = new Map<UpstreamName, RequestHandler>();
-  private readonly lastProxyReq = new WeakMap<http.IncomingMessage, http.ClientRequest>();
-  private readonly retries = new WeakMap<http.IncomingMessage, number>();
+  private readonly targets = new Map<UpstreamName, Target>();
+  private readonly upgraders = new Map<UpstreamName, RequestHandler>();
   private readonly upgraded = new WeakSet<Duplex>();
 
   constructor(
@@ -92,18 +119,74 @@ export class UpstreamProxies {
   ) {
     this.agents = createUpstreamAgents(options);
     for (const [name, url] of Object.entries(urls) as Array<[UpstreamName, string]>) {
-      this.handlers.set(name, this.createHandler(name, url));
+      const target = new URL(url);
+      const secure = target.protocol === 'https:';
+      this.targets.set(name, {
+        client: secure ? https : http,
+        agent: secure ? this.agents.https : this.agents.http,
+        hostname: target.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: Number(target.port) || (secure ? 443 : 80),
+        base: target.pathname.replace(/\/+$/, ''),
+        host: secure ? target.host : undefined,
+      });
+      this.upgraders.set(name, this.createUpgrader(name, url));
     }
   }
 
-  /** Proxies an HTTP request (headers already prepared, see forwarding.ts). */
-  web(upstream: UpstreamName, req: http.IncomingMessage, res: http.ServerResponse): void {
-    void this.handlers.get(upstream)!(req, res);
+  /**
+   * Proxies an HTTP request (its headers already prepared, see forwarding.ts). `own` are the
+   * gateway's response headers for it (lower-case names); a failure is answered in the envelope.
+   */
+  web(upstream: UpstreamName, req: http.IncomingMessage, res: http.ServerResponse, own: Record<string, string>, requestId: string, attempt = 0): void {
+    const target = this.targets.get(upstream)!;
+    const { responseTimeoutMs, logger } = this.options;
+    const proxyReq = target.client.request({
+      agent: target.agent,
+      hostname: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: target.base + req.url,
+      headers: target.host ? { ...req.headers, host: target.host } : req.headers,
+    });
+    const timer = setTimeout(() => proxyReq.destroy(new UpstreamTimeout(RESPONSE_TIMEOUT, responseTimeoutMs)), responseTimeoutMs);
+    // The caller went away while the service was still working: stop waiting for it.
+    let abandoned = false;
+    const abandon = () => {
+      if (res.writableFinished) return;
+      abandoned = true;
+      proxyReq.destroy();
+    };
+    res.once('close', abandon);
+    let failed = false;
+    proxyReq.on('error', (err: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      if (failed || abandoned) return;
+      failed = true;
+      res.off('close', abandon);
+      // A pooled socket the service closed while idle (a race with its keep-alive timeout): try
+      // again when no body was consumed; each stale socket tried leaves the pool, so this ends.
+      if (err.code === 'ECONNRESET' && proxyReq.reusedSocket && !hasBody(req) && !res.headersSent && attempt < MAX_STALE_RETRIES) {
+        this.web(upstream, req, res, own, requestId, attempt + 1);
+        return;
+      }
+      logger.warn({ request_id: requestId, upstream, code: err.code, method: req.method, path: req.url?.split('?')[0] }, 'upstream request failed');
+      if (res.headersSent) res.destroy();
+      else sendEnvelope(res, upstreamError(err, upstream), own);
+    });
+    proxyReq.once('response', (proxyRes) => {
+      clearTimeout(timer);
+      res.writeHead(proxyRes.statusCode!, proxyRes.statusMessage, answerHeaders(own, proxyRes.headers));
+      // The service broke off mid-body: so does the answer (a truncated body must not look complete).
+      proxyRes.once('error', () => res.destroy());
+      proxyRes.pipe(res);
+    });
+    if (hasBody(req)) req.pipe(proxyReq);
+    else proxyReq.end();
   }
 
   /** Proxies a websocket upgrade. */
   upgrade(upstream: UpstreamName, req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.handlers.get(upstream)!.upgrade(req, socket as never, head);
+    this.upgraders.get(upstream)!.upgrade(req, socket as never, head);
   }
 
   close(): void {
@@ -111,28 +194,16 @@ export class UpstreamProxies {
     this.agents.https.destroy();
   }
 
-  private createHandler(upstream: UpstreamName, target: string): RequestHandler {
+  private createUpgrader(upstream: UpstreamName, target: string): RequestHandler {
     const secure = target.startsWith('https:');
-    const { responseTimeoutMs, logger } = this.options;
+    const { logger } = this.options;
     return createProxyMiddleware({
       target,
       agent: secure ? this.agents.https : this.agents.http,
-      // A local service sees the public Host; a remote https one (hosted Supabase) needs its own.
       changeOrigin: secure,
       xfwd: false,
       ws: false, // upgrades are routed explicitly by the gateway (see app.ts), not by HPM's own listener
       on: {
-        proxyReq: (proxyReq, req, res) => {
-          this.lastProxyReq.set(req, proxyReq);
-          const timer = setTimeout(() => proxyReq.destroy(new UpstreamTimeout(RESPONSE_TIMEOUT, responseTimeoutMs)), responseTimeoutMs);
-          const clear = () => clearTimeout(timer);
-          proxyReq.once('response', clear);
-          proxyReq.once('close', clear);
-          // The caller went away while the upstream was still working: stop waiting for it.
-          res.once('close', () => {
-            if (!res.writableFinished) proxyReq.destroy();
-          });
-        },
         proxyReqWs: (proxyReq, _req, socket) => {
           proxyReq.once('upgrade', (_res, proxySocket) => {
             this.upgraded.add(socket);
@@ -145,25 +216,10 @@ export class UpstreamProxies {
           });
         },
         error: (err: NodeJS.ErrnoException, req, res) => {
-          // A pooled socket the service closed while idle (a race with its keep-alive timeout): try
-          // again when no body was consumed; each stale socket tried leaves the pool, so this ends.
-          const proxyReq = this.lastProxyReq.get(req);
-          const isResponse = 'writeHead' in res;
-          const retries = this.retries.get(req) ?? 0;
-          if (isResponse && err.code === 'ECONNRESET' && proxyReq?.reusedSocket && !hasBody(req) && !res.headersSent && retries < MAX_STALE_RETRIES) {
-            this.retries.set(req, retries + 1);
-            this.web(upstream, req, res);
-            return;
-          }
           logger.warn({ upstream, code: err.code, method: req.method, path: req.url?.split('?')[0] }, 'upstream request failed');
-          const failure = upstreamError(err, upstream);
-          if (isResponse) {
-            if (res.headersSent) res.destroy();
-            else sendError(res as Response, failure);
-            return;
-          }
           const socket = res as Duplex;
           if (!this.upgraded.has(socket) && socket.writable) {
+            const failure = upstreamError(err, upstream);
             const body = JSON.stringify(failure.toEnvelope());
             socket.end(
               `HTTP/1.1 ${failure.status} ${http.STATUS_CODES[failure.status]}\r\nContent-Type: application/json\r\n` +

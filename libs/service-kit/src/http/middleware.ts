@@ -9,27 +9,41 @@ import { sendError, toAppError } from './exception.filter';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** The caller's X-Request-Id when it is well-formed (so one id follows a call across hops), else a new one. */
+export function requestIdFrom(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+/** Probes answer every few seconds: a line each would bury the requests. */
+export const isProbePath = (path: string) => path === '/healthz' || path === '/readyz';
+
+/**
+ * Starts the one access-log line a request gets (services and the gateway write the same one):
+ * call the answer with the outcome once the response is finished. The line is written in the trace
+ * context of the start, since 'finish' fires outside it: it carries the request's trace ids.
+ * `path` is without the query string (it may carry search terms or signed URLs).
+ */
+export function startAccessLog(logger: Logger, requestId: string, method: string, path: string): (status: number, userId?: string) => void {
+  const startedAt = performance.now();
+  const traced = context.active();
+  return (status, userId) => {
+    const ms = Math.round((performance.now() - startedAt) * 10) / 10;
+    context.with(traced, () => logger.info({ request_id: requestId, user_id: userId, method, path, status, ms }, 'request'));
+  };
+}
+
 /** Takes the gateway's request id (or makes one), logs one line per request with its outcome. */
 export function requestLogging(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.header('x-request-id');
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFrom(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', requestId);
-    const started = process.hrtime.bigint();
     requestContext.run({ requestId }, () => {
       const store = requestContext.getStore();
-      // 'finish' fires outside this request's async context: log in its trace context (trace ids).
-      const traced = context.active();
-      res.on('finish', () => {
-        if (req.path === '/healthz' || req.path === '/readyz') return;
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        context.with(traced, () =>
-          logger.info(
-            { request_id: requestId, user_id: store?.userId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-            'request',
-          ),
-        );
-      });
+      if (!isProbePath(req.path)) {
+        const logged = startAccessLog(logger, requestId, req.method, req.path);
+        res.on('finish', () => logged(res.statusCode, store?.userId));
+      }
       next();
     });
   };

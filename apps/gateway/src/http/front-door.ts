@@ -1,0 +1,74 @@
+import type http from 'node:http';
+import { AppError, isProbePath, Logger, requestIdFrom, startAccessLog, toAppError, TokenVerifier } from '@app/service-kit';
+import { prepareForwardedRequest, protocolOf, TrustFn } from '../routing/forwarding';
+import { isAnonymousRoute, isApiPath, isUnsafePath, resolveUpstream } from '../routing/prefix-table';
+import type { UpstreamProxies } from '../routing/proxy';
+import { sendEnvelope } from './envelope';
+import type { cors, securityHeaders } from './security';
+
+export interface FrontDoorOptions {
+  logger: Logger;
+  verifier: TokenVerifier;
+  proxies: UpstreamProxies;
+  trust: TrustFn;
+  security: ReturnType<typeof securityHeaders>;
+  cors: ReturnType<typeof cors>;
+  /** Everything the prefix table does not send to a service: health, the SPA, the envelope's 404s. */
+  fallback: http.RequestListener;
+}
+
+/**
+ * The gateway's request listener. Every request gets its id (X-Request-Id), the security headers,
+ * CORS, one access-log line and the path check. A path of the prefix table then goes straight to
+ * its service with plain Node calls: the token verified on /api (except the anonymous routes; the
+ * Authorization header itself is forwarded, the service verifies it again, so a request that
+ * bypasses the gateway gains nothing), /auth/v1 passed through to identity, which authenticates
+ * its own routes. Express (`fallback`) serves the rest, off the hot path.
+ */
+export function frontDoor(options: FrontDoorOptions): http.RequestListener {
+  const { logger, verifier, proxies, trust, security, fallback } = options;
+  const addCors = options.cors;
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const pathname = query === -1 ? url : url.slice(0, query);
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    // Lower-case names: a service's answer merges over them name for name (see answerHeaders).
+    const headers: Record<string, string> = { 'x-request-id': requestId, ...security.always };
+    if (protocolOf(req, trust) === 'https') Object.assign(headers, security.hsts);
+
+    let userId: string | undefined;
+    if (!isProbePath(pathname)) {
+      const logged = startAccessLog(logger, requestId, req.method ?? 'GET', pathname);
+      res.once('finish', () => logged(res.statusCode, userId));
+    }
+
+    if (addCors(req, headers)) {
+      res.writeHead(204, headers);
+      res.end();
+      return;
+    }
+    if (isUnsafePath(pathname)) return sendEnvelope(res, new AppError('validation_failed', 'Invalid request path'), headers);
+
+    const upstream = resolveUpstream(pathname);
+    const forward = () => {
+      prepareForwardedRequest(req, requestId, trust);
+      proxies.web(upstream!, req, res, headers, requestId);
+    };
+    if (upstream === 'identity') return forward();
+    if (upstream && isApiPath(pathname)) {
+      if (isAnonymousRoute(req.method ?? 'GET', pathname)) return forward();
+      verifier.verifyHeader(req.headers.authorization).then(
+        (user) => {
+          userId = user.id;
+          forward();
+        },
+        (err: unknown) => sendEnvelope(res, toAppError(err), headers),
+      );
+      return;
+    }
+
+    for (const name in headers) res.setHeader(name, headers[name]);
+    fallback(req, res);
+  };
+}
