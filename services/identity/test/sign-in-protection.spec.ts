@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { RunningService } from '@app/service-kit';
+import { TestEnvironment } from '@app/service-kit/testing';
+import { identityService } from '../src';
+
+jest.setTimeout(60_000);
+
+const email = () => `prot-${randomBytes(4).toString('hex')}@example.com`;
+const password = 'secret123';
+const mailbox = mkdtempSync(path.join(tmpdir(), 'identity-mailbox-'));
+let addressCounter = 0;
+/** A fresh client address (TEST-NET-3), as the gateway forwards it. */
+const newAddress = () => `203.0.113.${++addressCounter % 250}`;
+
+/** Limits that slow an attacker without locking the owner out, one e-mail normalisation, trusted proxies only, equal work. */
+describe('identity: sign-in protection', () => {
+  let env: TestEnvironment;
+  let svc: RunningService;
+
+  beforeAll(async () => {
+    env = await TestEnvironment.create();
+    svc = await env.start(identityService, { MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000' });
+  });
+  afterAll(() => env.close());
+
+  const signUp = async (address = email()) => {
+    await request(svc.url).post('/auth/v1/signup').set('X-Forwarded-For', newAddress()).send({ email: address, password }).expect(200);
+    return address;
+  };
+  const attempt = (url: string, from: string, who: string, secret: string) =>
+    request(url).post('/auth/v1/token?grant_type=password').set('X-Forwarded-For', from).send({ email: who, password: secret });
+
+  it('refuses an address that keeps failing on an account, while the owner still signs in, from a known address or a new one', async () => {
+    const victim = await signUp();
+    const home = newAddress();
+    await attempt(svc.url, home, victim, password).expect(200);
+    const attacker = newAddress();
+    for (let i = 0; i < 5; i++) await attempt(svc.url, attacker, victim, 'wrong123').expect(400);
+    const blocked = await attempt(svc.url, attacker, victim, password).expect(429);
+    expect(blocked.body.error_code).toBe('over_request_rate_limit');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    await attempt(svc.url, home, victim, password).expect(200);
+    await attempt(svc.url, newAddress(), victim, password).expect(200);
+  });
+
+  it('an account attacked from many addresses is closed to new addresses, never to its owner’s', async () => {
+    const victim = await signUp();
+    const home = newAddress();
+    await attempt(svc.url, home, victim, password).expect(200);
+    for (let i = 0; i < 20; i++) await attempt(svc.url, newAddress(), victim, 'wrong123').expect(400);
+    await attempt(svc.url, newAddress(), victim, 'wrong123').expect(429);
+    await attempt(svc.url, home, victim, password).expect(200);
+  });
+
+  it('an address spraying many accounts is slowed, but people who signed in from it before still get in', async () => {
+    const office = newAddress();
+    const colleague = await signUp();
+    await attempt(svc.url, office, colleague, password).expect(200);
+    for (let i = 0; i < 50; i++) await attempt(svc.url, office, email(), 'wrong123').expect(400);
+    await attempt(svc.url, office, email(), 'wrong123').expect(429);
+    await attempt(svc.url, office, colleague, password).expect(200);
+  });
+
+  it('keys limits and lookups by one e-mail normalisation: no spelling reaches an account past its limit', async () => {
+    const victim = await signUp(`victim-${randomBytes(3).toString('hex')}@example.com`);
+    const attacker = newAddress();
+    for (let i = 0; i < 5; i++) await attempt(svc.url, attacker, victim, 'wrong123').expect(400);
+    await attempt(svc.url, attacker, victim.toUpperCase(), password).expect(429);
+    await attempt(svc.url, attacker, `  ${victim}  `, password).expect(429);
+    // Dotted capital I lower-cases to "i̇" in JavaScript but to "i" in some Postgres collations.
+    const turkish = victim.replace('victim', 'vİctim');
+    const res = await attempt(svc.url, attacker, turkish, password);
+    expect(res.status).not.toBe(200);
+  });
+
+  it('believes X-Forwarded-For only from the proxies in TRUST_PROXY', async () => {
+    const direct = await env.start(identityService, { MAILBOX_DIR: mailbox, TRUST_PROXY: 'false' });
+    const victim = await signUp();
+    // Each attempt claims another address; identity sees the one real peer and counts them together.
+    for (let i = 0; i < 5; i++) await attempt(direct.url, newAddress(), victim, 'wrong123').expect(400);
+    await attempt(direct.url, newAddress(), victim, password).expect(429);
+    await env.stop(direct);
+  });
+
+  it('answers an unknown e-mail after the same work as a wrong password (argon2 either way)', async () => {
+    const known = await signUp();
+    const time = async (who: string) => {
+      const started = process.hrtime.bigint();
+      await attempt(svc.url, newAddress(), who, 'wrong123').expect(400);
+      return Number(process.hrtime.bigint() - started) / 1e6;
+    };
+    await time(email());
+    const unknownTimes: number[] = [];
+    const knownTimes: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      unknownTimes.push(await time(email()));
+      knownTimes.push(await time(known));
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    // Before: 3 ms against 16 ms. Now both verify an argon2 hash (~15-30 ms here).
+    expect(median(unknownTimes)).toBeGreaterThan(8);
+    expect(Math.abs(median(unknownTimes) - median(knownTimes))).toBeLessThan(5);
+  });
+
+  it('limits sign-ups per address', async () => {
+    const limited = await env.start(identityService, { MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '3' });
+    const from = newAddress();
+    for (let i = 0; i < 3; i++) await request(limited.url).post('/auth/v1/signup').set('X-Forwarded-For', from).send({ email: email(), password }).expect(200);
+    const refused = await request(limited.url).post('/auth/v1/signup').set('X-Forwarded-For', from).send({ email: email(), password }).expect(429);
+    expect(refused.body.error_code).toBe('over_request_rate_limit');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await request(limited.url).post('/auth/v1/signup').set('X-Forwarded-For', newAddress()).send({ email: email(), password }).expect(200);
+    await env.stop(limited);
+  });
+});
