@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthUser, communityMessages, ContactForm, ContactSubmission } from '@app/contracts';
+import { isErased, rateLimited, RateLimiter, SERVICE_CONFIG, unauthorized } from '@app/service-kit';
+import { FeatureRequestsRepository } from '../feature-requests/feature-requests.repository';
+import { requireModerator } from '../moderation';
+import type { CommunityConfig } from '../service';
+import { ContactRepository } from './contact.repository';
+
+const titleMax = 120;
+
+/** A filed request's title: the message's first line, shortened at a word when it is long. */
+export function featureTitle(message: string): string {
+  const line = message.split('\n').map((l) => l.trim()).find(Boolean) ?? message.trim();
+  if (line.length <= titleMax) return line;
+  const cut = line.slice(0, titleMax - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > titleMax / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
+
+@Injectable()
+export class ContactService {
+  private readonly perAddress: RateLimiter;
+
+  constructor(
+    private readonly submissions: ContactRepository,
+    private readonly features: FeatureRequestsRepository,
+    @Inject(SERVICE_CONFIG) config: CommunityConfig,
+  ) {
+    this.perAddress = new RateLimiter(config.CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR, 3600_000);
+  }
+
+  /**
+   * Anyone may write (a page outside the app too), so the client address is limited; a signed-in
+   * sender's id is kept. 'Feature Request' also files a pending request, in the same transaction.
+   */
+  async submit(user: AuthUser | undefined, address: string, form: ContactForm): Promise<string> {
+    const wait = this.perAddress.hit(address);
+    if (wait > 0) throw rateLimited(wait);
+    if (user && (await isErased(this.submissions.db, user.id))) throw unauthorized(communityMessages.accountDeleted);
+    const userId = user?.id ?? null;
+    return this.submissions.db.transaction(async (tx) => {
+      const featureId = form.subject === 'Feature Request' ? await this.features.insertPending(tx, userId, featureTitle(form.message), form.message) : null;
+      return this.submissions.insert(tx, userId, form, featureId);
+    });
+  }
+
+  list(user: AuthUser): Promise<ContactSubmission[]> {
+    requireModerator(user);
+    return this.submissions.latest();
+  }
+}

@@ -1,0 +1,37 @@
+import { Controller } from '@nestjs/common';
+import { AuthUser, communityApi } from '@app/contracts';
+import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams, ParsedQuery } from '@app/service-kit';
+import { FeatureRequestsService } from './feature-requests.service';
+
+type Id = Input<typeof communityApi.featureInteractions>['params'];
+
+@Controller()
+export class FeatureRequestsController {
+  constructor(private readonly features: FeatureRequestsService) {}
+
+  @Endpoint(communityApi.listFeatureRequests)
+  list(@CurrentUser() user: AuthUser, @ParsedQuery() query: Input<typeof communityApi.listFeatureRequests>['query']) {
+    return this.features.list(user, query);
+  }
+
+  @Endpoint(communityApi.moderateFeatureRequest)
+  async moderate(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id, @ParsedBody() { status }: Input<typeof communityApi.moderateFeatureRequest>['body']) {
+    return { data: await this.features.moderate(user, id, status) };
+  }
+
+  @Endpoint(communityApi.featureInteractions)
+  interactions(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id) {
+    return this.features.interactionsOf(user, id);
+  }
+
+  /** The body is checked (interaction_type 'upvote') by the declaration; upvotes are the only kind. */
+  @Endpoint(communityApi.upvoteFeature)
+  async upvote(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id, @ParsedBody() _body: Input<typeof communityApi.upvoteFeature>['body']) {
+    return { data: await this.features.upvote(user, id) };
+  }
+
+  @Endpoint(communityApi.removeFeatureInteraction)
+  async remove(@CurrentUser() user: AuthUser, @ParsedParams() { id, interactionId }: Input<typeof communityApi.removeFeatureInteraction>['params']) {
+    await this.features.removeInteraction(user, id, interactionId);
+  }
+}

@@ -1,0 +1,1 @@
+export { communityService } from './service';

@@ -1,0 +1,46 @@
+import { Controller } from '@nestjs/common';
+import { AuthUser, communityApi } from '@app/contracts';
+import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams, ParsedQuery } from '@app/service-kit';
+import { OpportunitiesService } from './opportunities.service';
+
+type Id = Input<typeof communityApi.upvoteOpportunity>['params'];
+
+@Controller()
+export class OpportunitiesController {
+  constructor(private readonly opportunities: OpportunitiesService) {}
+
+  @Endpoint(communityApi.listOpportunities)
+  list(@CurrentUser() user: AuthUser, @ParsedQuery() query: Input<typeof communityApi.listOpportunities>['query']) {
+    return this.opportunities.list(user, query);
+  }
+
+  @Endpoint(communityApi.createOpportunity)
+  async create(@CurrentUser() user: AuthUser, @ParsedBody() body: Input<typeof communityApi.createOpportunity>['body']) {
+    return { data: await this.opportunities.create(user, body) };
+  }
+
+  @Endpoint(communityApi.moderateOpportunity)
+  async moderate(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id, @ParsedBody() { status }: Input<typeof communityApi.moderateOpportunity>['body']) {
+    return { data: await this.opportunities.moderate(user, id, status) };
+  }
+
+  @Endpoint(communityApi.upvoteOpportunity)
+  async upvote(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id) {
+    return { data: await this.opportunities.mark(user, id, 'upvote', true) };
+  }
+
+  @Endpoint(communityApi.removeOpportunityUpvote)
+  async removeUpvote(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id) {
+    await this.opportunities.mark(user, id, 'upvote', false);
+  }
+
+  @Endpoint(communityApi.favoriteOpportunity)
+  async favorite(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id) {
+    return { data: await this.opportunities.mark(user, id, 'favorite', true) };
+  }
+
+  @Endpoint(communityApi.unfavoriteOpportunity)
+  async unfavorite(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id) {
+    await this.opportunities.mark(user, id, 'favorite', false);
+  }
+}

@@ -1,0 +1,55 @@
+import type { ExternalResource } from '@app/contracts';
+
+/** The built-in list (spec section 2, External Resources): a platform, a curated list, AI mocks, a course, a book. */
+export const externalResources: readonly ExternalResource[] = [
+  {
+    id: 'leetcode',
+    title: 'LeetCode',
+    description: 'The online platform with thousands of coding problems, contests and company-tagged questions to practise for technical interviews.',
+    upvotes: 0,
+    createdAt: '2025-01-06T00:00:00.000Z',
+    author: 'LeetCode',
+    url: 'https://leetcode.com',
+    imageUrl: null,
+  },
+  {
+    id: 'neetcode',
+    title: 'NeetCode 150',
+    description: 'A curated list of 150 problems grouped by pattern, each with a video explanation, to cover the common interview topics.',
+    upvotes: 0,
+    createdAt: '2025-01-13T00:00:00.000Z',
+    author: 'NeetCode',
+    url: 'https://neetcode.io/practice',
+    imageUrl: null,
+  },
+  {
+    id: 'final-round-ai',
+    title: 'Final Round AI',
+    description: 'Mock interviews with an AI interviewer that asks follow-up questions and gives feedback on your answers.',
+    upvotes: 0,
+    createdAt: '2025-02-03T00:00:00.000Z',
+    author: 'Final Round AI',
+    url: 'https://www.finalroundai.com',
+    imageUrl: null,
+  },
+  {
+    id: 'grokking-coding-interview',
+    title: 'Grokking the Coding Interview',
+    description: 'An interactive course that teaches the recurring patterns behind coding interview questions, with exercises in the browser.',
+    upvotes: 0,
+    createdAt: '2025-02-17T00:00:00.000Z',
+    author: 'Educative',
+    url: 'https://www.educative.io/courses/grokking-coding-interview',
+    imageUrl: null,
+  },
+  {
+    id: 'cracking-the-coding-interview',
+    title: 'Cracking the Coding Interview',
+    description: 'The classic book: 189 programming questions and solutions, and how interviews at large technology companies work.',
+    upvotes: 0,
+    createdAt: '2025-03-03T00:00:00.000Z',
+    author: 'Gayle Laakmann McDowell',
+    url: 'https://www.crackingthecodinginterview.com',
+    imageUrl: null,
+  },
+];

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { Module } from '@nestjs/common';
+import { BaseConfig, ServiceDefinition } from '@app/service-kit';
+import { z } from 'zod';
+import { ContactModule } from './contact/contact.module';
+import { ErasureModule } from './erasure/erasure.module';
+import { FeatureRequestsModule } from './feature-requests/feature-requests.module';
+import { OpportunitiesModule } from './opportunities/opportunities.module';
+import { ResourcesModule } from './resources/resources.module';
+
+const communityConfig = {
+  /** Contact messages one client address may send per hour (the form also works signed out). */
+  CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /**
+   * Which peers' X-Forwarded-For is believed when telling clients apart (express "trust proxy":
+   * false, true, a hop count, or IPs/CIDRs/loopback/uniquelocal). Default loopback: the launcher's
+   * gateway on this machine. Behind a gateway elsewhere, name its addresses, or every client looks
+   * like the gateway and shares one contact limit.
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .default('loopback')
+      .transform((v): boolean | number | string[] => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()))),
+  ),
+};
+
+export type CommunityConfig = BaseConfig & z.infer<z.ZodObject<typeof communityConfig>>;
+
+/** Opportunities, feature requests, their upvotes and favourites, contact messages and resources. */
+@Module({ imports: [OpportunitiesModule, FeatureRequestsModule, ContactModule, ResourcesModule, ErasureModule] })
+class CommunityAppModule {}
+
+export const communityService: ServiceDefinition<typeof communityConfig> = {
+  name: 'community',
+  module: CommunityAppModule,
+  migrationsDir: path.join(__dirname, '..', 'migrations'),
+  defaultPort: 8104,
+  config: communityConfig,
+};

@@ -1,0 +1,129 @@
+import { ContactSubmission, externalResourceSchema } from '@app/contracts';
+import { RunningService } from '@app/service-kit';
+import { TestEnvironment } from '@app/service-kit/testing';
+import request from 'supertest';
+import { communityService } from '../src';
+import { announceDeletion, moderator, waitFor } from './helpers';
+
+jest.setTimeout(30_000);
+
+type Auth = { Authorization: string };
+
+describe('community: contact form, resources and erasure', () => {
+  let env: TestEnvironment;
+  let svc: RunningService;
+  let mod: Auth;
+  let address = 0;
+  /** A fresh client address per call unless told (the service trusts X-Forwarded-For from loopback). */
+  const from = (ip = `203.0.113.${++address}`) => ({ 'X-Forwarded-For': ip });
+
+  beforeAll(async () => {
+    env = await TestEnvironment.create();
+    svc = await env.start(communityService, { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR: '3' });
+    mod = await env.authHeader(moderator(env));
+  });
+  afterAll(() => env.close());
+
+  const submissions = async (): Promise<ContactSubmission[]> => (await request(svc.url).get('/api/contact-form').set(mod).expect(200)).body;
+
+  it('accepts a message without a token (201 {data: {id}}), empty name and e-mail stored as none', async () => {
+    const res = await request(svc.url).post('/api/contact-form').set(from()).send({ name: '', email: '', subject: 'Feedback', message: 'Love the tracker' }).expect(201);
+    expect(res.body).toEqual({ data: { id: expect.any(String) } });
+    expect((await submissions()).find((s) => s.id === res.body.data.id)).toMatchObject({ user_id: null, name: null, email: null, subject: 'Feedback', message: 'Love the tracker', feature_request_id: null });
+  });
+
+  it('keeps the user id when a token comes with it, and refuses a bad token', async () => {
+    const user = env.newUser();
+    const res = await request(svc.url).post('/api/contact-form').set(from()).set(await env.authHeader(user)).send({ name: 'Ada', email: 'ada@example.com', subject: 'Bug Report', message: 'Timer froze' }).expect(201);
+    expect((await submissions()).find((s) => s.id === res.body.data.id)).toMatchObject({ user_id: user.id, name: 'Ada', email: 'ada@example.com', subject: 'Bug Report' });
+    await request(svc.url).post('/api/contact-form').set(from()).set({ Authorization: 'Bearer nope' }).send({ subject: 'Feedback', message: 'x' }).expect(401);
+  });
+
+  it.each([
+    [{ subject: 'Spam', message: '' }, { subject: 'Please select a subject', message: 'Message is required' }],
+    [{ subject: 'Feedback', message: 'hi', email: 'not-an-email' }, { email: 'Invalid email address' }],
+    [{ message: 'hi' }, { subject: 'Please select a subject' }],
+    [{ subject: 'General Inquiry', message: '   ' }, { message: 'Message is required' }],
+  ])('answers the spec’s messages: %j', async (body, fields) => {
+    const res = await request(svc.url).post('/api/contact-form').set(from()).send(body).expect(400);
+    expect(res.body).toEqual({ error: { code: 'validation_failed', message: Object.values(fields)[0], fields } });
+  });
+
+  it('files a pending feature request for subject Feature Request, titled by its first line', async () => {
+    const user = env.newUser();
+    const auth = await env.authHeader(user);
+    const message = 'Mock interviews in Go\nWith a Go-speaking interviewer please.';
+    const res = await request(svc.url).post('/api/contact-form').set(from()).set(auth).send({ subject: 'Feature Request', message }).expect(201);
+    const sub = (await submissions()).find((s) => s.id === res.body.data.id)!;
+    expect(sub.feature_request_id).toEqual(expect.any(String));
+    const mine = (await request(svc.url).get('/api/feature-requests').set(auth).expect(200)).body;
+    expect(mine.find((f: { id: string }) => f.id === sub.feature_request_id)).toMatchObject({ title: 'Mock interviews in Go', description: message, status: 'pending', upvotes: 0 });
+    const queue = (await request(svc.url).get('/api/feature-requests?status=pending').set(mod).expect(200)).body;
+    expect(queue.map((f: { id: string }) => f.id)).toContain(sub.feature_request_id);
+
+    const anonymous = await request(svc.url).post('/api/contact-form').set(from()).send({ subject: 'Feature Request', message: 'x'.repeat(300) }).expect(201);
+    const filed = (await submissions()).find((s) => s.id === anonymous.body.data.id)!;
+    const { rows } = await svc.db.query('SELECT title, user_id, status FROM requested_features WHERE id = $1', [filed.feature_request_id]);
+    expect(rows[0]).toEqual({ title: `${'x'.repeat(119)}…`, user_id: null, status: 'pending' });
+  });
+
+  it('limits messages per client address: 429 with Retry-After, other addresses unaffected', async () => {
+    const ip = from('198.51.100.7');
+    for (let i = 0; i < 3; i++) await request(svc.url).post('/api/contact-form').set(ip).send({ subject: 'Feedback', message: `note ${i}` }).expect(201);
+    const res = await request(svc.url).post('/api/contact-form').set(ip).send({ subject: 'Feedback', message: 'one too many' }).expect(429);
+    expect(res.body).toEqual({ error: { code: 'rate_limited', message: 'Too many requests, please try again later' } });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
+    expect((await submissions()).map((s) => s.message)).not.toContain('one too many');
+    await request(svc.url).post('/api/contact-form').set(from('198.51.100.8')).send({ subject: 'Feedback', message: 'another client' }).expect(201);
+  });
+
+  it('lets only moderators read submissions', async () => {
+    const res = await request(svc.url).get('/api/contact-form').set(await env.authHeader(env.newUser())).expect(403);
+    expect(res.body.error).toEqual({ code: 'forbidden', message: 'Only moderators can do this' });
+    await request(svc.url).get('/api/contact-form').expect(401);
+    const listed = await submissions();
+    expect(listed.map((s) => s.created_at)).toEqual([...listed.map((s) => s.created_at)].sort().reverse());
+  });
+
+  it('lists the five built-in resources', async () => {
+    const res = await request(svc.url).get('/api/external-resources').set(await env.authHeader(env.newUser())).expect(200);
+    expect(res.body).toHaveLength(5);
+    for (const r of res.body) expect(externalResourceSchema.parse(r)).toEqual(r);
+    expect(res.body.map((r: { title: string }) => r.title)).toEqual(['LeetCode', 'NeetCode 150', 'Final Round AI', 'Grokking the Coding Interview', 'Cracking the Coding Interview']);
+    await request(svc.url).get('/api/external-resources').expect(401);
+  });
+
+  it('erases a deleted account’s messages and marks on identity.user.deleted; what it shared stays without its author', async () => {
+    const gone = env.newUser();
+    const auth = await env.authHeader(gone);
+    const other = await env.authHeader(env.newUser());
+    const message = await request(svc.url).post('/api/contact-form').set(from()).set(auth).send({ subject: 'Feature Request', message: 'Leaderboards' }).expect(201);
+    const featureId = (await submissions()).find((s) => s.id === message.body.data.id)!.feature_request_id!;
+    const shared = (await request(svc.url).post('/api/pathfinder').set(auth).send({ title: 'Fellowship', description: 'Paid', link: 'https://fellowship.example.com', compensation: 100 }).expect(201)).body.data;
+    await request(svc.url).patch(`/api/pathfinder/${shared.id}`).set(mod).send({ status: 'approved' }).expect(200);
+    await request(svc.url).patch(`/api/feature-requests/${featureId}`).set(mod).send({ status: 'open' }).expect(200);
+    await request(svc.url).post(`/api/pathfinder/${shared.id}/upvote`).set(auth).expect(200);
+    await request(svc.url).post(`/api/pathfinder/${shared.id}/favorite`).set(auth).expect(200);
+    await request(svc.url).post(`/api/pathfinder/${shared.id}/upvote`).set(other).expect(200);
+    await request(svc.url).post(`/api/feature-requests/${featureId}/interactions`).set(auth).send({ interaction_type: 'upvote' }).expect(201);
+
+    await announceDeletion(env, gone.id);
+    const count = async (sql: string) => Number((await svc.db.query<{ n: string }>(sql, [gone.id])).rows[0].n);
+    await waitFor(async () => (await count('SELECT count(*) AS n FROM interactions WHERE user_id = $1')) === 0);
+    expect(await count('SELECT count(*) AS n FROM contact_form_submissions WHERE user_id = $1')).toBe(0);
+    expect((await submissions()).map((s) => s.id)).not.toContain(message.body.data.id);
+
+    const seen = (await request(svc.url).get('/api/pathfinder').set(other).expect(200)).body.find((o: { id: string }) => o.id === shared.id);
+    expect(seen).toMatchObject({ user_id: null, title: 'Fellowship', upvotes: 1 });
+    const feature = (await request(svc.url).get('/api/feature-requests').set(other).expect(200)).body.find((f: { id: string }) => f.id === featureId);
+    expect(feature).toMatchObject({ title: 'Leaderboards', upvotes: 0 });
+    expect((await svc.db.query('SELECT user_id FROM requested_features WHERE id = $1', [featureId])).rows[0].user_id).toBeNull();
+
+    // The token has not expired yet, but it adds nothing any more.
+    const refused = await request(svc.url).post(`/api/pathfinder/${shared.id}/upvote`).set(auth).expect(401);
+    expect(refused.body.error.message).toBe('This account has been deleted');
+    await request(svc.url).post('/api/contact-form').set(from()).set(auth).send({ subject: 'Feedback', message: 'back again' }).expect(401);
+    await request(svc.url).post('/api/pathfinder').set(auth).send({ title: 't', description: 'd', link: 'https://again.example.com' }).expect(401);
+    expect(await count('SELECT count(*) AS n FROM interactions WHERE user_id = $1')).toBe(0);
+  });
+});
