@@ -128,6 +128,15 @@ describe('interviews: companies', () => {
     expect(res.body.error.fields).toEqual({ name: 'Company name must not be longer than 200 characters' });
   });
 
+  it.each([
+    ['Goog1e', 'Company name looks like the existing company "Google"'],
+    ['Gооgle', 'Company name mixes letters of different scripts'],
+  ])('refuses %p, which imitates a known company with look-alike characters', async (name, message) => {
+    const res = await request(svc.url).post('/api/all-companies').set(auth).send({ name }).expect(400);
+    expect(res.body.error).toEqual({ code: 'validation_failed', message, fields: { name: message } });
+    expect((await request(svc.url).get('/api/all-companies').set(auth).expect(200)).body.map((c: { name: string }) => c.name)).not.toContain(name);
+  });
+
   it('keeps concurrent creations of one name to one company and one event', async () => {
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => request(svc.url).post('/api/all-companies').set(auth).send({ name: i % 2 ? 'Race Condition Co' : ' race condition co' })),

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Company, CreateCompany } from '@app/contracts';
-import { EventBus } from '@app/service-kit';
+import { EventBus, validationFailed } from '@app/service-kit';
 import { CompaniesRepository } from './companies.repository';
+import { lookOf, mixesScripts } from './look-alike';
 
 export interface CreatedOrExisting {
   company: Company;
@@ -22,13 +23,24 @@ export class CompaniesService {
 
   /**
    * The row and its interviews.company.created event commit together (outbox), so a company is
-   * announced exactly when it exists; finding an existing one announces nothing.
+   * announced exactly when it exists; finding an existing one announces nothing. A new name that
+   * imitates another with look-alike characters is refused (400), so nobody can pass off a
+   * company as one people know.
    */
-  create(input: CreateCompany): Promise<CreatedOrExisting> {
+  async create(input: CreateCompany): Promise<CreatedOrExisting> {
+    await this.refuseLookAlike(input.name);
     return this.companies.db.transaction(async (tx) => {
       const result = await this.companies.insertOrFind(tx, input.name, input.website_url ?? null);
       if (result.created) await this.events.record(tx, 'interviews.company.created', result.company);
       return result;
     });
+  }
+
+  private async refuseLookAlike(name: string): Promise<void> {
+    if (mixesScripts(name)) throw validationFailed({ name: 'Company name mixes letters of different scripts' });
+    const typed = name.trim().toLowerCase();
+    const look = lookOf(name);
+    const imitated = (await this.companies.list()).find((c) => c.name.trim().toLowerCase() !== typed && lookOf(c.name) === look);
+    if (imitated) throw validationFailed({ name: `Company name looks like the existing company "${imitated.name}"` });
   }
 }

@@ -12,6 +12,7 @@ describe('CompaniesService.create', () => {
     const db = { transaction: <T>(work: (t: Tx) => Promise<T>) => work(tx) } as unknown as Database;
     const repository = new CompaniesRepository(db);
     const insertOrFind = jest.spyOn(repository, 'insertOrFind').mockResolvedValue({ company, created });
+    jest.spyOn(repository, 'list').mockResolvedValue([{ id: '2b0c6f0e-9a7d-4c1e-8f3b-6d5e4c3b2a19', name: 'Google', website_url: 'https://www.google.com' }, company]);
     const record = jest.fn().mockResolvedValue(undefined);
     const service = new CompaniesService(repository, { record } as unknown as EventBus);
     return { service, insertOrFind, record };
@@ -28,5 +29,25 @@ describe('CompaniesService.create', () => {
     const { service, record } = setUp(false);
     await expect(service.create({ name: ' thunder labs ', website_url: 'https://thunderlabs.dev' })).resolves.toEqual({ company, created: false });
     expect(record).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['Goog1e', 'Company name looks like the existing company "Google"'],
+    ['G00GLE', 'Company name looks like the existing company "Google"'],
+    ['Thunder Iabs', 'Company name looks like the existing company "Thunder Labs"'],
+    ['Gооgle', 'Company name mixes letters of different scripts'],
+    ['Аpple', 'Company name mixes letters of different scripts'],
+  ])('refuses %p, a look-alike, with a 400 on the name', async (name, message) => {
+    const { service, insertOrFind } = setUp(true);
+    const failure = await service.create({ name }).catch((e) => e);
+    expect(failure.status).toBe(400);
+    expect(failure.toEnvelope()).toEqual({ error: { code: 'validation_failed', message, fields: { name: message } } });
+    expect(insertOrFind).not.toHaveBeenCalled();
+  });
+
+  it.each(['google', 'Googleplex', 'Яндекс', 'トヨタ Toyota', 'Café Nero'])('accepts %p', async (name) => {
+    const { service, insertOrFind } = setUp(true);
+    await service.create({ name });
+    expect(insertOrFind).toHaveBeenCalled();
   });
 });
