@@ -15,6 +15,7 @@ import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { jsonBodies, requestLogging } from './http/middleware';
 import { ServiceKitModule } from './kit.module';
 import { createLogger, Logger } from './logger';
+import { EventBusServer, RethrowEventErrors } from './nest/event-server';
 import { startTelemetryFromEnv } from './telemetry';
 
 export interface ServiceDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
@@ -109,9 +110,14 @@ export async function startService<S extends z.ZodRawShape>(
     app.use(jsonBodies());
     app.useGlobalFilters(new EnvelopeExceptionFilter(logger));
     (app.getHttpAdapter().getInstance() as { disable(s: string): void }).disable('x-powered-by');
-    // Handlers register during init; consumers and the relay run before /readyz can say ready.
+    // @EventPattern handlers are served by the EventBus: they become its durable consumers.
+    // Deferred, so its filter is in place before the handlers are registered.
+    const eventServer = app.connectMicroservice({ strategy: new EventBusServer(events) }, { deferInitialization: true });
+    eventServer.useGlobalFilters(new RethrowEventErrors());
     await app.init();
     cleanups.unshift(() => app.close());
+    await app.startAllMicroservices();
+    // Consumers and the relay run before /readyz can say ready.
     await events.start();
     cleanups.unshift(() => events.stop());
     await app.listen(config.PORT, config.HOST);

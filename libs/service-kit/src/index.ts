@@ -22,3 +22,4 @@ export * from './telemetry';
 export * from './bootstrap';
 export * from './nest/endpoint';
 export * from './nest/routes';
+export * from './nest/event-server';

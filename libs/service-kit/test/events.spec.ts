@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { AckPolicy, connect, DeliverPolicy } from 'nats';
-import { createLogger, JetStreamTransport, RunningService } from '../src';
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@app/contracts';
+import { createLogger, InProcessLog, InProcessTransport, JetStreamTransport, RunningService } from '../src';
 import { TestEnvironment } from '../src/testing';
 import { fixtureService, plannedFailures } from './fixture/fixture.service';
 
@@ -23,7 +25,48 @@ const waitFor = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
 const seenCount = async (svc: RunningService, noteId: string) =>
   Number((await svc.db.query<{ n: string }>('SELECT count(*) AS n FROM seen WHERE note_id = $1', [noteId])).rows[0].n);
 
-describe('events through the outbox and JetStream', () => {
+/** One broker as the shared suite drives it: start the fixture on it, publish by hand, read what was parked. */
+interface Broker {
+  start(env: TestEnvironment, overrides: Record<string, string>): Promise<RunningService>;
+  /** Publishes an envelope as the relay would, under its own message id (a redelivery uses a new one). */
+  publish(env: TestEnvironment, envelope: EventEnvelope, messageId: string): Promise<void>;
+  parked(env: TestEnvironment, consumer: string): Promise<{ envelope: EventEnvelope; reason: string; consumer: string } | undefined>;
+}
+
+const jetStream: Broker = {
+  start: (env, overrides) => env.start(fixtureService, overrides),
+  publish: async (env, envelope, messageId) => {
+    const nc = await connect({ servers: env.natsUrl });
+    try {
+      await nc.jetstream().publish(`${env.prefix}.${envelope.type}`, new TextEncoder().encode(JSON.stringify(envelope)), { msgID: messageId });
+    } finally {
+      await nc.close();
+    }
+  },
+  parked: async (env, consumer) => {
+    const nc = await connect({ servers: env.natsUrl });
+    try {
+      const message = await (await nc.jetstreamManager()).streams.getMessage(`${env.prefix}_DEADLETTER`, { last_by_subj: `${env.prefix}.deadletter.${consumer}` }).catch(() => undefined);
+      if (!message) return undefined;
+      return { envelope: JSON.parse(new TextDecoder().decode(message.data)), reason: message.header.get('Dead-Letter-Reason'), consumer: message.header.get('Dead-Letter-Consumer') };
+    } finally {
+      await nc.close();
+    }
+  },
+};
+
+/** The bus `npm start` uses when no nats-server exists: every service in one process. */
+const inProcessLog = new InProcessLog();
+const inProcess: Broker = {
+  start: (env, overrides) => env.start(fixtureService, { ...overrides, EVENT_BUS: 'in-process' }, { transport: new InProcessTransport(inProcessLog) }),
+  publish: async (_env, envelope, messageId) => inProcessLog.append({ subject: envelope.type, envelope, headers: {} }, messageId),
+  parked: async (_env, consumer) => inProcessLog.deadLetters.filter((d) => d.consumer === consumer).at(-1),
+};
+
+describe.each([
+  ['JetStream', jetStream],
+  ['the in-process bus', inProcess],
+])('events through the outbox and %s', (_name, broker) => {
   let env: TestEnvironment;
   let auth: { Authorization: string };
 
@@ -34,13 +77,13 @@ describe('events through the outbox and JetStream', () => {
   afterAll(() => env.close());
 
   it('delivers an event published while its consumer was stopped, once, when it starts', async () => {
-    let svc = await env.start(fixtureService);
+    let svc = await broker.start(env, {});
     await env.stop(svc);
-    // Same schema and durable, service down: a producer sharing the schema records the event.
-    const producer = await env.start(fixtureService, { DATABASE_SCHEMA: `${env.prefix}_fixture_producer` });
+    // Same durable, service down: a producer with its own schema records the event.
+    const producer = await broker.start(env, { DATABASE_SCHEMA: `${env.prefix}_fixture_producer` });
     const created = await request(producer.url).post('/api/notes').set(auth).send({ name: 'while-down' }).expect(201);
     await waitFor(async () => (await producer.events.pendingCount()) === 0);
-    svc = await env.start(fixtureService);
+    svc = await broker.start(env, {});
     await waitFor(async () => (await seenCount(svc, created.body.data.id)) === 1);
     // The producer's own consumer saw it too; the restarted one handled it exactly once.
     await new Promise((r) => setTimeout(r, 500));
@@ -48,87 +91,64 @@ describe('events through the outbox and JetStream', () => {
   });
 
   it('has no second effect when the broker redelivers an event', async () => {
-    const svc = await env.start(fixtureService, { DATABASE_SCHEMA: `${env.prefix}_fixture_redeliver` });
+    const svc = await broker.start(env, { DATABASE_SCHEMA: `${env.prefix}_fixture_redeliver` });
     const created = await request(svc.url).post('/api/notes').set(auth).send({ name: 'redelivered' }).expect(201);
     await waitFor(async () => (await seenCount(svc, created.body.data.id)) === 1);
-    // Publish the very same envelope again with a new message id, as a redelivery after a lost ack would.
+    // The very same envelope again under a new message id, as a redelivery after a lost ack would come.
     const { rows } = await svc.db.query<{ event_id: string }>('SELECT event_id FROM seen WHERE note_id = $1', [created.body.data.id]);
-    await svc.events.transport.publish(
-      'interviews.company.created',
-      { id: rows[0].event_id, type: 'interviews.company.created', occurred_at: new Date().toISOString(), version: 1, data: { id: created.body.data.id, name: 'redelivered', website_url: null } },
-      {},
-    );
-    const nc = await connect({ servers: env.natsUrl });
-    const js = nc.jetstream();
-    await js.publish(`${env.prefix}.interviews.company.created`, new TextEncoder().encode(JSON.stringify({
-      id: rows[0].event_id, type: 'interviews.company.created', occurred_at: new Date().toISOString(), version: 1,
-      data: { id: created.body.data.id, name: 'redelivered', website_url: null },
-    })), { msgID: `again-${rows[0].event_id}` });
-    await nc.close();
+    const envelope = { id: rows[0].event_id, type: 'interviews.company.created', occurred_at: new Date().toISOString(), version: 1, data: { id: created.body.data.id, name: 'redelivered', website_url: null } };
+    await broker.publish(env, envelope, `again-${rows[0].event_id}`);
     await new Promise((r) => setTimeout(r, 1000));
     expect(await seenCount(svc, created.body.data.id)).toBe(1);
   });
 
   it('retries a failing handler with backoff until it succeeds', async () => {
-    const svc = await env.start(fixtureService, { DATABASE_SCHEMA: `${env.prefix}_fixture_retry` });
+    const svc = await broker.start(env, { DATABASE_SCHEMA: `${env.prefix}_fixture_retry` });
     plannedFailures.set('flaky', 2);
     const flaky = await request(svc.url).post('/api/notes').set(auth).send({ name: 'flaky' }).expect(201);
     await waitFor(async () => (await seenCount(svc, flaky.body.data.id)) === 1, 20_000);
     expect(plannedFailures.get('flaky')).toBe(0);
   });
 
-  it('parks a poison event in the dead-letter stream after the last attempt', async () => {
-    const svc = await env.start(fixtureService, { DATABASE_SCHEMA: `${env.prefix}_fixture_poison`, EVENT_MAX_DELIVERIES: '3' });
+  it('parks a poison event where an operator can see it after the last attempt, with the handler’s own error', async () => {
+    const schema = `${env.prefix}_fixture_poison`;
+    const svc = await broker.start(env, { DATABASE_SCHEMA: schema, EVENT_MAX_DELIVERIES: '3' });
     plannedFailures.set('poison', 1000);
     const poison = await request(svc.url).post('/api/notes').set(auth).send({ name: 'poison' }).expect(201);
-    const nc = await connect({ servers: env.natsUrl });
-    try {
-      const jsm = await nc.jetstreamManager();
-      await waitFor(async () => (await jsm.streams.info(`${env.prefix}_DEADLETTER`)).state.messages >= 1, 20_000);
-      const parked = await jsm.streams.getMessage(`${env.prefix}_DEADLETTER`, { last_by_subj: `${env.prefix}.deadletter.${env.prefix}_fixture_poison_fixture_company-created` });
-      expect(JSON.parse(new TextDecoder().decode(parked.data)).data.id).toBe(poison.body.data.id);
-      expect(parked.header.get('Dead-Letter-Reason')).toContain('planned failure');
-      expect(parked.header.get('Dead-Letter-Consumer')).toBe(`${env.prefix}_fixture_poison_fixture_company-created`);
-    } finally {
-      await nc.close();
-    }
+    const consumer = `${schema}_fixture_company-created`;
+    let parked: Awaited<ReturnType<Broker['parked']>>;
+    await waitFor(async () => (parked = await broker.parked(env, consumer)) !== undefined, 20_000);
+    expect(parked!.envelope.data).toMatchObject({ id: poison.body.data.id });
+    expect(parked!.reason).toContain('planned failure for poison');
+    expect(parked!.consumer).toBe(consumer);
     expect(await seenCount(svc, poison.body.data.id)).toBe(0);
   });
 
   it('parks an event that breaks its contract at once, without retrying it', async () => {
     const schema = `${env.prefix}_fixture_invalid`;
-    const svc = await env.start(fixtureService, { DATABASE_SCHEMA: schema });
-    const nc = await connect({ servers: env.natsUrl });
-    try {
-      const id = '5f0c2a44-8d1e-4c3b-9a6f-0b1c2d3e4f50';
-      const started = Date.now();
-      await nc.jetstream().publish(
-        `${env.prefix}.interviews.company.created`,
-        new TextEncoder().encode(JSON.stringify({ id, type: 'interviews.company.created', occurred_at: new Date().toISOString(), version: 1, data: { id: 'not-a-uuid' } })),
-        { msgID: id },
-      );
-      const jsm = await nc.jetstreamManager();
-      const subject = `${env.prefix}.deadletter.${schema}_fixture_company-created`;
-      const parked = await (async () => {
-        for (;;) {
-          try {
-            return await jsm.streams.getMessage(`${env.prefix}_DEADLETTER`, { last_by_subj: subject });
-          } catch {
-            if (Date.now() - started > 10_000) throw new Error('not parked');
-            await new Promise((r) => setTimeout(r, 50));
-          }
-        }
-      })();
-      // The first retry alone would come 0.5 s later and the last of 8 attempts after ~1 min.
-      expect(Date.now() - started).toBeLessThan(2_000);
-      expect(JSON.parse(new TextDecoder().decode(parked.data)).id).toBe(id);
-      expect(parked.header.get('Dead-Letter-Reason')).toMatch(/^not a valid interviews\.company\.created: /);
-      expect(parked.header.get('Dead-Letter-Reason')).toContain('name');
-    } finally {
-      await nc.close();
-    }
-    expect(await svc.db.query('SELECT 1 FROM processed_events WHERE event_id = $1', ['5f0c2a44-8d1e-4c3b-9a6f-0b1c2d3e4f50'])).toMatchObject({ rowCount: 0 });
+    const svc = await broker.start(env, { DATABASE_SCHEMA: schema });
+    const id = randomUUID();
+    const started = Date.now();
+    await broker.publish(env, { id, type: 'interviews.company.created', occurred_at: new Date().toISOString(), version: 1, data: { id: 'not-a-uuid' } }, id);
+    let parked: Awaited<ReturnType<Broker['parked']>>;
+    await waitFor(async () => (parked = await broker.parked(env, `${schema}_fixture_company-created`))?.envelope.id === id, 10_000);
+    // The first retry alone would come 0.5 s later and the last of 8 attempts after ~1 min.
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(parked!.reason).toMatch(/^not a valid interviews\.company\.created: /);
+    expect(parked!.reason).toContain('name');
+    expect(await svc.db.query('SELECT 1 FROM processed_events WHERE event_id = $1', [id])).toMatchObject({ rowCount: 0 });
   });
+});
+
+describe('events through JetStream: what only a real broker has', () => {
+  let env: TestEnvironment;
+  let auth: { Authorization: string };
+
+  beforeAll(async () => {
+    env = await TestEnvironment.create();
+    auth = await env.authHeader(env.newUser());
+  });
+  afterAll(() => env.close());
 
   it('gives a durable made by an earlier release this release’s settings (updated in place, not made anew)', async () => {
     const prefix = `${env.prefix}upd`;

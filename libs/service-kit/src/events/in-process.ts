@@ -19,9 +19,10 @@ export class InProcessLog {
   private readonly ids = new Set<string>();
   private readonly listeners = new Set<(event: StoredEvent) => void>();
 
-  append(event: StoredEvent): void {
-    if (this.ids.has(event.envelope.id)) return;
-    this.ids.add(event.envelope.id);
+  /** Like JetStream, a message id seen before is dropped: by default the event's own id. */
+  append(event: StoredEvent, messageId = event.envelope.id): void {
+    if (this.ids.has(messageId)) return;
+    this.ids.add(messageId);
     this.events.push(event);
     for (const listener of this.listeners) listener(event);
   }
