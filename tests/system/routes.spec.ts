@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiByService, EndpointSpec, serviceRegistry } from '@app/contracts';
-import { routesOf, ServiceDefinition } from '@app/service-kit';
+import { eventHandlersOf, routesOf, ServiceDefinition } from '@app/service-kit';
 
 const root = path.resolve(__dirname, '../..');
 const camel = (name: string) => name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -23,6 +23,15 @@ describe('every endpoint is declared once and served where it is declared', () =
     expect({ service: name, routes: implemented }).toEqual({ service: name, routes: expected });
     // Served through its declaration, so validation, status and auth come from it.
     expect(routes.filter((r) => !r.endpoint || !declared.includes(r.endpoint)).map((r) => r.handler)).toEqual([]);
+  });
+
+  it.each(built.map((s) => [s.name, s] as const))("%s handles exactly the events the registry says it consumes, each with its own durable", (name, entry) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const definition = require(path.join(root, 'services', name, 'src'))[`${camel(name)}Service`] as ServiceDefinition;
+    const handlers = eventHandlersOf(definition.module);
+    expect({ service: name, consumes: [...new Set(handlers.map((h) => h.type))].sort() }).toEqual({ service: name, consumes: [...entry.consumes].sort() });
+    const durables = handlers.map((h) => h.durable);
+    expect(durables.every(Boolean) && new Set(durables).size === durables.length).toBe(true);
   });
 
   it("routes each declared path to its service by the registry's prefixes", () => {
