@@ -1,6 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment } from '@app/service-kit/testing';
-import { identityService } from '@app/identity';
+import { identityService, readMailbox } from '@app/identity';
 import { interviewsService } from '@app/interviews';
 import { profileService } from '@app/profile';
 import { practiceService } from '@app/practice';
@@ -9,6 +12,8 @@ import { startGateway } from '@app/gateway';
 export interface Stack {
   env: TestEnvironment;
   url: string;
+  /** identity's developer mailbox (confirmation mail). */
+  mailbox: string;
   services: Record<string, RunningService>;
   close(): Promise<void>;
 }
@@ -19,7 +24,8 @@ export interface Stack {
  */
 export async function startStack(): Promise<Stack> {
   const env = await TestEnvironment.create();
-  const identity = await env.start(identityService);
+  const mailbox = mkdtempSync(path.join(tmpdir(), 'system-mailbox-'));
+  const identity = await env.start(identityService, { MAILBOX_DIR: mailbox });
   const auth = { SUPABASE_JWT_SECRET: '', AUTH_JWKS_URL: `${identity.url}/auth/v1/.well-known/jwks.json` };
   const interviews = await env.start(interviewsService, auth);
   const profile = await env.start(profileService, auth);
@@ -38,12 +44,27 @@ export async function startStack(): Promise<Stack> {
   return {
     env,
     url: gateway.url,
+    mailbox,
     services: { identity, interviews, profile, practice },
     close: async () => {
       await gateway.close();
       await env.close();
     },
   };
+}
+
+/** Confirms `email` as its owner would: the link's secret from the newest mail to it, through the gateway; the new session. */
+export async function confirmEmail(stack: Stack, email: string): Promise<{ access_token: string; refresh_token: string }> {
+  for (const deadline = Date.now() + 5000; ; await new Promise((r) => setTimeout(r, 50))) {
+    const [mail] = await readMailbox(stack.mailbox, email);
+    if (mail?.link) {
+      const token_hash = new URL(mail.link).searchParams.get('token');
+      const res = await fetch(`${stack.url}/auth/v1/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'email', token_hash }) });
+      if (!res.ok) throw new Error(`confirmation refused: ${res.status}`);
+      return (await res.json()) as { access_token: string; refresh_token: string };
+    }
+    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email}`);
+  }
 }
 
 /** A response body as the tests read it: whatever JSON the gateway answered. */
