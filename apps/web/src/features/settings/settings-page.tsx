@@ -15,6 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { displayName, useAuth } from '../auth/auth-provider';
 import { useCompanies, useProfile, useUpdateProfile } from './api';
+import { EmailConfirmation } from './email-confirmation';
 
 const NO_COMPANY = 'none';
 
@@ -110,6 +111,7 @@ export default function SettingsPage() {
             <UserAvatar name={displayName(user)} src={(user?.user_metadata as { avatar_url?: string })?.avatar_url} className="size-20 text-xl" />
             <CardTitle className="pt-2" data-testid="profile-username">{saved.username}</CardTitle>
             <CardDescription>{user?.email}</CardDescription>
+            <EmailConfirmation user={user} />
           </CardHeader>
           <CardContent className="space-y-3">
             <Fact
@@ -135,7 +137,7 @@ export default function SettingsPage() {
           <CardHeader className="flex-row items-start justify-between space-y-0">
             <div className="space-y-1.5">
               <CardTitle>Your details</CardTitle>
-              <CardDescription>Your company is verified when your sign-in e-mail is on its domain.</CardDescription>
+              <CardDescription>Your company is verified when your sign-in e-mail is on its domain and confirmed.</CardDescription>
             </div>
             <Button variant={editing ? 'secondary' : 'outline'} size="sm" aria-pressed={editing} onClick={() => (editing ? cancel() : setEditing(true))}>
               <Pencil aria-hidden /> {editing ? 'Editing' : 'Edit'}
