@@ -1,12 +1,45 @@
 import { z } from 'zod';
+import { interviewLevels, interviewTopics } from './interviews';
 
 /** Spec section 9, AI mock interview. */
 export const voiceConstants = {
   creditsPerSession: 5,
   sessionLimitMinutes: 20,
   warningLastSeconds: 60,
+  /** A session that never connected, or ended sooner than this, is refunded. */
+  refundUnderSeconds: 30,
   defaultInputFormat: 'pcm_16000',
+  /** Spec section 9: a quarter-second input buffer. */
+  inputChunkDurationMs: 250,
 } as const;
+
+/** Every label and message of the AI mock interview page (spec sections 4 and 8). */
+export const voiceMessages = {
+  insufficientCredits: 'Not enough credits: an interview costs 5 credits',
+  startFailed: 'Failed to start conversation with AI interviewer',
+  endFailed: 'Failed to end conversation properly',
+  microphoneDenied: 'Microphone access denied. Please allow microphone access to continue.',
+  started: 'Conversation Started',
+  confirmEnd: 'Are you sure you want to end the interview? This action cannot be undone.',
+  continueInterview: 'Continue Interview',
+  endInterview: 'End Interview',
+  timesUp: "Time's up!",
+  noSession: 'Could not find this interview',
+  notTranscribed: '(answer not transcribed: no offline speech recogniser is installed)',
+  deletedAccount: 'This account has been deleted',
+  providerUnavailable: 'The AI interviewer is unavailable right now, please try again later',
+} as const;
+
+/** What the candidate picks before starting: the plan is drawn from it (a general plan without it). */
+export const interviewContextSchema = z.object({
+  company: z.string().trim().min(1).max(100).optional(),
+  level: z.enum(interviewLevels).optional(),
+  /** The company page's most asked topics; repeated as ?topics=Graphs&topics=Trees. */
+  topics: z
+    .preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(interviewTopics)).max(10))
+    .optional(),
+});
+export type InterviewContext = z.infer<typeof interviewContextSchema>;
 
 export const signedUrlSchema = z.object({ signedUrl: z.string(), sessionId: z.string().uuid() });
 export type SignedUrl = z.infer<typeof signedUrlSchema>;
@@ -14,11 +47,48 @@ export type SignedUrl = z.infer<typeof signedUrlSchema>;
 export const creditsSchema = z.object({ balance: z.number().int() });
 export type Credits = z.infer<typeof creditsSchema>;
 
+/** ElevenLabs' transcript line, as its conversation API answers it. */
+export const transcriptEntrySchema = z.object({
+  role: z.enum(['agent', 'user']),
+  message: z.string(),
+  time_in_call_secs: z.number().int().nonnegative(),
+});
+export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
+
+export const voiceReportSchema = z.object({
+  summary: z.string(),
+  questions_asked: z.number().int(),
+  answers_given: z.number().int(),
+  candidate_speaking_secs: z.number().int(),
+});
+export type VoiceReport = z.infer<typeof voiceReportSchema>;
+
+export const voiceSessionStatuses = ['pending', 'connected', 'ended'] as const;
+export const voiceEndReasons = ['user', 'agent', 'time_limit', 'never_connected', 'error'] as const;
+
 export const voiceSessionSchema = z.object({
   id: z.string().uuid(),
   user_id: z.string().uuid(),
+  provider: z.enum(['local', 'elevenlabs']),
+  status: z.enum(voiceSessionStatuses),
+  company: z.string().nullable(),
+  level: z.string().nullable(),
   started_at: z.string(),
+  connected_at: z.string().nullable(),
   ended_at: z.string().nullable(),
   duration_seconds: z.number().int().nullable(),
+  end_reason: z.enum(voiceEndReasons).nullable(),
+  credits_charged: z.number().int(),
+  refunded: z.boolean(),
 });
 export type VoiceSession = z.infer<typeof voiceSessionSchema>;
+
+export const voiceSessionDetailSchema = voiceSessionSchema.extend({
+  transcript: z.array(transcriptEntrySchema),
+  report: voiceReportSchema.nullable(),
+});
+export type VoiceSessionDetail = z.infer<typeof voiceSessionDetailSchema>;
+
+/** The ElevenLabs conversation id the browser saw (its transcript is fetched from ElevenLabs afterwards). */
+export const endSessionSchema = z.object({ conversation_id: z.string().trim().min(1).max(200).optional() });
+export type EndSession = z.infer<typeof endSessionSchema>;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { dataOf } from '../common';
 import { endpoint } from '../http/endpoint';
-import { creditsSchema, signedUrlSchema, voiceSessionSchema } from '../voice';
+import { creditsSchema, endSessionSchema, interviewContextSchema, signedUrlSchema, voiceMessages, voiceSessionDetailSchema, voiceSessionSchema } from '../voice';
 
 const sessionParams = z.object({ sessionId: z.string().uuid() });
-const noSession = 'Could not find this interview';
 
 export const voiceApi = {
   signedUrl: endpoint({
@@ -12,21 +11,32 @@ export const voiceApi = {
     method: 'GET',
     path: '/api/elevenlabs/signed-url',
     summary: 'Start an AI mock interview: debits 5 credits and answers a single-use websocket URL',
+    description:
+      'The debit and the session are one transaction. With ElevenLabs configured the URL is ElevenLabs’ own; otherwise it points at the local interviewer agent (wss under /api/voice/agent/, valid for a minute, once).',
+    query: interviewContextSchema,
     status: 200,
     response: signedUrlSchema,
-    errors: ['unauthorized', 'insufficient_credits'],
+    errors: ['validation_failed', 'unauthorized', 'insufficient_credits', 'upstream_unavailable'],
   }),
   credits: endpoint({ id: 'voiceCredits', method: 'GET', path: '/api/voice/credits', summary: "The caller's credit balance", status: 200, response: creditsSchema, errors: ['unauthorized'] }),
-  listSessions: endpoint({ id: 'listVoiceSessions', method: 'GET', path: '/api/voice/sessions', summary: 'My mock interviews, newest first', status: 200, response: z.array(voiceSessionSchema), errors: ['unauthorized'] }),
+  listSessions: endpoint({
+    id: 'listVoiceSessions',
+    method: 'GET',
+    path: '/api/voice/sessions',
+    summary: 'My mock interviews, newest first',
+    status: 200,
+    response: z.array(voiceSessionSchema),
+    errors: ['unauthorized'],
+  }),
   getSession: endpoint({
     id: 'getVoiceSession',
     method: 'GET',
     path: '/api/voice/sessions/:sessionId',
     summary: 'One of my mock interviews with its transcript and report',
     params: sessionParams,
-    notFound: noSession,
+    notFound: voiceMessages.noSession,
     status: 200,
-    response: voiceSessionSchema,
+    response: voiceSessionDetailSchema,
     errors: ['unauthorized', 'not_found'],
   }),
   endSession: endpoint({
@@ -34,10 +44,12 @@ export const voiceApi = {
     method: 'POST',
     path: '/api/voice/sessions/:sessionId/end',
     summary: 'End a mock interview (refunded when it never connected or lasted under 30 s)',
+    description: 'Idempotent: ending an ended interview answers it as it is.',
     params: sessionParams,
-    notFound: noSession,
+    notFound: voiceMessages.noSession,
+    body: endSessionSchema,
     status: 200,
     response: dataOf(voiceSessionSchema),
-    errors: ['unauthorized', 'not_found'],
+    errors: ['validation_failed', 'unauthorized', 'not_found'],
   }),
 };

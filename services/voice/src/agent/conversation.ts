@@ -1,0 +1,259 @@
+import { TranscriptEntry, voiceConstants, voiceMessages, VoiceReport } from '@app/contracts';
+import type { Clock } from '../clock';
+import { reportFor } from '../sessions/sessions.service';
+import type { InterviewPlan } from './plan';
+import { TurnTaking } from './turn-taking';
+
+/** The socket as the conversation uses it (a `ws` WebSocket). */
+export interface AgentSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code: number, reason: string): void;
+}
+
+export interface ConversationDeps {
+  speak(text: string): Promise<Buffer>;
+  /** undefined: no recogniser installed (or it failed). */
+  transcribe(pcm: Buffer, sampleRate: number): Promise<string | undefined>;
+  clock: Clock;
+  pingIntervalMs: number;
+  endOfTurnMs: number;
+}
+
+export type ConversationEnd = 'user' | 'agent' | 'time_limit' | 'error';
+
+export interface ConversationResult {
+  reason: ConversationEnd;
+  transcript: TranscriptEntry[];
+  report: VoiceReport;
+}
+
+const sampleRate = 16_000;
+const audioFormat = voiceConstants.defaultInputFormat;
+const open = 1;
+/** Audio is sent in half-second events, as a streaming TTS would. */
+const audioEventBytes = sampleRate;
+const limitMs = voiceConstants.sessionLimitMinutes * 60_000;
+
+interface Prompt {
+  text: string;
+  /** A new question (counted in the report), not a follow-up or the goodbye. */
+  question: boolean;
+  last: boolean;
+}
+
+/**
+ * One call with the local interviewer, in ElevenLabs' websocket protocol as @elevenlabs/client
+ * speaks it: the initiation handshake, then per turn an agent_response and its pcm_16000 audio,
+ * the candidate's turn found by voice activity, barge-in as an interruption, a ping heartbeat, the
+ * goodbye and a 1000 close after the last question, and max_duration_exceeded at 20 minutes.
+ */
+export class InterviewConversation {
+  private readonly prompts: Prompt[];
+  private next = 0;
+  private eventId = 0;
+  private pingId = 0;
+  private readonly pingsSent = new Map<number, number>();
+  private lastPingMs: number | null = null;
+  private speakingUntil = 0;
+  /** True from the moment the agent decides to speak until its audio is sent: voice is not a turn then. */
+  private preparing = false;
+  private initiated = false;
+  private ending?: ConversationEnd;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly turns: TurnTaking;
+  private readonly transcript: TranscriptEntry[] = [];
+  private readonly pending: Array<Promise<void>> = [];
+  private speakingMs = 0;
+  private answerStartedAt = 0;
+  private questionsAsked = 0;
+  private readonly done: Promise<ConversationResult>;
+  private resolveDone!: (result: ConversationResult) => void;
+
+  constructor(
+    private readonly socket: AgentSocket,
+    private readonly conversationId: string,
+    plan: InterviewPlan,
+    private readonly connectedAt: number,
+    private readonly deps: ConversationDeps,
+  ) {
+    this.prompts = [];
+    plan.questions.forEach((q, i) => {
+      const lead = i === 0 ? `${plan.greeting} ` : i === 1 ? 'Thank you. Now, a different question. ' : 'Thanks. Next question. ';
+      this.prompts.push({ text: `${lead}${q.question}`, question: true, last: false });
+      this.prompts.push({ text: `Thank you. ${q.followUp}`, question: false, last: false });
+    });
+    this.prompts.push({ text: plan.goodbye, question: false, last: true });
+    this.turns = new TurnTaking({ sampleRate, startMs: 100, bargeInMs: 400, endOfTurnMs: deps.endOfTurnMs, minVoiceMs: 250, preRollMs: 300 });
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
+  }
+
+  /** Settles once the socket has closed and every answer is transcribed. */
+  get result(): Promise<ConversationResult> {
+    return this.done;
+  }
+
+  receive(raw: string): void {
+    let message: Record<string, unknown>;
+    try {
+      message = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    if (!this.initiated) {
+      if (message.type === 'conversation_initiation_client_data') this.initiate();
+      return;
+    }
+    if (typeof message.user_audio_chunk === 'string') this.hear(Buffer.from(message.user_audio_chunk, 'base64'));
+    else if (message.type === 'pong' && typeof message.event_id === 'number') this.pong(message.event_id);
+    else if (message.type === 'user_message' && typeof message.text === 'string' && message.text.trim()) this.typedAnswer(message.text.trim());
+  }
+
+  /** The user ended the call from the page (the sessions service was told first). */
+  hangUp(): void {
+    this.ending ??= 'user';
+    this.close(1000, 'ended by the candidate');
+  }
+
+  /** The 20-minute limit: the client ends the session itself on this error; the close is a fallback. */
+  timeUp(): void {
+    if (this.ending) return;
+    this.ending = 'time_limit';
+    this.send({
+      type: 'error',
+      error_event: { code: 1000, error_type: 'max_duration_exceeded', message: `The interview reached its ${voiceConstants.sessionLimitMinutes}-minute limit` },
+    });
+    this.later(() => this.close(1000, 'max duration exceeded'), 2_000);
+  }
+
+  /** The socket closed (whoever closed it): stop, finish the transcripts, and report. */
+  closed(code: number): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.ending ??= code === 1000 || code === 1005 ? 'user' : 'error';
+    const reason = this.ending;
+    void Promise.allSettled(this.pending).then(() => {
+      const transcript = [...this.transcript].sort((a, b) => a.time_in_call_secs - b.time_in_call_secs);
+      this.resolveDone({
+        reason,
+        transcript,
+        report: reportFor(transcript, null, this.questionsAsked, this.speakingMs / 1000),
+      });
+    });
+  }
+
+  private initiate(): void {
+    this.initiated = true;
+    this.send({
+      type: 'conversation_initiation_metadata',
+      conversation_initiation_metadata_event: {
+        conversation_id: this.conversationId,
+        agent_output_audio_format: audioFormat,
+        user_input_audio_format: audioFormat,
+      },
+    });
+    const ping = setInterval(() => this.ping(), this.deps.pingIntervalMs);
+    const limit = setInterval(() => {
+      if (this.deps.clock.now() - this.connectedAt >= limitMs) this.timeUp();
+    }, 1_000);
+    this.timers.push(ping, limit);
+    void this.speakNext();
+  }
+
+  private ping(): void {
+    const id = ++this.pingId;
+    this.pingsSent.set(id, Date.now());
+    this.send({ type: 'ping', ping_event: { event_id: id, ping_ms: this.lastPingMs } });
+  }
+
+  private pong(id: number): void {
+    const sent = this.pingsSent.get(id);
+    if (sent === undefined) return;
+    this.pingsSent.delete(id);
+    this.lastPingMs = Date.now() - sent;
+  }
+
+  private hear(pcm: Buffer): void {
+    if (this.ending || this.preparing || this.next >= this.prompts.length) {
+      this.turns.reset();
+      return;
+    }
+    const agentSpeaking = this.deps.clock.now() < this.speakingUntil;
+    for (const event of this.turns.push(pcm, agentSpeaking)) {
+      if (event.type === 'started') {
+        if (event.whileAgentSpeaking) this.interrupt();
+        this.answerStartedAt = this.secondsInCall();
+      } else {
+        this.answered(event.audio, event.voiceMs);
+      }
+    }
+  }
+
+  private interrupt(): void {
+    this.speakingUntil = 0;
+    this.send({ type: 'interruption', interruption_event: { event_id: this.eventId } });
+  }
+
+  private answered(audio: Buffer, voiceMs: number): void {
+    this.speakingMs += voiceMs;
+    const entry: TranscriptEntry = { role: 'user', message: '', time_in_call_secs: this.answerStartedAt };
+    this.transcript.push(entry);
+    this.pending.push(
+      this.deps.transcribe(audio, sampleRate).then((text) => {
+        entry.message = text === undefined ? voiceMessages.notTranscribed : text || '(no words recognised)';
+        this.send({ type: 'user_transcript', user_transcription_event: { user_transcript: entry.message } });
+      }),
+    );
+    void this.speakNext();
+  }
+
+  private typedAnswer(text: string): void {
+    if (this.ending || this.preparing || this.next >= this.prompts.length) return;
+    this.transcript.push({ role: 'user', message: text, time_in_call_secs: this.secondsInCall() });
+    void this.speakNext();
+  }
+
+  private async speakNext(): Promise<void> {
+    const prompt = this.prompts[this.next++];
+    if (!prompt) return;
+    this.preparing = true;
+    this.turns.reset();
+    const id = ++this.eventId;
+    if (prompt.question) this.questionsAsked++;
+    this.transcript.push({ role: 'agent', message: prompt.text, time_in_call_secs: this.secondsInCall() });
+    let audio: Buffer;
+    try {
+      audio = await this.deps.speak(prompt.text);
+    } catch {
+      audio = Buffer.alloc(0);
+    }
+    this.preparing = false;
+    if (this.ending) return;
+    this.send({ type: 'agent_response', agent_response_event: { agent_response: prompt.text } });
+    for (let offset = 0; offset < audio.length; offset += audioEventBytes) {
+      this.send({ type: 'audio', audio_event: { audio_base_64: audio.subarray(offset, offset + audioEventBytes).toString('base64'), event_id: id } });
+    }
+    const durationMs = (audio.length / 2 / sampleRate) * 1000;
+    this.speakingUntil = this.deps.clock.now() + durationMs;
+    if (prompt.last) {
+      this.ending = 'agent';
+      // The browser plays what it has buffered; closing earlier would cut the goodbye off.
+      this.later(() => this.close(1000, 'interview complete'), durationMs + 750);
+    }
+  }
+
+  private secondsInCall(): number {
+    return Math.max(0, Math.floor((this.deps.clock.now() - this.connectedAt) / 1000));
+  }
+
+  private later(work: () => void, ms: number): void {
+    this.timers.push(setTimeout(work, ms));
+  }
+
+  private send(message: unknown): void {
+    if (this.socket.readyState === open) this.socket.send(JSON.stringify(message));
+  }
+
+  private close(code: number, reason: string): void {
+    if (this.socket.readyState === open) this.socket.close(code, reason);
+  }
+}

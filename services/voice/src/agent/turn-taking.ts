@@ -1,0 +1,97 @@
+/** Voice activity on 16-bit PCM by energy (reference notes: voice above an RMS of ~300, ≈ −40 dBFS). */
+export const voiceRms = 300;
+
+export function rms(pcm: Buffer): number {
+  const samples = Math.floor(pcm.length / 2);
+  if (samples === 0) return 0;
+  let sum = 0;
+  for (let i = 0; i < samples; i++) {
+    const s = pcm.readInt16LE(i * 2);
+    sum += s * s;
+  }
+  return Math.sqrt(sum / samples);
+}
+
+export interface TurnTakingOptions {
+  sampleRate: number;
+  /** Voice needed to start a turn while the agent is silent. */
+  startMs: number;
+  /** Voice needed to interrupt the agent (longer: a cough should not cut a question off). */
+  bargeInMs: number;
+  /** Silence that ends the candidate's turn. */
+  endOfTurnMs: number;
+  /** A turn with less voice than this was noise, not an answer. */
+  minVoiceMs: number;
+  /** Audio kept from before the turn started, so its first syllable is not cut off. */
+  preRollMs: number;
+}
+
+export type TurnEvent = { type: 'started'; whileAgentSpeaking: boolean } | { type: 'ended'; audio: Buffer; voiceMs: number };
+
+/**
+ * Decides, frame by frame of the incoming audio, when the candidate starts and stops talking.
+ * Time is the audio's own (samples received), so it does not depend on network jitter.
+ */
+export class TurnTaking {
+  private voicedRun = 0;
+  private silence = 0;
+  private inTurn = false;
+  private turn: Buffer[] = [];
+  private turnVoice = 0;
+  private preRoll: Array<{ frame: Buffer; ms: number }> = [];
+
+  constructor(private readonly options: TurnTakingOptions) {}
+
+  get talking(): boolean {
+    return this.inTurn;
+  }
+
+  /** Forget what was heard (e.g. while the agent was preparing its next words). */
+  reset(): void {
+    this.voicedRun = 0;
+    this.silence = 0;
+    this.inTurn = false;
+    this.turn = [];
+    this.turnVoice = 0;
+    this.preRoll = [];
+  }
+
+  push(pcm: Buffer, agentSpeaking: boolean): TurnEvent[] {
+    const events: TurnEvent[] = [];
+    const frameBytes = Math.round(this.options.sampleRate / 50) * 2; // 20 ms
+    for (let offset = 0; offset < pcm.length - 1; offset += frameBytes) {
+      const frame = pcm.subarray(offset, Math.min(pcm.length, offset + frameBytes));
+      const ms = (frame.length / 2 / this.options.sampleRate) * 1000;
+      const voiced = rms(frame) > voiceRms;
+      if (!this.inTurn) {
+        this.preRoll.push({ frame, ms });
+        let kept = this.preRoll.reduce((sum, f) => sum + f.ms, 0);
+        while (kept > this.options.preRollMs && this.preRoll.length > 1) kept -= this.preRoll.shift()!.ms;
+        this.voicedRun = voiced ? this.voicedRun + ms : 0;
+        if (this.voicedRun >= (agentSpeaking ? this.options.bargeInMs : this.options.startMs)) {
+          this.inTurn = true;
+          this.turn = this.preRoll.map((f) => f.frame);
+          this.turnVoice = this.voicedRun;
+          this.silence = 0;
+          this.preRoll = [];
+          events.push({ type: 'started', whileAgentSpeaking: agentSpeaking });
+        }
+        continue;
+      }
+      this.turn.push(frame);
+      if (voiced) {
+        this.turnVoice += ms;
+        this.silence = 0;
+      } else {
+        this.silence += ms;
+      }
+      if (this.silence >= this.options.endOfTurnMs) {
+        const audio = Buffer.concat(this.turn);
+        const voiceMs = this.turnVoice;
+        this.reset();
+        if (voiceMs >= this.options.minVoiceMs) events.push({ type: 'ended', audio, voiceMs });
+      }
+    }
+    return events;
+  }
+}

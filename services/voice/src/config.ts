@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { BaseConfig } from '@app/service-kit';
+import { z } from 'zod';
+
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+export const voiceConfigShape = {
+  /** Credits a new account starts with (two interviews at 5 each). */
+  VOICE_STARTER_CREDITS: z.coerce.number().int().min(0).default(10),
+  /**
+   * Key of the local agent's signed URLs. Replicas must share it; the default (random per process)
+   * suits one replica, since a URL is only valid for a minute anyway.
+   */
+  VOICE_SIGNING_SECRET: z.string().min(16).default(randomBytes(32).toString('hex')),
+  /** How long a signed URL of the local agent can be used (once). */
+  VOICE_URL_TTL_SECONDS: z.coerce.number().int().min(5).default(60),
+  /** How often open sessions are checked against the 20-minute limit and expired URLs. */
+  VOICE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).default(10_000),
+  /** Public origin of the websocket (e.g. wss://prep.example.com); default: from the request's (forwarded) host. */
+  VOICE_PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
+  /** The local agent's heartbeat (spec: the client answers each ping with a pong). */
+  VOICE_PING_INTERVAL_MS: z.coerce.number().int().min(50).default(5_000),
+  /** Silence that ends the candidate's turn: generous, people pause while thinking. */
+  VOICE_END_OF_TURN_MS: z.coerce.number().int().min(200).default(1_800),
+  /** The offline recogniser (Debian pocketsphinx); "none" turns transcription off. */
+  VOICE_ASR_COMMAND: z.string().default('pocketsphinx_continuous'),
+  ELEVENLABS_API_KEY: optionalString,
+  ELEVENLABS_AGENT_ID: optionalString,
+  ELEVENLABS_API_URL: z.string().url().default('https://api.elevenlabs.io'),
+};
+
+export type VoiceConfig = BaseConfig & z.infer<z.ZodObject<typeof voiceConfigShape>>;

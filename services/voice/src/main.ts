@@ -1,0 +1,4 @@
+import { runServiceMain } from '@app/service-kit';
+import { voiceService } from './service';
+
+runServiceMain(voiceService);

@@ -1,0 +1,171 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { TranscriptEntry, VoiceReport, VoiceSession, VoiceSessionDetail } from '@app/contracts';
+import { Database, isErased, rememberErased, Tx } from '@app/service-kit';
+
+type Queryable = Pick<Tx, 'query'>;
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const columns = `s.id, s.user_id, s.provider, s.status, s.company, s.level, ${iso('s.started_at')} AS started_at,
+  ${iso('s.connected_at')} AS connected_at, ${iso('s.ended_at')} AS ended_at, s.duration_seconds, s.end_reason,
+  COALESCE((SELECT -sum(l.amount) FROM credit_ledger l WHERE l.session_id = s.id), 0)::int AS credits_charged,
+  EXISTS (SELECT 1 FROM credit_ledger l WHERE l.session_id = s.id AND l.kind = 'refund') AS refunded`;
+
+/** What the agent needs of a session to run it. */
+export interface SessionPlanInput {
+  id: string;
+  user_id: string;
+  company: string | null;
+  level: string | null;
+  topics: string[];
+}
+
+export interface OpenSession {
+  id: string;
+  user_id: string;
+  provider: 'local' | 'elevenlabs';
+  status: 'pending' | 'connected' | 'ended';
+  started_at: Date;
+  connected_at: Date | null;
+  conversation_id: string | null;
+}
+
+export interface NewSession {
+  id: string;
+  userId: string;
+  provider: 'local' | 'elevenlabs';
+  company: string | null;
+  level: string | null;
+  topics: string[];
+  startedAt: Date;
+  conversationId: string | null;
+}
+
+@Injectable()
+export class SessionsRepository {
+  constructor(@Inject(Database) readonly db: Database) {}
+
+  isErased(db: Queryable, userId: string): Promise<boolean> {
+    return isErased(db, userId);
+  }
+
+  /**
+   * Makes the user's ledger if it does not exist yet, with its starter grant in the same statement
+   * pair: the account row is the marker, so a redelivered sign-up or a first use racing the event
+   * grants once. True when this call made it.
+   */
+  async ensureAccount(tx: Tx, userId: string, starterCredits: number): Promise<boolean> {
+    const made = await tx.query('INSERT INTO credit_accounts (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
+    if (!made.rowCount) return false;
+    if (starterCredits > 0) {
+      await tx.query(`INSERT INTO credit_ledger (user_id, kind, amount, note) VALUES ($1, 'grant', $2, 'starter credits')`, [userId, starterCredits]);
+    }
+    return true;
+  }
+
+  /** Holds the user's account row until the transaction ends: debits of one user happen one at a time. */
+  async lockAccount(tx: Tx, userId: string): Promise<void> {
+    await tx.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [userId]);
+  }
+
+  async balance(db: Queryable, userId: string): Promise<number> {
+    const { rows } = await db.query<{ balance: number }>('SELECT COALESCE(sum(amount), 0)::int AS balance FROM credit_ledger WHERE user_id = $1', [userId]);
+    return rows[0].balance;
+  }
+
+  async createWithDebit(tx: Tx, session: NewSession, credits: number): Promise<void> {
+    await tx.query(
+      `INSERT INTO voice_sessions (id, user_id, provider, company, level, topics, started_at, conversation_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [session.id, session.userId, session.provider, session.company, session.level, session.topics, session.startedAt, session.conversationId],
+    );
+    await tx.query(`INSERT INTO credit_ledger (user_id, kind, amount, session_id) VALUES ($1, 'debit', $2, $3)`, [session.userId, -credits, session.id]);
+  }
+
+  async refund(tx: Tx, userId: string, sessionId: string, credits: number): Promise<void> {
+    await tx.query(
+      `INSERT INTO credit_ledger (user_id, kind, amount, session_id) VALUES ($1, 'refund', $2, $3)
+       ON CONFLICT (session_id, kind) WHERE session_id IS NOT NULL DO NOTHING`,
+      [userId, credits, sessionId],
+    );
+  }
+
+  async list(userId: string): Promise<VoiceSession[]> {
+    const { rows } = await this.db.query<VoiceSession>(`SELECT ${columns} FROM voice_sessions s WHERE s.user_id = $1 ORDER BY s.started_at DESC, s.id`, [
+      userId,
+    ]);
+    return rows;
+  }
+
+  async find(db: Queryable, sessionId: string, userId: string): Promise<VoiceSession | undefined> {
+    const { rows } = await db.query<VoiceSession>(`SELECT ${columns} FROM voice_sessions s WHERE s.id = $1 AND s.user_id = $2`, [sessionId, userId]);
+    return rows[0];
+  }
+
+  async findDetail(sessionId: string, userId: string): Promise<VoiceSessionDetail | undefined> {
+    const { rows } = await this.db.query<VoiceSessionDetail>(
+      `SELECT ${columns}, s.transcript, s.report FROM voice_sessions s WHERE s.id = $1 AND s.user_id = $2`,
+      [sessionId, userId],
+    );
+    return rows[0];
+  }
+
+  /** The session, locked for the rest of the transaction (ending it twice at once must refund once). */
+  async lockOpen(tx: Tx, sessionId: string): Promise<OpenSession | undefined> {
+    const { rows } = await tx.query<OpenSession>(
+      'SELECT id, user_id, provider, status, started_at, connected_at, conversation_id FROM voice_sessions WHERE id = $1 FOR UPDATE',
+      [sessionId],
+    );
+    return rows[0];
+  }
+
+  async markEnded(
+    tx: Tx,
+    sessionId: string,
+    end: { endedAt: Date; durationSeconds: number; reason: string; conversationId?: string | null; connectedAt?: Date | null },
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE voice_sessions SET status = 'ended', ended_at = $2, duration_seconds = $3, end_reason = $4,
+         conversation_id = COALESCE($5, conversation_id), connected_at = COALESCE(connected_at, $6)
+       WHERE id = $1`,
+      [sessionId, end.endedAt, end.durationSeconds, end.reason, end.conversationId ?? null, end.connectedAt ?? null],
+    );
+  }
+
+  /** The local agent's single-use claim: only a pending session can be connected, once. */
+  async claim(sessionId: string, at: Date): Promise<SessionPlanInput | undefined> {
+    const { rows } = await this.db.query<SessionPlanInput>(
+      `UPDATE voice_sessions SET status = 'connected', connected_at = $2
+       WHERE id = $1 AND status = 'pending' AND provider = 'local'
+       RETURNING id, user_id, company, level, topics`,
+      [sessionId, at],
+    );
+    return rows[0];
+  }
+
+  async saveConversation(sessionId: string, transcript: TranscriptEntry[], report: VoiceReport | null): Promise<void> {
+    await this.db.query('UPDATE voice_sessions SET transcript = $2, report = $3 WHERE id = $1', [sessionId, JSON.stringify(transcript), report && JSON.stringify(report)]);
+  }
+
+  /** Open sessions the sweeper must end: connected past the limit, or never connected past the URL's life. */
+  async overdue(now: Date, limitSeconds: number, unclaimedAfterSeconds: number): Promise<Array<{ id: string }>> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `SELECT id FROM voice_sessions
+       WHERE status <> 'ended' AND (
+         (status = 'connected' AND connected_at <= $1::timestamptz - make_interval(secs => $2))
+         OR (status = 'pending' AND provider = 'local' AND started_at <= $1::timestamptz - make_interval(secs => $3))
+         OR (status = 'pending' AND provider = 'elevenlabs' AND started_at <= $1::timestamptz - make_interval(secs => $2 + $3)))
+       ORDER BY started_at LIMIT 100`,
+      [now, limitSeconds, unclaimedAfterSeconds],
+    );
+    return rows;
+  }
+
+  /** The account was deleted: its sessions, transcripts and ledger go, and the id is remembered. */
+  async erase(tx: Tx, userId: string): Promise<void> {
+    await tx.query('DELETE FROM credit_ledger WHERE user_id = $1', [userId]);
+    await tx.query('DELETE FROM voice_sessions WHERE user_id = $1', [userId]);
+    await tx.query('DELETE FROM credit_accounts WHERE user_id = $1', [userId]);
+    await rememberErased(tx, userId);
+  }
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import {
+  AuthUser,
+  EndSession,
+  InterviewContext,
+  SignedUrl,
+  TranscriptEntry,
+  voiceConstants,
+  VoiceReport,
+  voiceMessages,
+  VoiceSession,
+  VoiceSessionDetail,
+} from '@app/contracts';
+import { AppError, EventBus, LOGGER, Logger, notFound, SERVICE_CONFIG, Tx, unauthorized } from '@app/service-kit';
+import { CLOCK, Clock } from '../clock';
+import type { VoiceConfig } from '../config';
+import { ElevenLabsClient, ElevenLabsConversation } from '../elevenlabs/elevenlabs.client';
+import { LiveCalls } from './live-calls';
+import { SessionsRepository } from './sessions.repository';
+import { AgentUrlSigner } from './signed-url';
+
+const limitSeconds = voiceConstants.sessionLimitMinutes * 60;
+
+export type EndReason = 'user' | 'agent' | 'time_limit' | 'error';
+
+/** Credits and sessions: every start is a debit, every early or failed end a refund, all in the ledger. */
+@Injectable()
+export class SessionsService implements OnModuleInit, OnModuleDestroy {
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly signer: AgentUrlSigner,
+    private readonly elevenLabs: ElevenLabsClient,
+    private readonly calls: LiveCalls,
+    @Inject(EventBus) private readonly events: EventBus,
+    @Inject(SERVICE_CONFIG) private readonly config: VoiceConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => {
+      this.sweep().catch((err: Error) => this.logger.warn({ err }, 'voice session sweep failed'));
+    }, this.config.VOICE_SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /** Starter credits for a new account, once, whoever comes first: the sign-up event or a first use. */
+  async grantStarterCredits(tx: Tx, userId: string): Promise<void> {
+    if (await this.sessions.isErased(tx, userId)) return;
+    await this.sessions.ensureAccount(tx, userId, this.config.VOICE_STARTER_CREDITS);
+  }
+
+  async credits(user: AuthUser): Promise<{ balance: number }> {
+    return this.sessions.db.transaction(async (tx) => {
+      await this.ensureUsable(tx, user.id);
+      return { balance: await this.sessions.balance(tx, user.id) };
+    });
+  }
+
+  /**
+   * Debits 5 credits and records the session in one transaction, under the account's row lock, so
+   * concurrent starts see each other's debits. With ElevenLabs the URL is fetched inside that
+   * transaction too: if ElevenLabs fails, nothing was charged.
+   */
+  async start(user: AuthUser, context: InterviewContext, origin: string): Promise<SignedUrl> {
+    const sessionId = randomUUID();
+    return this.sessions.db.transaction(async (tx) => {
+      await this.ensureUsable(tx, user.id);
+      await this.sessions.lockAccount(tx, user.id);
+      if ((await this.sessions.balance(tx, user.id)) < voiceConstants.creditsPerSession) {
+        throw new AppError('insufficient_credits', voiceMessages.insufficientCredits);
+      }
+      const provider = this.elevenLabs.enabled ? 'elevenlabs' : 'local';
+      const startedAt = new Date(this.clock.now());
+      await this.sessions.createWithDebit(
+        tx,
+        {
+          id: sessionId,
+          userId: user.id,
+          provider,
+          company: context.company ?? null,
+          level: context.level ?? null,
+          topics: context.topics ?? [],
+          startedAt,
+          conversationId: null,
+        },
+        voiceConstants.creditsPerSession,
+      );
+      await this.events.record(tx, 'voice.session.started', { session_id: sessionId, user_id: user.id, started_at: startedAt.toISOString() });
+      const signedUrl = provider === 'elevenlabs' ? await this.elevenLabsUrl() : this.signer.sign(sessionId, origin);
+      return { signedUrl, sessionId };
+    });
+  }
+
+  private elevenLabsUrl(): Promise<string> {
+    return this.elevenLabs.signedUrl().catch((err: Error) => {
+      this.logger.warn({ err }, 'ElevenLabs refused a signed URL');
+      throw new AppError('upstream_unavailable', voiceMessages.providerUnavailable);
+    });
+  }
+
+  list(user: AuthUser): Promise<VoiceSession[]> {
+    return this.sessions.list(user.id);
+  }
+
+  async get(user: AuthUser, sessionId: string): Promise<VoiceSessionDetail> {
+    const session = await this.sessions.findDetail(sessionId, user.id);
+    if (!session) throw notFound(voiceMessages.noSession);
+    return session;
+  }
+
+  /** The owner ends the call; an ElevenLabs call's transcript and duration come from ElevenLabs. */
+  async end(user: AuthUser, sessionId: string, body: EndSession): Promise<VoiceSession> {
+    const session = await this.sessions.find(this.sessions.db, sessionId, user.id);
+    if (!session) throw notFound(voiceMessages.noSession);
+    if (session.status === 'ended') return session;
+    let remote: ElevenLabsConversation | undefined;
+    if (session.provider === 'elevenlabs' && body.conversation_id && this.elevenLabs.enabled) {
+      remote = await this.elevenLabs.conversation(body.conversation_id).catch((err: Error) => {
+        this.logger.warn({ err, session_id: sessionId }, 'ElevenLabs conversation unavailable; ended without its transcript');
+        return undefined;
+      });
+    }
+    await this.finish(sessionId, 'user', { conversationId: body.conversation_id, remote });
+    this.calls.hangUp(sessionId);
+    const ended = await this.sessions.find(this.sessions.db, sessionId, user.id);
+    if (!ended) throw notFound(voiceMessages.noSession);
+    return ended;
+  }
+
+  /**
+   * Ends a session once (the row is locked; a second end changes nothing): duration from the
+   * connection (capped at the limit), a refund when it never connected or lasted under 30 s, and
+   * voice.session.ended through the outbox.
+   */
+  async finish(sessionId: string, reason: EndReason, extra: { conversationId?: string; remote?: ElevenLabsConversation } = {}): Promise<void> {
+    await this.sessions.db.transaction(async (tx) => {
+      const session = await this.sessions.lockOpen(tx, sessionId);
+      if (!session || session.status === 'ended') return;
+      const now = this.clock.now();
+      let connectedAt = session.connected_at;
+      let duration = connectedAt ? Math.floor((now - connectedAt.getTime()) / 1000) : 0;
+      if (session.provider === 'elevenlabs') {
+        connectedAt = extra.remote ? session.started_at : null;
+        duration = extra.remote ? (extra.remote.durationSeconds ?? Math.floor((now - session.started_at.getTime()) / 1000)) : 0;
+      }
+      duration = reason === 'time_limit' && connectedAt ? limitSeconds : Math.min(Math.max(0, duration), limitSeconds);
+      const endReason = connectedAt ? reason : 'never_connected';
+      await this.sessions.markEnded(tx, sessionId, {
+        endedAt: new Date(now),
+        durationSeconds: duration,
+        reason: endReason,
+        conversationId: extra.conversationId,
+        connectedAt,
+      });
+      if (!connectedAt || duration < voiceConstants.refundUnderSeconds) {
+        await this.sessions.refund(tx, session.user_id, sessionId, voiceConstants.creditsPerSession);
+      }
+      if (extra.remote) {
+        await tx.query('UPDATE voice_sessions SET transcript = $2, report = $3 WHERE id = $1', [
+          sessionId,
+          JSON.stringify(extra.remote.transcript),
+          JSON.stringify(reportFor(extra.remote.transcript, extra.remote.summary)),
+        ]);
+      }
+      await this.events.record(tx, 'voice.session.ended', {
+        session_id: sessionId,
+        user_id: session.user_id,
+        ended_at: new Date(now).toISOString(),
+        duration_seconds: duration,
+      });
+    });
+  }
+
+  /** The server's side of the limits: calls past 20 minutes end, URLs never used are refunded. */
+  async sweep(): Promise<number> {
+    const now = new Date(this.clock.now());
+    const overdue = await this.sessions.overdue(now, limitSeconds, this.config.VOICE_URL_TTL_SECONDS + 30);
+    for (const { id } of overdue) {
+      await this.finish(id, 'time_limit');
+      this.calls.timeUp(id);
+    }
+    return overdue.length;
+  }
+
+  erase(tx: Tx, userId: string): Promise<void> {
+    return this.sessions.erase(tx, userId);
+  }
+
+  /** A deleted account's token still works until it expires; it must not get credits back. */
+  private async ensureUsable(tx: Tx, userId: string): Promise<void> {
+    if (await this.sessions.isErased(tx, userId)) throw unauthorized(voiceMessages.deletedAccount);
+    await this.sessions.ensureAccount(tx, userId, this.config.VOICE_STARTER_CREDITS);
+  }
+}
+
+/** The short report shown after the call: counts from the transcript, and a summary line. */
+export function reportFor(transcript: TranscriptEntry[], summary: string | null, questionsAsked?: number, speakingSecs?: number): VoiceReport {
+  const answers = transcript.filter((t) => t.role === 'user').length;
+  const asked = questionsAsked ?? transcript.filter((t) => t.role === 'agent' && t.message.includes('?')).length;
+  return {
+    summary: summary ?? `You answered ${answers} of ${asked} question${asked === 1 ? '' : 's'}.`,
+    questions_asked: asked,
+    answers_given: answers,
+    candidate_speaking_secs: Math.round(speakingSecs ?? 0),
+  };
+}

@@ -1,0 +1,181 @@
+import { voiceMessages } from '@app/contracts';
+import { RunningService } from '@app/service-kit';
+import { TestEnvironment, TestUser } from '@app/service-kit/testing';
+import request from 'supertest';
+import { createVoiceService } from '../src';
+import { AgentClient, ManualClock, publishedEvents, publishEvent, waitFor } from './helpers';
+
+jest.setTimeout(60_000);
+
+describe('voice: credits and sessions', () => {
+  let env: TestEnvironment;
+  let voice: RunningService;
+  const clock = new ManualClock();
+
+  beforeAll(async () => {
+    env = await TestEnvironment.create();
+    voice = await env.start(createVoiceService({ clock }), { VOICE_SWEEP_INTERVAL_MS: '100', VOICE_ASR_COMMAND: 'none', DATABASE_POOL_MAX: '8' });
+  });
+  afterAll(() => env.close());
+
+  const as = async (user: TestUser) => env.authHeader(user);
+  const balance = async (user: TestUser) => (await request(voice.url).get('/api/voice/credits').set(await as(user)).expect(200)).body.balance as number;
+  const start = async (user: TestUser, query = '') => request(voice.url).get(`/api/elevenlabs/signed-url${query}`).set(await as(user));
+  const end = async (user: TestUser, id: string) => request(voice.url).post(`/api/voice/sessions/${id}/end`).set(await as(user)).send({});
+  const ledger = async (userId: string) =>
+    (await voice.db.query<{ kind: string; amount: number }>('SELECT kind, amount FROM credit_ledger WHERE user_id = $1 ORDER BY id', [userId])).rows;
+
+  it('charges 5 credits per start, from 10 starter credits on first use, then answers 402', async () => {
+    const user = env.newUser();
+    expect(await balance(user)).toBe(10);
+    const first = await start(user);
+    expect(first.status).toBe(200);
+    expect(first.body.signedUrl).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${voice.port}/api/voice/agent/${first.body.sessionId}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+    expect(await balance(user)).toBe(5);
+    const second = await start(user);
+    expect(second.status).toBe(200);
+    expect(await balance(user)).toBe(0);
+    const third = await start(user);
+    expect(third.status).toBe(402);
+    expect(third.body).toEqual({ error: { code: 'insufficient_credits', message: voiceMessages.insufficientCredits } });
+    expect(await balance(user)).toBe(0);
+
+    const list = await request(voice.url).get('/api/voice/sessions').set(await as(user)).expect(200);
+    expect(list.body.map((s: { id: string }) => s.id).sort()).toEqual([first.body.sessionId, second.body.sessionId].sort());
+    expect(list.body[0]).toMatchObject({ user_id: user.id, provider: 'local', status: 'pending', credits_charged: 5, refunded: false });
+    expect(await ledger(user.id)).toEqual([
+      { kind: 'grant', amount: 10 },
+      { kind: 'debit', amount: -5 },
+      { kind: 'debit', amount: -5 },
+    ]);
+  });
+
+  it('builds the URL from the forwarded host and scheme the browser used', async () => {
+    const res = await request(voice.url)
+      .get('/api/elevenlabs/signed-url?company=Acme&level=Senior%20(L6%2C%20E5%2C%20IC3%2C%20SDE%20III)&topics=Graphs&topics=Trees')
+      .set(await as(env.newUser()))
+      .set('X-Forwarded-Proto', 'https')
+      .set('X-Forwarded-Host', 'prep.example.com');
+    expect(res.status).toBe(200);
+    expect(res.body.signedUrl.startsWith(`wss://prep.example.com/api/voice/agent/${res.body.sessionId}?`)).toBe(true);
+    const bad = await request(voice.url).get('/api/elevenlabs/signed-url?topics=Cooking').set(await as(env.newUser()));
+    expect(bad.status).toBe(400);
+  });
+
+  it('20 concurrent starts with 10 credits make exactly 2 sessions', async () => {
+    const user = env.newUser();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => start(user)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 402)).toHaveLength(18);
+    expect(await balance(user)).toBe(0);
+    const { rows } = await voice.db.query('SELECT id FROM voice_sessions WHERE user_id = $1', [user.id]);
+    expect(rows).toHaveLength(2);
+  });
+
+  it('refunds a session that never connected or ended within 30 s, and charges a longer one, once', async () => {
+    const user = env.newUser();
+    const never = (await start(user)).body.sessionId as string;
+    const ended = await end(user, never);
+    expect(ended.status).toBe(200);
+    expect(ended.body.data).toMatchObject({ status: 'ended', end_reason: 'never_connected', duration_seconds: 0, refunded: true, credits_charged: 0 });
+    expect(await balance(user)).toBe(10);
+
+    const short = await start(user);
+    const shortCall = new AgentClient(short.body.signedUrl);
+    await shortCall.opened;
+    await waitFor(async () => (await voice.db.query(`SELECT 1 FROM voice_sessions WHERE id = $1 AND status = 'connected'`, [short.body.sessionId])).rowCount);
+    clock.advance(29_000);
+    const shortEnd = await end(user, short.body.sessionId);
+    expect(shortEnd.body.data).toMatchObject({ end_reason: 'user', duration_seconds: 29, refunded: true });
+    expect((await shortCall.closed).code).toBe(1000);
+    expect(await balance(user)).toBe(10);
+
+    const long = await start(user);
+    const longCall = new AgentClient(long.body.signedUrl);
+    await longCall.opened;
+    await waitFor(async () => (await voice.db.query(`SELECT 1 FROM voice_sessions WHERE id = $1 AND status = 'connected'`, [long.body.sessionId])).rowCount);
+    clock.advance(45_000);
+    const [a, b] = await Promise.all([end(user, long.body.sessionId), end(user, long.body.sessionId)]);
+    expect(a.body.data).toMatchObject({ end_reason: 'user', duration_seconds: 45, refunded: false, credits_charged: 5 });
+    expect(b.body.data).toEqual(a.body.data);
+    expect(await balance(user)).toBe(5);
+    expect((await ledger(user.id)).filter((l) => l.kind === 'refund')).toHaveLength(2);
+  });
+
+  it('ends a call still open after 20 minutes by itself, and refunds a URL never used', async () => {
+    const user = env.newUser();
+    const unused = (await start(user)).body.sessionId as string;
+    const open = await start(user);
+    const call = new AgentClient(open.body.signedUrl);
+    await call.opened;
+    call.initiate();
+    await call.waitForType('agent_response');
+    clock.advance(20 * 60_000 + 1_000);
+    const [error] = await call.waitForType('error');
+    expect(error.error_event).toMatchObject({ error_type: 'max_duration_exceeded' });
+    expect((await call.closed).code).toBe(1000);
+    const session = await waitFor(async () => {
+      const res = await request(voice.url).get(`/api/voice/sessions/${open.body.sessionId}`).set(await as(user));
+      return res.body.status === 'ended' && res.body;
+    });
+    expect(session).toMatchObject({ end_reason: 'time_limit', duration_seconds: 1200, refunded: false });
+    const swept = await waitFor(async () => {
+      const res = await request(voice.url).get(`/api/voice/sessions/${unused}`).set(await as(user));
+      return res.body.status === 'ended' && res.body;
+    });
+    expect(swept).toMatchObject({ end_reason: 'never_connected', refunded: true });
+    expect(await balance(user)).toBe(5);
+  });
+
+  it('grants starter credits once per user, even when the sign-up is redelivered', async () => {
+    const user = env.newUser();
+    const data = { user_id: user.id, email: user.email, user_metadata: {}, created_at: new Date().toISOString() };
+    const first = await publishEvent(env, 'identity.user.registered', data);
+    await publishEvent(env, 'identity.user.registered', data, { id: first.id, msgId: `${first.id}-again` });
+    await publishEvent(env, 'identity.user.registered', data);
+    await waitFor(async () => (await voice.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [user.id])).rowCount);
+    const sentinel = env.newUser();
+    await publishEvent(env, 'identity.user.registered', { ...data, user_id: sentinel.id, email: sentinel.email });
+    await waitFor(async () => (await voice.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [sentinel.id])).rowCount);
+    expect(await ledger(user.id)).toEqual([{ kind: 'grant', amount: 10 }]);
+    expect(await balance(user)).toBe(10);
+  });
+
+  it("answers 404 for someone else's session and for an id that cannot exist", async () => {
+    const owner = env.newUser();
+    const id = (await start(owner)).body.sessionId as string;
+    const stranger = env.newUser();
+    for (const res of [
+      await request(voice.url).get(`/api/voice/sessions/${id}`).set(await as(stranger)),
+      await end(stranger, id),
+      await request(voice.url).get('/api/voice/sessions/not-a-uuid').set(await as(owner)),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: { code: 'not_found', message: voiceMessages.noSession } });
+    }
+    expect((await request(voice.url).get(`/api/voice/sessions/${id}`).set(await as(owner))).status).toBe(200);
+    expect((await request(voice.url).get('/api/voice/credits')).status).toBe(401);
+  });
+
+  it('erases a deleted account: sessions, transcripts and credits, and its token gets nothing back', async () => {
+    const user = env.newUser();
+    await start(user);
+    await publishEvent(env, 'identity.user.deleted', { user_id: user.id });
+    await waitFor(async () => (await voice.db.query('SELECT 1 FROM erased_accounts WHERE user_id = $1', [user.id])).rowCount);
+    expect((await voice.db.query('SELECT 1 FROM voice_sessions WHERE user_id = $1', [user.id])).rowCount).toBe(0);
+    expect(await ledger(user.id)).toEqual([]);
+    const after = await request(voice.url).get('/api/voice/credits').set(await as(user));
+    expect(after.status).toBe(401);
+    expect((await start(user)).status).toBe(401);
+  });
+
+  it('publishes voice.session.started and voice.session.ended through the outbox', async () => {
+    const user = env.newUser();
+    const id = (await start(user)).body.sessionId as string;
+    await end(user, id);
+    await waitFor(async () => (await voice.events.pendingCount()) === 0);
+    const events = (await publishedEvents(env, 'voice.session.*')).filter((e) => e.data.session_id === id);
+    expect(events.map((e) => e.type)).toEqual(['voice.session.started', 'voice.session.ended']);
+    expect(events[1].data).toMatchObject({ user_id: user.id, duration_seconds: 0 });
+  });
+});
