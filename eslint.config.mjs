@@ -1,9 +1,37 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * A web feature (apps/web/src/features/<name>) imports shared code (components, lib, app) and
+ * never another feature: the app composes features, features do not reach into each other.
+ */
+const featureBoundaries = {
+  meta: { type: 'problem', messages: { crossFeature: "Feature '{{from}}' imports feature '{{to}}': move what both need to src/components or src/lib" } },
+  create(context) {
+    const file = context.filename.split(path.sep).join('/');
+    const own = /\/apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
+    if (!own) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      let target;
+      if (source.startsWith('@/features/')) target = source.split('/')[2];
+      else if (source.startsWith('.')) target = /\/apps\/web\/src\/features\/([^/]+)/.exec(path.posix.join(path.posix.dirname(file), source))?.[1];
+      if (target && target !== own) context.report({ node, messageId: 'crossFeature', data: { from: own, to: target } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+    };
+  },
+};
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/screenshots/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/screenshots/**', '**/.nx/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -11,6 +39,20 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // A promise nobody awaits loses its failure: type-aware, so it sees through helpers.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, local: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'local/feature-boundaries': 'error',
     },
   },
   {

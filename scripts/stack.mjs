@@ -6,15 +6,21 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Every backend service; the gateway's upstream variable and default port of each. */
-export const services = [
-  { name: 'identity', dir: 'services/identity', port: 8101, urlVar: 'IDENTITY_URL', definition: 'identityService' },
-  { name: 'interviews', dir: 'services/interviews', port: 8102, urlVar: 'INTERVIEWS_URL', definition: 'interviewsService' },
-  { name: 'practice', dir: 'services/practice', port: 8103, urlVar: 'PRACTICE_URL', definition: 'practiceService' },
-  { name: 'community', dir: 'services/community', port: 8104, urlVar: 'COMMUNITY_URL', definition: 'communityService' },
-  { name: 'profile', dir: 'services/profile', port: 8105, urlVar: 'PROFILE_URL', definition: 'profileService' },
-  { name: 'voice', dir: 'services/voice', port: 8106, urlVar: 'VOICE_URL', definition: 'voiceService' },
-];
+/**
+ * Every backend service of the registry (libs/contracts/src/registry.ts, read from its build):
+ * its folder, default port, the gateway's upstream variable and the definition its package exports.
+ */
+export function registryServices(root) {
+  const require = createRequire(import.meta.url);
+  const { serviceRegistry, upstreamUrlVariable } = require(path.join(root, 'libs', 'contracts', 'dist', 'index.js'));
+  return serviceRegistry.map((s) => ({
+    name: s.name,
+    dir: `services/${s.name}`,
+    port: s.port,
+    urlVar: upstreamUrlVariable(s.name),
+    definition: `${s.name.replace(/-([a-z0-9])/g, (_m, c) => c.toUpperCase())}Service`,
+  }));
+}
 
 export function which(binary) {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {

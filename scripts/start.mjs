@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dataDirOf, embeddedPostgres, freePort, services, waitForHttp, whenPostgresReady, which } from './stack.mjs';
+import { dataDirOf, embeddedPostgres, freePort, registryServices, waitForHttp, whenPostgresReady, which } from './stack.mjs';
 
 const self = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(self), '..');
@@ -52,6 +52,7 @@ function launch() {
 async function main() {
   watchdog = startWatchdog();
   buildIfNeeded();
+  const services = registryServices(root);
   const port = Number(process.env.PORT ?? 8080);
   const databaseUrl = process.env.DATABASE_URL ?? (await startPostgres());
   const nats = process.env.NATS_URL ? { url: process.env.NATS_URL, how: `NATS at ${redact(process.env.NATS_URL)}` } : await natsServer();

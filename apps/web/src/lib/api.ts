@@ -16,6 +16,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Endpoints whose input is all optional may be called without one. */
+type InputArgs<E extends EndpointSpec> = Record<string, never> extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>];
+
 export interface CallResult<E extends EndpointSpec> {
   data: EndpointOutput<E>;
   headers: Headers;
@@ -25,7 +28,7 @@ export interface CallResult<E extends EndpointSpec> {
  * Calls a declared endpoint (libs/contracts): path, method and types come from its declaration.
  * Every call carries the current session's bearer token; JSON in and out.
  */
-export async function callWithHeaders<E extends EndpointSpec>(spec: E, ...[input]: {} extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]): Promise<CallResult<E>> {
+export async function callWithHeaders<E extends EndpointSpec>(spec: E, ...[input]: InputArgs<E>): Promise<CallResult<E>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const { data } = await auth.getSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -45,7 +48,7 @@ export async function callWithHeaders<E extends EndpointSpec>(spec: E, ...[input
   return { data: parsed as EndpointOutput<E>, headers: res.headers };
 }
 
-export async function call<E extends EndpointSpec>(spec: E, ...input: {} extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]): Promise<EndpointOutput<E>> {
+export async function call<E extends EndpointSpec>(spec: E, ...input: InputArgs<E>): Promise<EndpointOutput<E>> {
   return (await callWithHeaders(spec, ...input)).data;
 }
 
@@ -53,7 +56,7 @@ export async function call<E extends EndpointSpec>(spec: E, ...input: {} extends
 export const endpointKey = <E extends EndpointSpec>(spec: E, input?: EndpointInput<E>) => (input === undefined ? [spec.path] : [spec.path, input]) as readonly unknown[];
 
 /** Query options for a GET endpoint: key and fetcher from its declaration. */
-export function endpointQuery<E extends EndpointSpec>(spec: E, ...[input]: {} extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]) {
+export function endpointQuery<E extends EndpointSpec>(spec: E, ...[input]: InputArgs<E>) {
   return queryOptions({
     queryKey: endpointKey(spec, input ?? ({} as EndpointInput<E>)),
     queryFn: () => call(spec, ...([input] as never)),
