@@ -1,7 +1,17 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazy } from 'react';
 
-const ComingPage = lazy(() => import('@/features/placeholders/coming-page'));
+const PathfinderPage = lazy(() => import('./pathfinder-page'));
+const FeatureRequestsPage = lazy(() => import('./feature-requests-page'));
+const ExternalResourcesPage = lazy(() => import('./external-resources-page'));
+const ContactPage = lazy(() => import('./contact-page'));
+const ModerationPage = lazy(() => import('./moderation-page'));
 
-/** Community screens (/pathfinder, /feature-request, /external-resources, /contact-form/:type?). */
-export const communityRoutes: RouteObject[] = ['pathfinder', 'external-resources', 'feature-request', 'contact-form/:type?'].map((path) => ({ path, element: <ComingPage /> }));
+/** Community screens (/pathfinder, /feature-request, /external-resources, /contact-form/:type?, /moderation). */
+export const communityRoutes: RouteObject[] = [
+  { path: 'pathfinder', element: <PathfinderPage /> },
+  { path: 'feature-request', element: <FeatureRequestsPage /> },
+  { path: 'external-resources', element: <ExternalResourcesPage /> },
+  { path: 'contact-form/:type?', element: <ContactPage /> },
+  { path: 'moderation', element: <ModerationPage /> },
+];

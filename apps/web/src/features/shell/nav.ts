@@ -11,6 +11,7 @@ import {
   MessageCircleQuestion,
   MessageSquare,
   Network,
+  ShieldCheck,
   UserRoundSearch,
   Users,
   type LucideIcon,
@@ -60,3 +61,9 @@ export const navGroups: Array<{ title: string; items: NavItem[] }> = [
     ],
   },
 ];
+
+/** Shown only to moderators (app_metadata.role), under its own heading. */
+export const moderationGroup: { title: string; items: NavItem[] } = {
+  title: 'Moderate',
+  items: [{ label: 'Moderation', to: '/moderation', icon: ShieldCheck }],
+};

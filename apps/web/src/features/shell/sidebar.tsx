@@ -1,10 +1,11 @@
 import { Zap } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import * as React from 'react';
+import { isModerator } from '@app/contracts';
 import { UserAvatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
 import { displayName, useAuth } from '../auth/auth-provider';
-import { navGroups, type NavItem } from './nav';
+import { moderationGroup, navGroups, type NavItem } from './nav';
 import { useSidebar } from './sidebar-state';
 
 // Only phones need the drawer (and its dialog machinery): loaded when first shown.
@@ -67,13 +68,14 @@ function Item({ item, compact, onNavigate }: { item: NavItem; compact: boolean; 
 function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
   const { user } = useAuth();
   const name = displayName(user);
+  const groups = user && isModerator(user) ? [...navGroups, moderationGroup] : navGroups;
   return (
     <div className="flex h-full flex-col">
       <div className={cn('flex h-14 items-center border-b border-sidebar-border px-3', compact && 'justify-center px-0')}>
         <Logo compact={compact} />
       </div>
       <nav aria-label="Main" className="flex-1 space-y-5 overflow-y-auto px-2 py-4">
-        {navGroups.map((group) => (
+        {groups.map((group) => (
           <div key={group.title}>
             {compact ? <div className="mx-auto mb-2 h-px w-6 bg-sidebar-border" /> : (
               <h2 className="mb-1 px-2.5 text-xs font-semibold uppercase tracking-wider text-muted-foreground">{group.title}</h2>

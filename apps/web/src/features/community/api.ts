@@ -1,0 +1,163 @@
+import { communityApi, ContactForm, CreateOpportunity, FeatureInteractions, FeatureRequestStatus, isModerator, Opportunity, OpportunityMarks, OpportunityStatus } from '@app/contracts';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, endpointKey, endpointQuery } from '@/lib/api';
+import { useAuth } from '@/features/auth/auth-provider';
+
+export interface OpportunityFilters {
+  q?: string;
+  selective?: boolean;
+  paid?: boolean;
+}
+
+const flag = (on: boolean | undefined) => (on ? ('true' as const) : undefined);
+
+export function useOpportunities(filters: OpportunityFilters) {
+  const { user } = useAuth();
+  return useQuery({
+    ...endpointQuery(communityApi.listOpportunities, { query: { q: filters.q || undefined, selective: flag(filters.selective), paid: flag(filters.paid) } }),
+    enabled: !!user,
+  });
+}
+
+export function useCreateOpportunity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateOpportunity) => call(communityApi.createOpportunity, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(communityApi.listOpportunities) }),
+  });
+}
+
+export type Mark = 'upvote' | 'favorite';
+
+const markCalls = {
+  upvote: { on: communityApi.upvoteOpportunity, off: communityApi.removeOpportunityUpvote },
+  favorite: { on: communityApi.favoriteOpportunity, off: communityApi.unfavoriteOpportunity },
+} as const;
+
+/** The marks after toggling, as the list should show them at once. */
+function toggled(o: Opportunity, mark: Mark, on: boolean): Opportunity {
+  if (mark === 'favorite') return { ...o, isFavorite: on };
+  if (o.hasUserUpvoted === on) return o;
+  return { ...o, hasUserUpvoted: on, upvotes: Math.max(0, o.upvotes + (on ? 1 : -1)) };
+}
+
+/**
+ * Upvote or favourite: every cached list shows the change at once; the server's answer (or, on
+ * failure, the previous lists) replaces the guess.
+ */
+export function useMarkOpportunity() {
+  const client = useQueryClient();
+  const key = endpointKey(communityApi.listOpportunities);
+  const patch = (id: string, update: (o: Opportunity) => Opportunity) =>
+    client.setQueriesData<Opportunity[]>({ queryKey: key }, (list) => list?.map((o) => (o.id === id ? update(o) : o)));
+  return useMutation({
+    mutationFn: async ({ id, mark, on }: { id: string; mark: Mark; on: boolean }): Promise<OpportunityMarks | null> => {
+      if (on) return (await call(markCalls[mark].on, { params: { id } })).data;
+      await call(markCalls[mark].off, { params: { id } });
+      return null;
+    },
+    onMutate: async ({ id, mark, on }) => {
+      await client.cancelQueries({ queryKey: key });
+      const previous = client.getQueriesData<Opportunity[]>({ queryKey: key });
+      patch(id, (o) => toggled(o, mark, on));
+      return { previous };
+    },
+    onSuccess: (marks) => {
+      if (marks) patch(marks.id, (o) => ({ ...o, ...marks }));
+    },
+    onError: (_err, _vars, context) => {
+      for (const [queryKey, data] of context?.previous ?? []) client.setQueryData(queryKey, data);
+    },
+  });
+}
+
+export function useFeatureRequests(filters: { status?: Exclude<FeatureRequestStatus, 'pending'>; voted?: boolean }) {
+  const { user } = useAuth();
+  return useQuery({ ...endpointQuery(communityApi.listFeatureRequests, { query: { status: filters.status, voted: flag(filters.voted) } }), enabled: !!user });
+}
+
+/** Spec section 7: the interactions are asked for each request, only when the list is non-empty. */
+export function useFeatureInteractions(ids: string[]) {
+  return useQueries({ queries: ids.map((id) => endpointQuery(communityApi.featureInteractions, { params: { id } })) });
+}
+
+const interactionsKey = (id: string) => endpointKey(communityApi.featureInteractions, { params: { id } });
+
+/**
+ * Spec section 4: with an upvote and its id known, the interaction is deleted; otherwise an upvote
+ * is created; then the interactions are refetched. The highlight and count change at once.
+ */
+export function useToggleFeatureVote() {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: async ({ id, current }: { id: string; current: FeatureInteractions }) => {
+      if (current.hasUserUpvoted && current.userInteractionId) {
+        await call(communityApi.removeFeatureInteraction, { params: { id, interactionId: current.userInteractionId } });
+      } else {
+        await call(communityApi.upvoteFeature, { params: { id }, body: { interaction_type: 'upvote' } });
+      }
+    },
+    onMutate: async ({ id, current }) => {
+      await client.cancelQueries({ queryKey: interactionsKey(id) });
+      const next: FeatureInteractions = current.hasUserUpvoted
+        ? { interactions: current.interactions.filter((i) => i.id !== current.userInteractionId), hasUserUpvoted: false, userInteractionId: null }
+        : {
+            interactions: [
+              ...current.interactions,
+              { id, user_id: user?.id ?? null, entity_type: 'feature_request', entity_id: id, interaction_type: 'upvote', reaction: null, created_at: new Date().toISOString() },
+            ],
+            hasUserUpvoted: true,
+            userInteractionId: null,
+          };
+      client.setQueryData(interactionsKey(id), next);
+      return { current };
+    },
+    onError: (_err, { id }, context) => {
+      if (context) client.setQueryData(interactionsKey(id), context.current);
+    },
+    onSettled: (_data, _err, { id }) => client.invalidateQueries({ queryKey: interactionsKey(id) }),
+  });
+}
+
+export function useSubmitContact() {
+  return useMutation({ mutationFn: (body: ContactForm) => call(communityApi.submitContactForm, { body }) });
+}
+
+export function useResources() {
+  return useQuery({ ...endpointQuery(communityApi.listExternalResources), staleTime: Infinity });
+}
+
+/** Moderators: app_metadata.role in the signed-in user's token. */
+export function useIsModerator(): boolean {
+  const { user } = useAuth();
+  return !!user && isModerator(user);
+}
+
+export function useOpportunityQueue(enabled: boolean) {
+  return useQuery({ ...endpointQuery(communityApi.listOpportunities, { query: { status: 'pending' } }), enabled });
+}
+
+export function useFeatureQueue(enabled: boolean) {
+  return useQuery({ ...endpointQuery(communityApi.listFeatureRequests, { query: { status: 'pending' } }), enabled });
+}
+
+export function useContactSubmissions(enabled: boolean) {
+  return useQuery({ ...endpointQuery(communityApi.listContactSubmissions), enabled });
+}
+
+export function useModerateOpportunity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: Exclude<OpportunityStatus, 'pending'> }) => call(communityApi.moderateOpportunity, { params: { id }, body: { status } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(communityApi.listOpportunities) }),
+  });
+}
+
+export function useModerateFeature() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: FeatureRequestStatus }) => call(communityApi.moderateFeatureRequest, { params: { id }, body: { status } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(communityApi.listFeatureRequests) }),
+  });
+}

@@ -1,0 +1,63 @@
+import type { Opportunity } from '@app/contracts';
+import { Bell, BellOff, ExternalLink, Heart, ThumbsUp } from 'lucide-react';
+import * as React from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
+import { Mark } from '../api';
+
+interface Props {
+  opportunity: Opportunity;
+  onMark(mark: Mark, on: boolean): void;
+}
+
+export function OpportunityCard({ opportunity: o, onMark }: Props) {
+  // E-mail notifications are not sent by the product yet: the toggle is this page's only (spec: local only).
+  const [notify, setNotify] = React.useState(false);
+  const toggleFavorite = () => {
+    onMark('favorite', !o.isFavorite);
+    toast({ title: o.isFavorite ? 'Opportunity removed from favorites' : 'Opportunity added to favorites' });
+  };
+  const toggleNotify = () => {
+    setNotify(!notify);
+    toast({ title: notify ? 'Email notifications disabled' : 'Email notifications enabled' });
+  };
+
+  return (
+    <article className="flex flex-col rounded-lg border bg-card p-5 text-card-foreground shadow-sm" data-testid="opportunity-card" aria-labelledby={`opportunity-${o.id}`}>
+      <div className="flex flex-wrap items-start gap-2">
+        <h2 id={`opportunity-${o.id}`} className="min-w-0 flex-1 break-words font-semibold leading-tight">
+          {o.title}
+        </h2>
+        {o.status === 'pending' ? (
+          <Badge variant="outline" className="border-amber-500 text-amber-700 dark:text-amber-300" title="Visible only to you until a moderator approves it">
+            Pending review
+          </Badge>
+        ) : null}
+        {o.badge ? <Badge variant="secondary">{o.badge}</Badge> : null}
+      </div>
+      <p className="mt-2 line-clamp-2 break-words text-sm text-muted-foreground">{o.description}</p>
+      {o.compensation ? <p className="mt-2 text-sm font-semibold text-emerald-700 dark:text-emerald-400">${o.compensation.toLocaleString('en-US')}</p> : null}
+      <div className="mt-auto flex items-center gap-1 pt-4">
+        <Button variant="ghost" size="sm" aria-pressed={o.hasUserUpvoted} aria-label={`Upvote ${o.title}`} onClick={() => onMark('upvote', !o.hasUserUpvoted)} className={cn(o.hasUserUpvoted && 'text-primary')}>
+          <ThumbsUp className={cn(o.hasUserUpvoted && 'fill-current')} aria-hidden />
+          <span className="tabular-nums" data-testid="upvote-count">
+            {o.upvotes}
+          </span>
+        </Button>
+        <Button variant="ghost" size="icon" aria-pressed={o.isFavorite} aria-label={`Favorite ${o.title}`} onClick={toggleFavorite} className={cn(o.isFavorite && 'text-rose-600 dark:text-rose-400')}>
+          <Heart className={cn(o.isFavorite && 'fill-current')} aria-hidden />
+        </Button>
+        <Button variant="ghost" size="icon" aria-pressed={notify} aria-label={`Email notifications for ${o.title}`} onClick={toggleNotify}>
+          {notify ? <Bell className="fill-current" aria-hidden /> : <BellOff aria-hidden />}
+        </Button>
+        <Button asChild size="sm" className="ml-auto">
+          <a href={o.link} target="_blank" rel="noopener noreferrer" aria-label={`Apply now to ${o.title} (opens in a new tab)`}>
+            Apply now <ExternalLink aria-hidden />
+          </a>
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,124 @@
+import { FeatureRequestStatus } from '@app/contracts';
+import { Loader2, Plus } from 'lucide-react';
+import * as React from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useAuth } from '@/features/auth/auth-provider';
+import { useFeatureInteractions, useFeatureRequests, useToggleFeatureVote } from './api';
+import { ListItem } from './components/list-item';
+import { StatusBadge, statusLabel } from './status-badge';
+
+type Listed = Exclude<FeatureRequestStatus, 'pending'>;
+const listedStatuses: Listed[] = ['open', 'planned', 'started', 'completed', 'declined'];
+
+function loginRequired() {
+  toast({
+    title: 'Login Required',
+    description: 'Please login to upvote features',
+    action: (
+      <Button asChild size="sm" variant="outline">
+        <Link to="/login">Login</Link>
+      </Button>
+    ),
+  });
+}
+
+/** An error toast once per failure, not once per render. */
+function useFailureToast(failed: boolean, description: string) {
+  React.useEffect(() => {
+    if (failed) toast({ variant: 'destructive', title: 'Error', description });
+  }, [failed, description]);
+}
+
+export default function FeatureRequestsPage() {
+  useDocumentTitle('Feature Requests');
+  const { user } = useAuth();
+  const [status, setStatus] = React.useState<Listed | 'all'>('all');
+  const [mine, setMine] = React.useState(false);
+  const features = useFeatureRequests({ status: status === 'all' ? undefined : status, voted: mine });
+  const ids = features.data?.map((f) => f.id) ?? [];
+  const interactions = useFeatureInteractions(ids);
+  const toggle = useToggleFeatureVote();
+  useFailureToast(features.isError, 'Failed to fetch features');
+  useFailureToast(interactions.some((q) => q.isError), 'Failed to fetch interactions');
+
+  const vote = (id: string, index: number) => {
+    const state = interactions[index];
+    const current = state?.data;
+    const sessionEnded = state?.error instanceof ApiError && state.error.status === 401;
+    if (!user || sessionEnded) return loginRequired();
+    if (!current) return;
+    toggle.mutate(
+      { id, current },
+      {
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 401) loginRequired();
+          else toast({ variant: 'destructive', title: 'Error', description: 'Failed to update vote' });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Feature Requests</h1>
+          <p className="text-muted-foreground">Vote on features you&apos;d like to see implemented</p>
+        </div>
+        <Button asChild>
+          <Link to="/contact-form/feature-request">
+            <Plus aria-hidden /> Request a feature
+          </Link>
+        </Button>
+      </header>
+      <div className="flex flex-wrap items-center gap-2">
+        <Select value={status} onValueChange={(v) => setStatus(v as Listed | 'all')}>
+          <SelectTrigger className="w-44" aria-label="Filter by status">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All statuses</SelectItem>
+            {listedStatuses.map((s) => (
+              <SelectItem key={s} value={s}>
+                {statusLabel[s]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Button variant={mine ? 'default' : 'outline'} aria-pressed={mine} onClick={() => setMine(!mine)}>
+          My votes
+        </Button>
+      </div>
+      {features.isPending ? (
+        <p role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
+          <Loader2 className="size-4 animate-spin" aria-hidden /> Loading feature requests...
+        </p>
+      ) : features.isError ? null : features.data.length === 0 ? (
+        <p className="py-16 text-center text-muted-foreground">{mine ? 'You have not voted for any feature yet' : 'No feature requests found'}</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Feature requests">
+          {features.data.map((f, i) => {
+            const state = interactions[i];
+            const data = state?.data;
+            const busy = (toggle.isPending && toggle.variables?.id === f.id) || !!state?.isFetching;
+            return (
+              <ListItem
+                key={f.id}
+                title={f.title}
+                description={f.description}
+                postedAt={f.created_at}
+                badges={<StatusBadge status={f.status} />}
+                upvote={{ count: data ? data.interactions.length : f.upvotes, active: !!data?.hasUserUpvoted, busy, onToggle: () => vote(f.id, i) }}
+              />
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
