@@ -2,7 +2,7 @@
 // Operator commands: `npm run admin -- grant-moderator|revoke-moderator|delete-user <email>`.
 // Works on DATABASE_URL when set, else on the running `npm start` stack's embedded Postgres,
 // else starts the embedded Postgres just for the command.
-// `npm run admin -- mailbox [email]` lists the developer mailbox (MAILBOX_DIR, default .data/mailbox):
+// `npm run admin -- mailbox [email]` lists the developer mailbox (MAILBOX_DIR, default <data dir>/mailbox):
 // the mail identity writes there instead of sending it when SMTP_URL is not set.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ if (!existsSync(adminScript)) {
 }
 
 if (command === 'mailbox') {
-  const mailbox = path.resolve(root, process.env.MAILBOX_DIR ?? '.data/mailbox');
+  const mailbox = process.env.MAILBOX_DIR ? path.resolve(process.env.MAILBOX_DIR) : path.join(dataDirOf(root), 'mailbox');
   const listed = spawnSync(process.execPath, [adminScript, 'mailbox', ...(email ? [email] : [])], { stdio: 'inherit', env: { ...process.env, MAILBOX_DIR: mailbox } });
   process.exit(listed.status ?? 1);
 }

@@ -35,7 +35,8 @@ const identityConfig = {
   CONFIRMATION_TTL_SECONDS: count(86_400),
   /** smtp://user:pass@host:587 or smtps://…; unset: mail goes to MAILBOX_DIR. */
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
-  MAILBOX_DIR: z.preprocess(emptyToUndefined, z.string().default(path.resolve(__dirname, '..', '..', '..', '.data', 'mailbox'))),
+  /** Default: mailbox/ in the launcher's data directory (DATA_DIR, else .data at the repository root). */
+  MAILBOX_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.resolve(__dirname, '..', '..', '..', '.data'), 'mailbox'))),
   MAIL_FROM: z.string().default('ThunderPrep <no-reply@thunderprep.local>'),
   /** OAuth providers to report as enabled in /settings (comma-separated, e.g. "github,google"). */
   AUTH_EXTERNAL_PROVIDERS: z
