@@ -1,0 +1,339 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IStatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
+import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IService } from 'kubernetes-models/v1/Service';
+import {
+  allowed,
+  checkKubectl,
+  Endpoint,
+  K8sObject,
+  k8sDir,
+  named,
+  ofKind,
+  overlayNames,
+  pod,
+  podTemplate,
+  render,
+  repoRoot,
+  schemaProblems,
+  selectorMatches,
+} from './manifests';
+
+/** What the cluster runs of ours: the gateway and every service of the registry. */
+const apps = [{ name: 'gateway', port: 8080 }, ...serviceRegistry.map(({ name, port }) => ({ name, port }))];
+const workloadKinds = ['Deployment', 'StatefulSet', 'DaemonSet', 'Job'];
+
+const rendered = new Map<string, K8sObject[]>();
+beforeAll(() => {
+  checkKubectl();
+  for (const overlay of overlayNames) rendered.set(overlay, render(path.join(k8sDir, 'overlays', overlay)));
+});
+
+test('the overlays are dev, prod and prod with the in-cluster infrastructure components', () => {
+  expect(overlayNames).toEqual(['dev', 'prod', 'prod-self-hosted']);
+});
+
+describe.each(overlayNames)('overlay %s', (overlay) => {
+  const objects = () => rendered.get(overlay)!;
+  const namespace = () => ofKind(objects(), 'Namespace')[0].metadata.name;
+  const workloads = () => objects().filter((o) => workloadKinds.includes(o.kind));
+  const deployment = (name: string) => named<IDeployment>(objects(), 'Deployment', name);
+  const mainContainer = (name: string) => deployment(name).spec!.template.spec!.containers[0];
+  const policies = () => ofKind<INetworkPolicy>(objects(), 'NetworkPolicy');
+  const podOf = (name: string) => pod(namespace(), deployment(name).spec!.template.metadata!.labels!);
+
+  /** A container's environment as the kubelet builds it: envFrom ConfigMaps, then env (which wins). */
+  const environment = (container: IContainer) => {
+    const env: Record<string, string> = {};
+    for (const source of container.envFrom ?? []) {
+      if (source.configMapRef) Object.assign(env, named<IConfigMap>(objects(), 'ConfigMap', source.configMapRef.name!).data);
+    }
+    for (const variable of container.env ?? []) env[variable.name] = variable.value ?? `<from ${JSON.stringify(variable.valueFrom)}>`;
+    return env;
+  };
+
+  test('every object is valid against the Kubernetes schemas', () => {
+    const problems = objects().flatMap((o) => schemaProblems(o).map((p) => `${o.kind}/${o.metadata.name}: ${p}`));
+    expect(problems).toEqual([]);
+  });
+
+  test('one namespace holds everything and enforces the restricted Pod Security profile', () => {
+    const namespaces = ofKind(objects(), 'Namespace');
+    expect(namespaces).toHaveLength(1);
+    expect(namespaces[0].metadata.labels).toMatchObject({ 'pod-security.kubernetes.io/enforce': 'restricted' });
+    const elsewhere = objects().filter((o) => o.kind !== 'Namespace' && o.metadata.namespace !== namespace());
+    expect(elsewhere.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([]);
+  });
+
+  test.each(apps.map((a) => a.name))('%s has a Deployment, a Service, a PodDisruptionBudget, an autoscaler and a NetworkPolicy', (name) => {
+    const template = deployment(name).spec!.template;
+    const service = named<IService>(objects(), 'Service', name);
+    expect(selectorMatches({ matchLabels: service.spec!.selector }, template.metadata!.labels)).toBe(true);
+    const pdb = named<IPodDisruptionBudget>(objects(), 'PodDisruptionBudget', name);
+    expect(selectorMatches(pdb.spec!.selector, template.metadata!.labels)).toBe(true);
+    expect(pdb.spec!.maxUnavailable ?? pdb.spec!.minAvailable).toBeDefined();
+    const hpa = ofKind<IHorizontalPodAutoscaler>(objects(), 'HorizontalPodAutoscaler').find(
+      (h) => h.spec!.scaleTargetRef.kind === 'Deployment' && h.spec!.scaleTargetRef.name === name,
+    );
+    expect(hpa).toBeDefined();
+    expect(hpa!.spec!.minReplicas).toBeGreaterThanOrEqual(overlay === 'dev' ? 1 : 2);
+    expect(hpa!.spec!.maxReplicas).toBeGreaterThan(hpa!.spec!.minReplicas!);
+    // The autoscaler owns the count: a replica count in the Deployment would be re-applied over it.
+    expect(deployment(name).spec!.replicas).toBeUndefined();
+    const own = policies().filter(
+      (p) => Object.keys(p.spec!.podSelector.matchLabels ?? {}).length && selectorMatches(p.spec!.podSelector, template.metadata!.labels),
+    );
+    expect(own.some((p) => p.spec!.policyTypes!.includes('Ingress'))).toBe(true);
+  });
+
+  test('workloads carry the recommended labels, and their selectors match their own pods', () => {
+    for (const workload of workloads()) {
+      const labels = podTemplate(workload)!.metadata!.labels!;
+      for (const key of ['name', 'instance', 'component', 'part-of']) {
+        expect({ [workload.metadata.name]: labels[`app.kubernetes.io/${key}`] }).toEqual({ [workload.metadata.name]: expect.any(String) });
+      }
+      const selector = (workload.spec as { selector?: NonNullable<IDeployment['spec']>['selector'] }).selector;
+      if (workload.kind !== 'Job') expect(selectorMatches(selector, labels)).toBe(true);
+    }
+    for (const { name } of apps) {
+      const labels = deployment(name).spec!.template.metadata!.labels!;
+      expect(labels).toMatchObject({ 'app.kubernetes.io/name': name, 'app.kubernetes.io/part-of': 'thunderprep', 'app.kubernetes.io/version': expect.any(String) });
+    }
+  });
+
+  test('every pod runs under the restricted Pod Security profile with a numeric non-root user', () => {
+    for (const workload of workloads()) {
+      const spec = podTemplate(workload)!.spec!;
+      const where = `${workload.kind}/${workload.metadata.name}`;
+      expect({ where, token: spec.automountServiceAccountToken }).toEqual({ where, token: false });
+      expect({ where, hostNetwork: !!spec.hostNetwork, hostPID: !!spec.hostPID, hostIPC: !!spec.hostIPC }).toEqual({ where, hostNetwork: false, hostPID: false, hostIPC: false });
+      expect((spec.volumes ?? []).filter((v) => v.hostPath)).toEqual([]);
+      for (const container of [...(spec.initContainers ?? []), ...spec.containers]) {
+        const sc = { ...spec.securityContext, ...container.securityContext };
+        expect({ where, container: container.name, sc }).toEqual({
+          where,
+          container: container.name,
+          sc: expect.objectContaining({
+            runAsNonRoot: true,
+            runAsUser: expect.any(Number),
+            runAsGroup: expect.any(Number),
+            allowPrivilegeEscalation: false,
+            readOnlyRootFilesystem: true,
+            seccompProfile: { type: 'RuntimeDefault' },
+          }),
+        });
+        expect(sc.runAsUser).toBeGreaterThanOrEqual(10000);
+        expect(sc.privileged).toBeFalsy();
+        expect(container.securityContext?.capabilities?.drop).toContain('ALL');
+        expect(container.securityContext?.capabilities?.add ?? []).toEqual([]);
+        // Requests for scheduling, limits so one pod cannot starve the node.
+        expect({ where, container: container.name, resources: container.resources }).toEqual({
+          where,
+          container: container.name,
+          resources: expect.objectContaining({
+            requests: expect.objectContaining({ cpu: expect.anything(), memory: expect.anything() }),
+            limits: expect.objectContaining({ cpu: expect.anything(), memory: expect.anything() }),
+          }),
+        });
+      }
+    }
+  });
+
+  test('long-running pods have startup, readiness and liveness probes and a preStop pause', () => {
+    for (const workload of workloads().filter((w) => w.kind !== 'Job')) {
+      const spec = podTemplate(workload)!.spec!;
+      for (const container of spec.containers) {
+        expect({ container: container.name, startup: !!container.startupProbe, readiness: !!container.readinessProbe, liveness: !!container.livenessProbe }).toEqual({
+          container: container.name,
+          startup: true,
+          readiness: true,
+          liveness: true,
+        });
+        expect(container.lifecycle?.preStop).toBeDefined();
+      }
+    }
+    for (const { name } of apps) {
+      const template = deployment(name).spec!.template.spec!;
+      const container = mainContainer(name);
+      const portNames = (container.ports ?? []).map((p) => p.name);
+      expect(container.startupProbe!.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(container.livenessProbe!.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(container.readinessProbe!.httpGet).toEqual({ path: '/readyz', port: 'http' });
+      expect(portNames).toContain('http');
+      // The pause while endpoints are withdrawn, then the process's own drain, within the grace period.
+      const [command, seconds] = container.lifecycle!.preStop!.exec!.command!;
+      expect(command).toBe('sleep');
+      expect(template.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(Number(seconds) + 15);
+      // A read-only root: /tmp is the only writable place.
+      const tmp = container.volumeMounts!.find((m) => m.mountPath === '/tmp')!;
+      expect(template.volumes!.find((v) => v.name === tmp.name)!.emptyDir).toBeDefined();
+    }
+  });
+
+  test('images: ours carry the overlay tag, which is also the version label; nothing is untagged or latest', () => {
+    const images = workloads().flatMap((w) => podTemplate(w)!.spec!.containers.map((c) => c.image!));
+    for (const image of images) expect(image).toMatch(/^[^@]+:(?!latest$)[\w][\w.-]*$/);
+    const tags = new Set<string>();
+    for (const { name } of apps) {
+      const image = mainContainer(name).image!;
+      expect(image).toMatch(new RegExp(`(^|/)thunderprep/${name}:`));
+      const tag = image.split(':').pop()!;
+      tags.add(tag);
+      expect(deployment(name).spec!.template.metadata!.labels!['app.kubernetes.io/version']).toBe(tag);
+    }
+    expect(tags.size).toBe(1);
+  });
+
+  test("the gateway waits for and routes to exactly the registry's services", () => {
+    const env = environment(mainContainer('gateway'));
+    expect(env.READY_UPSTREAMS.split(',').sort()).toEqual(serviceRegistry.map((s) => s.name).sort());
+    for (const { name, port } of serviceRegistry) {
+      expect({ [upstreamUrlVariable(name)]: env[upstreamUrlVariable(name)] }).toEqual({ [upstreamUrlVariable(name)]: `http://${name}:${port}` });
+      const service = named<IService>(objects(), 'Service', name);
+      expect(service.spec!.ports!.map((p) => p.port)).toContain(port);
+      expect(environment(mainContainer(name)).PORT).toBe(String(port));
+      expect(mainContainer(name).ports!.find((p) => p.name === 'http')!.containerPort).toBe(port);
+    }
+  });
+
+  test('the Ingress has a class and TLS for every host, leads to the gateway, and the gateway trusts that proxy', () => {
+    const ingresses = ofKind<IIngress>(objects(), 'Ingress');
+    expect(ingresses).toHaveLength(1);
+    const spec = ingresses[0].spec!;
+    expect(spec.ingressClassName).toBeTruthy();
+    for (const rule of spec.rules!) {
+      expect(spec.tls!.some((t) => t.hosts!.includes(rule.host!) && t.secretName)).toBe(true);
+      for (const p of rule.http!.paths) expect(p.backend.service!.name).toBe('gateway');
+    }
+    expect(environment(mainContainer('gateway')).TRUST_PROXY).toMatch(/^(true|\d+|[\d./:a-z,]+)$/);
+    expect(environment(mainContainer('gateway')).TRUST_PROXY).not.toBe('false');
+  });
+
+  test('network: default deny; the ingress controller reaches only the gateway, the gateway only the services', () => {
+    const ingressController = pod('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
+    const stranger = pod(namespace(), { app: 'debug-shell' });
+    const defaultDeny = policies().find((p) => !Object.keys(p.spec!.podSelector).length && !p.spec!.ingress && !p.spec!.egress);
+    expect(defaultDeny?.spec!.policyTypes).toEqual(expect.arrayContaining(['Ingress', 'Egress']));
+    const gateway = podOf('gateway');
+    expect(allowed(policies(), ingressController, gateway, 8080)).toBe(true);
+    expect(allowed(policies(), stranger, gateway, 8080)).toBe(false);
+    expect(allowed(policies(), { ip: '203.0.113.7' }, gateway, 8080)).toBe(false);
+    for (const { name, port } of serviceRegistry) {
+      expect({ name, fromGateway: allowed(policies(), gateway, podOf(name), port) }).toEqual({ name, fromGateway: true });
+      expect({ name, fromIngress: allowed(policies(), ingressController, podOf(name), port) }).toEqual({ name, fromIngress: false });
+      expect({ name, fromStranger: allowed(policies(), stranger, podOf(name), port) }).toEqual({ name, fromStranger: false });
+    }
+    // The gateway needs no database or bus.
+    expect(allowed(policies(), gateway, { ip: '10.20.0.5' }, 5432)).toBe(false);
+    expect(allowed(policies(), gateway, { ip: '10.20.0.5' }, 4222)).toBe(false);
+  });
+
+  test('network: services reach Postgres, NATS and identity (token keys), not each other; every pod reaches DNS only', () => {
+    const dns = pod('kube-system', { 'k8s-app': 'kube-dns' });
+    for (const workload of workloads()) {
+      const from = pod(namespace(), podTemplate(workload)!.metadata!.labels!);
+      expect({ pod: workload.metadata.name, dns: allowed(policies(), from, dns, 53, 'UDP') }).toEqual({ pod: workload.metadata.name, dns: true });
+      expect({ pod: workload.metadata.name, web: allowed(policies(), from, { ip: '203.0.113.7' }, 80) }).toEqual({ pod: workload.metadata.name, web: false });
+    }
+    const external = { ip: '10.20.0.5' };
+    for (const { name } of serviceRegistry) {
+      const from = podOf(name);
+      expect({ name, postgres: allowed(policies(), from, external, 5432), nats: allowed(policies(), from, external, 4222) }).toEqual({ name, postgres: true, nats: true });
+      expect({ name, jwks: allowed(policies(), from, podOf('identity'), 8101) }).toEqual({ name, jwks: true });
+      for (const other of serviceRegistry.filter((o) => o.name !== name && o.name !== 'identity')) {
+        expect({ from: name, to: other.name, allowed: allowed(policies(), from, podOf(other.name), other.port) }).toEqual({ from: name, to: other.name, allowed: false });
+      }
+      expect({ name, gateway: allowed(policies(), from, podOf('gateway'), 8080) }).toEqual({ name, gateway: false });
+    }
+  });
+
+  test('one Secret per service, referenced by name; only the dev overlay generates any (placeholders)', () => {
+    const secrets = ofKind(objects(), 'Secret');
+    const secretNames = new Set(secrets.map((s) => s.metadata.name));
+    const referenced = new Set<string>();
+    for (const { name } of serviceRegistry) {
+      const refs = (mainContainer(name).envFrom ?? []).filter((s) => s.secretRef).map((s) => s.secretRef!);
+      expect(refs).toHaveLength(1);
+      expect(refs[0].optional).toBeFalsy();
+      // A generated Secret's name carries a content hash, so a change rolls the pods.
+      expect(refs[0].name).toMatch(new RegExp(`^${name}-secrets(-[a-z0-9]{10})?$`));
+      referenced.add(refs[0].name!);
+      if (overlay === 'dev') expect(secretNames).toContain(refs[0].name);
+    }
+    expect(referenced.size).toBe(serviceRegistry.length);
+    if (overlay === 'dev') {
+      for (const secret of secrets) {
+        const values = Object.values((secret as { data?: Record<string, string> }).data ?? {}).map((v) => Buffer.from(v, 'base64').toString());
+        for (const value of values.filter((v) => /:\/\/[^/]*:[^@/]*@/.test(v))) expect(value).toContain('placeholder');
+      }
+    } else {
+      expect(secrets.map((s) => s.metadata.name)).toEqual([]);
+      const guide = readFileSync(path.join(repoRoot, 'docs', 'deploy.md'), 'utf8');
+      for (const name of referenced) expect(guide).toContain(name);
+    }
+  });
+
+  test('every ConfigMap a pod names is rendered', () => {
+    const configMaps = new Set(ofKind(objects(), 'ConfigMap').map((c) => c.metadata.name));
+    for (const workload of workloads()) {
+      const spec = podTemplate(workload)!.spec!;
+      for (const container of spec.containers) {
+        for (const source of container.envFrom ?? []) if (source.configMapRef) expect(configMaps).toContain(source.configMapRef.name);
+      }
+      for (const volume of spec.volumes ?? []) if (volume.configMap) expect(configMaps).toContain(volume.configMap.name);
+    }
+  });
+});
+
+describe('prod-self-hosted: NATS and Postgres inside the cluster', () => {
+  const objects = () => rendered.get('prod-self-hosted')!;
+  const policies = () => ofKind<INetworkPolicy>(objects(), 'NetworkPolicy');
+
+  test('a JetStream cluster of three servers, and the streams raised to three replicas', () => {
+    const nats = named<IStatefulSet>(objects(), 'StatefulSet', 'nats');
+    expect(nats.spec!.replicas).toBe(3);
+    const config = named<IConfigMap>(objects(), 'ConfigMap', 'nats-config').data!['nats.conf'];
+    expect(config).toMatch(/jetstream\s*{/);
+    expect(config.match(/nats:\/\/nats-\d\.nats-cluster:6222/g)).toHaveLength(3);
+    const job = named<IJob>(objects(), 'Job', 'nats-stream-replicas');
+    const script = job.spec!.template.spec!.containers[0].args!.join(' ');
+    expect(script).toContain('--replicas 3');
+    expect(script).toMatch(/EVENTS DEADLETTER/);
+  });
+
+  test('a CloudNativePG cluster of three instances', () => {
+    const cluster = named<K8sObject & { spec: { instances: number } }>(objects(), 'Cluster', 'thunderprep-pg');
+    expect(cluster.apiVersion).toBe('postgresql.cnpg.io/v1');
+    expect(cluster.spec.instances).toBe(3);
+  });
+
+  test.each(serviceRegistry.map((s) => s.name))('%s uses them, and the network lets it', (name) => {
+    const container = named<IDeployment>(objects(), 'Deployment', name).spec!.template.spec!.containers[0];
+    const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e]));
+    expect(env.NATS_URL.value).toBe('nats://nats:4222');
+    expect(env.DATABASE_URL.valueFrom!.secretKeyRef).toEqual({ name: 'thunderprep-pg-app', key: 'uri' });
+    const from: Endpoint = pod('thunderprep', named<IDeployment>(objects(), 'Deployment', name).spec!.template.metadata!.labels!);
+    const natsPod = pod('thunderprep', named<IStatefulSet>(objects(), 'StatefulSet', 'nats').spec!.template.metadata!.labels!);
+    const pgPod = pod('thunderprep', { 'cnpg.io/cluster': 'thunderprep-pg' });
+    expect(allowed(policies(), from, natsPod, 4222)).toBe(true);
+    expect(allowed(policies(), from, pgPod, 5432)).toBe(true);
+    expect(allowed(policies(), from, natsPod, 6222)).toBe(false);
+  });
+
+  test('the NATS servers reach each other on the cluster port; the gateway reaches neither store', () => {
+    const natsPod = pod('thunderprep', named<IStatefulSet>(objects(), 'StatefulSet', 'nats').spec!.template.metadata!.labels!);
+    expect(allowed(policies(), natsPod, natsPod, 6222)).toBe(true);
+    const gateway = pod('thunderprep', named<IDeployment>(objects(), 'Deployment', 'gateway').spec!.template.metadata!.labels!);
+    expect(allowed(policies(), gateway, natsPod, 4222)).toBe(false);
+    expect(allowed(policies(), gateway, pod('thunderprep', { 'cnpg.io/cluster': 'thunderprep-pg' }), 5432)).toBe(false);
+  });
+});
