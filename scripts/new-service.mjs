@@ -71,9 +71,10 @@ export const ${camel}Api = {
   );
   const indexFile = path.join(root, 'libs/contracts/src/api/index.ts');
   let index = readFileSync(indexFile, 'utf8');
-  index = index.replace(/(\nexport \* from '\.\/identity';)/, `\nimport { ${camel}Api } from './${name}';$1`);
+  index = index.replace(/(import \{ \w+ \} from '\.\/\w[\w-]*';\n)(?!import)/, `$1import { ${camel}Api } from './${name}';\n`);
   index = index.replace(/export \{ ([^}]*) \};/, (_m, names) => `export { ${names}, ${camel}Api };`);
-  index = index.replace(/(\n} as const satisfies Record<ServiceName)/, `\n  '${name}': ${camel}Api,$1`);
+  const key = name.includes('-') ? `'${name}'` : name;
+  index = index.replace(/(\n} as const satisfies Record<ServiceName)/, `\n  ${key}: ${camel}Api,$1`);
   writeFileSync(indexFile, index);
   console.log('  added it to libs/contracts/src/api/index.ts');
 }
@@ -119,9 +120,10 @@ write(
   `${base}/src/${name}/${name}.module.ts`,
   `import { Module } from '@nestjs/common';
 import { ${pascal}Controller } from './${name}.controller';
+import { ${pascal}Events } from './${name}.events';
 import { ${pascal}Repository } from './${name}.repository';
 
-@Module({ controllers: [${pascal}Controller], providers: [${pascal}Repository] })
+@Module({ controllers: [${pascal}Controller, ${pascal}Events], providers: [${pascal}Repository] })
 export class ${pascal}Module {}
 `,
 );
@@ -144,9 +146,29 @@ export class ${pascal}Controller {
 `,
 );
 write(
+  `${base}/src/${name}/${name}.events.ts`,
+  `import { Controller } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { EventData } from '@app/contracts';
+import { EventContext } from '@app/service-kit';
+import { ${pascal}Repository } from './${name}.repository';
+
+@Controller()
+export class ${pascal}Events {
+  constructor(private readonly items: ${pascal}Repository) {}
+
+  /** The account is gone: so is everything this service kept of it. */
+  @EventPattern('identity.user.deleted', { durable: '${name}.user-deleted' })
+  async onUserDeleted(@Payload() { user_id }: EventData<'identity.user.deleted'>, @Ctx() { tx }: EventContext) {
+    await this.items.eraseAllOf(tx, user_id);
+  }
+}
+`,
+);
+write(
   `${base}/src/${name}/${name}.repository.ts`,
   `import { Inject, Injectable } from '@nestjs/common';
-import { Database } from '@app/service-kit';
+import { Database, Tx } from '@app/service-kit';
 
 @Injectable()
 export class ${pascal}Repository {
@@ -158,6 +180,10 @@ export class ${pascal}Repository {
       [userId],
     );
     return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+  }
+
+  async eraseAllOf(tx: Tx, userId: string): Promise<void> {
+    await tx.query('DELETE FROM ${snake}_items WHERE user_id = $1', [userId]);
   }
 }
 `,
