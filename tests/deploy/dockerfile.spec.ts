@@ -51,7 +51,9 @@ test('pruned: the final image holds the production dependencies of APP and the b
   const install = stage('prune').steps.find((i) => i.op === 'RUN')!.args;
   expect(install).toMatch(/npm ci --omit=dev .*--workspace "\$APP"/);
   for (const s of [stage('prune'), final]) expect(s.steps.filter((i) => i.op === 'COPY' && /^\.\s/.test(i.args))).toEqual([]);
-  const gather = stage('build').steps.filter((i) => i.op === 'RUN').at(-1)!.args;
+  const gather = stage('build')
+    .steps.filter((i) => i.op === 'RUN')
+    .at(-1)!.args;
   for (const part of ['dist', 'migrations', 'package.json', 'apps/web/dist']) expect(gather).toContain(part);
 });
 

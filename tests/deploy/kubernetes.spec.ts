@@ -106,7 +106,11 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
     }
     for (const { name } of apps) {
       const labels = deployment(name).spec!.template.metadata!.labels!;
-      expect(labels).toMatchObject({ 'app.kubernetes.io/name': name, 'app.kubernetes.io/part-of': 'thunderprep', 'app.kubernetes.io/version': expect.any(String) });
+      expect(labels).toMatchObject({
+        'app.kubernetes.io/name': name,
+        'app.kubernetes.io/part-of': 'thunderprep',
+        'app.kubernetes.io/version': expect.any(String),
+      });
     }
   });
 
@@ -115,7 +119,12 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
       const spec = podTemplate(workload)!.spec!;
       const where = `${workload.kind}/${workload.metadata.name}`;
       expect({ where, token: spec.automountServiceAccountToken }).toEqual({ where, token: false });
-      expect({ where, hostNetwork: !!spec.hostNetwork, hostPID: !!spec.hostPID, hostIPC: !!spec.hostIPC }).toEqual({ where, hostNetwork: false, hostPID: false, hostIPC: false });
+      expect({ where, hostNetwork: !!spec.hostNetwork, hostPID: !!spec.hostPID, hostIPC: !!spec.hostIPC }).toEqual({
+        where,
+        hostNetwork: false,
+        hostPID: false,
+        hostIPC: false,
+      });
       expect((spec.volumes ?? []).filter((v) => v.hostPath)).toEqual([]);
       for (const container of [...(spec.initContainers ?? []), ...spec.containers]) {
         const sc = { ...spec.securityContext, ...container.securityContext };
@@ -152,7 +161,12 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
     for (const workload of workloads().filter((w) => w.kind !== 'Job')) {
       const spec = podTemplate(workload)!.spec!;
       for (const container of spec.containers) {
-        expect({ container: container.name, startup: !!container.startupProbe, readiness: !!container.readinessProbe, liveness: !!container.livenessProbe }).toEqual({
+        expect({
+          container: container.name,
+          startup: !!container.startupProbe,
+          readiness: !!container.readinessProbe,
+          liveness: !!container.livenessProbe,
+        }).toEqual({
           container: container.name,
           startup: true,
           readiness: true,
@@ -247,10 +261,18 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
     const external = { ip: '10.20.0.5' };
     for (const { name } of serviceRegistry) {
       const from = podOf(name);
-      expect({ name, postgres: allowed(policies(), from, external, 5432), nats: allowed(policies(), from, external, 4222) }).toEqual({ name, postgres: true, nats: true });
+      expect({ name, postgres: allowed(policies(), from, external, 5432), nats: allowed(policies(), from, external, 4222) }).toEqual({
+        name,
+        postgres: true,
+        nats: true,
+      });
       expect({ name, jwks: allowed(policies(), from, podOf('identity'), 8101) }).toEqual({ name, jwks: true });
       for (const other of serviceRegistry.filter((o) => o.name !== name && o.name !== 'identity')) {
-        expect({ from: name, to: other.name, allowed: allowed(policies(), from, podOf(other.name), other.port) }).toEqual({ from: name, to: other.name, allowed: false });
+        expect({ from: name, to: other.name, allowed: allowed(policies(), from, podOf(other.name), other.port) }).toEqual({
+          from: name,
+          to: other.name,
+          allowed: false,
+        });
       }
       expect({ name, gateway: allowed(policies(), from, podOf('gateway'), 8080) }).toEqual({ name, gateway: false });
     }

@@ -83,8 +83,7 @@ export function schemaProblems(object: K8sObject): string[] {
   }
 }
 
-export const ofKind = <T>(objects: K8sObject[], kind: string): Array<K8sObject & T> =>
-  objects.filter((o) => o.kind === kind) as Array<K8sObject & T>;
+export const ofKind = <T>(objects: K8sObject[], kind: string): Array<K8sObject & T> => objects.filter((o) => o.kind === kind) as Array<K8sObject & T>;
 
 export const named = <T>(objects: K8sObject[], kind: string, name: string): K8sObject & T => {
   const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
@@ -93,8 +92,7 @@ export const named = <T>(objects: K8sObject[], kind: string, name: string): K8sO
 };
 
 /** The pod template of a Deployment, StatefulSet, DaemonSet or Job. */
-export const podTemplate = (object: K8sObject): IPodTemplateSpec | undefined =>
-  (object.spec as { template?: IPodTemplateSpec } | undefined)?.template;
+export const podTemplate = (object: K8sObject): IPodTemplateSpec | undefined => (object.spec as { template?: IPodTemplateSpec } | undefined)?.template;
 
 export function selectorMatches(selector: ILabelSelector | undefined, labels: Record<string, string> = {}): boolean {
   if (!selector) return false;
@@ -110,9 +108,7 @@ export function selectorMatches(selector: ILabelSelector | undefined, labels: Re
 }
 
 /** One end of a connection: a pod (its namespace, the namespace's labels, its labels) or an address. */
-export type Endpoint =
-  | { pod: { namespace: string; namespaceLabels: Record<string, string>; labels: Record<string, string> } }
-  | { ip: string };
+export type Endpoint = { pod: { namespace: string; namespaceLabels: Record<string, string>; labels: Record<string, string> } } | { ip: string };
 
 export const pod = (namespace: string, labels: Record<string, string>): Endpoint => ({
   pod: { namespace, namespaceLabels: { 'kubernetes.io/metadata.name': namespace }, labels },
@@ -130,14 +126,17 @@ function peerMatches(peer: INetworkPolicyPeer, policyNamespace: string, other: E
     return 'ip' in other && inCidr(other.ip, peer.ipBlock.cidr) && !(peer.ipBlock.except ?? []).some((c) => inCidr(other.ip, c));
   }
   if (!('pod' in other)) return false;
-  const namespaceOk = peer.namespaceSelector
-    ? selectorMatches(peer.namespaceSelector, other.pod.namespaceLabels)
-    : other.pod.namespace === policyNamespace;
+  const namespaceOk = peer.namespaceSelector ? selectorMatches(peer.namespaceSelector, other.pod.namespaceLabels) : other.pod.namespace === policyNamespace;
   return namespaceOk && (!peer.podSelector || selectorMatches(peer.podSelector, other.pod.labels));
 }
 
 const portMatches = (ports: INetworkPolicyPort[] | undefined, port: number, protocol: string) =>
-  !ports?.length || ports.some((p) => (p.protocol ?? 'TCP') === protocol && (p.port === undefined || p.port === port || (p.endPort !== undefined && typeof p.port === 'number' && port >= p.port && port <= p.endPort)));
+  !ports?.length ||
+  ports.some(
+    (p) =>
+      (p.protocol ?? 'TCP') === protocol &&
+      (p.port === undefined || p.port === port || (p.endPort !== undefined && typeof p.port === 'number' && port >= p.port && port <= p.endPort)),
+  );
 
 /**
  * Whether the NetworkPolicies let `from` open a connection to `to` on `port`, as a policy-enforcing
@@ -158,13 +157,17 @@ export function allowed(policies: INetworkPolicy[], from: Endpoint, to: Endpoint
   const egressOk =
     !egress.length ||
     egress.some((p) =>
-      (p.spec?.egress ?? []).some((rule) => (!rule.to?.length || rule.to.some((peer) => peerMatches(peer, p.metadata!.namespace!, to))) && portMatches(rule.ports, port, protocol)),
+      (p.spec?.egress ?? []).some(
+        (rule) => (!rule.to?.length || rule.to.some((peer) => peerMatches(peer, p.metadata!.namespace!, to))) && portMatches(rule.ports, port, protocol),
+      ),
     );
   const ingress = selecting(to, 'Ingress');
   const ingressOk =
     !ingress.length ||
     ingress.some((p) =>
-      (p.spec?.ingress ?? []).some((rule) => (!rule.from?.length || rule.from.some((peer) => peerMatches(peer, p.metadata!.namespace!, from))) && portMatches(rule.ports, port, protocol)),
+      (p.spec?.ingress ?? []).some(
+        (rule) => (!rule.from?.length || rule.from.some((peer) => peerMatches(peer, p.metadata!.namespace!, from))) && portMatches(rule.ports, port, protocol),
+      ),
     );
   return egressOk && ingressOk;
 }
