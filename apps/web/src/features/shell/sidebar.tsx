@@ -1,7 +1,6 @@
 import { Zap } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import * as React from 'react';
-import { isModerator } from '@app/contracts';
 import { UserAvatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
 import { displayName, useAuth } from '../auth/auth-provider';
@@ -68,7 +67,9 @@ function Item({ item, compact, onNavigate }: { item: NavItem; compact: boolean; 
 function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
   const { user } = useAuth();
   const name = displayName(user);
-  const groups = user && isModerator(user) ? [...navGroups, moderationGroup] : navGroups;
+  // contracts' isModerator (app_metadata.role = moderatorRole), written out: importing the contracts
+  // barrel here would put every schema into the first page's bundle.
+  const groups = user?.app_metadata?.role === 'moderator' ? [...navGroups, moderationGroup] : navGroups;
   return (
     <div className="flex h-full flex-col">
       <div className={cn('flex h-14 items-center border-b border-sidebar-border px-3', compact && 'justify-center px-0')}>
