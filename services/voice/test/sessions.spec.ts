@@ -3,7 +3,7 @@ import { RunningService } from '@app/service-kit';
 import { TestEnvironment, TestUser } from '@app/service-kit/testing';
 import request from 'supertest';
 import { createVoiceService } from '../src';
-import { AgentClient, ManualClock, publishedEvents, publishEvent, waitFor } from './helpers';
+import { AgentClient, ManualClock, publishedEvents, publishEvent, quiet, tone, waitFor } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -125,6 +125,32 @@ describe('voice: credits and sessions', () => {
     });
     expect(swept).toMatchObject({ end_reason: 'never_connected', refunded: true });
     expect(await balance(user)).toBe(5);
+  });
+
+  it('keeps the transcript of an ended call; without a recogniser it says the answer was not transcribed', async () => {
+    const user = env.newUser();
+    const { signedUrl, sessionId } = (await start(user)).body;
+    const call = new AgentClient(signedUrl);
+    await call.opened;
+    call.initiate();
+    await call.waitForType('agent_response');
+    clock.advance(40_000);
+    call.speak(Buffer.concat([tone(800), quiet(2500)]));
+    const [transcribed] = await call.waitForType('user_transcript');
+    expect(transcribed.user_transcription_event).toEqual({ user_transcript: voiceMessages.notTranscribed });
+    await call.waitForType('agent_response', 2);
+    await end(user, sessionId);
+    const detail = await waitFor(async () => {
+      const res = await request(voice.url).get(`/api/voice/sessions/${sessionId}`).set(await as(user));
+      return res.body.report && res.body;
+    });
+    expect(detail.transcript.map((t: { role: string; message: string; time_in_call_secs: number }) => [t.role, t.time_in_call_secs])).toEqual([
+      ['agent', 0],
+      ['user', 40],
+      ['agent', 40],
+    ]);
+    expect(detail.transcript[1].message).toBe(voiceMessages.notTranscribed);
+    expect(detail.report).toEqual({ summary: 'You answered 1 of 1 question.', questions_asked: 1, answers_given: 1, candidate_speaking_secs: 1 });
   });
 
   it('grants starter credits once per user, even when the sign-up is redelivered', async () => {

@@ -106,11 +106,13 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
     for (const message of early) conversation.receive(message);
     this.logger.info({ session_id: sessionId }, 'local interview connected');
 
-    const result = await conversation.result;
+    const reason = await conversation.ended;
     this.calls.remove(sessionId);
-    await this.sessions.finish(sessionId, result.reason);
+    await this.sessions.finish(sessionId, reason);
+    this.logger.info({ session_id: sessionId, reason }, 'local interview ended');
+    // The last answers may still be in the recogniser: the transcript follows when they are done.
+    const result = await conversation.result;
     await this.repository.saveConversation(sessionId, result.transcript, result.report);
-    this.logger.info({ session_id: sessionId, reason: result.reason }, 'local interview ended');
   }
 
   private track(work: Promise<unknown>): void {

@@ -69,6 +69,8 @@ export class InterviewConversation {
   private questionsAsked = 0;
   private readonly done: Promise<ConversationResult>;
   private resolveDone!: (result: ConversationResult) => void;
+  private readonly over: Promise<ConversationEnd>;
+  private resolveOver!: (reason: ConversationEnd) => void;
 
   constructor(
     private readonly socket: AgentSocket,
@@ -86,6 +88,12 @@ export class InterviewConversation {
     this.prompts.push({ text: plan.goodbye, question: false, last: true });
     this.turns = new TurnTaking({ sampleRate, startMs: 100, bargeInMs: 400, endOfTurnMs: deps.endOfTurnMs, minVoiceMs: 250, preRollMs: 300 });
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
+    this.over = new Promise((resolve) => (this.resolveOver = resolve));
+  }
+
+  /** Settles as soon as the socket has closed, with why. */
+  get ended(): Promise<ConversationEnd> {
+    return this.over;
   }
 
   /** Settles once the socket has closed and every answer is transcribed. */
@@ -131,6 +139,7 @@ export class InterviewConversation {
     for (const timer of this.timers) clearTimeout(timer);
     this.ending ??= code === 1000 || code === 1005 ? 'user' : 'error';
     const reason = this.ending;
+    this.resolveOver(reason);
     void Promise.allSettled(this.pending).then(() => {
       const transcript = [...this.transcript].sort((a, b) => a.time_in_call_secs - b.time_in_call_secs);
       this.resolveDone({
