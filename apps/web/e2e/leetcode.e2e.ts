@@ -2,18 +2,18 @@ import { Browser, Page } from 'playwright-core';
 import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
 
 /** Creates questions through the API with the signed-in user's token (faster than 25 dialogs). */
-async function seedQuestions(page: Page, titles: string[]) {
-  await page.evaluate(async (names) => {
+async function seedQuestions(page: Page, titles: string[], tags: string[] = []) {
+  await page.evaluate(async ({ names, tags }) => {
     const token = JSON.parse(localStorage.getItem('auth_session')!).access_token;
     for (const [i, title] of names.entries()) {
       const res = await fetch('/api/leetcode-questions', {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ title, difficulty: ['Easy', 'Medium', 'Hard'][i % 3], tags: 'seeded' }),
+        body: JSON.stringify({ title, difficulty: ['Easy', 'Medium', 'Hard'][i % 3], tags: tags[i] ?? 'seeded' }),
       });
       if (res.status !== 201) throw new Error(`seeding failed: ${res.status}`);
     }
-  }, titles);
+  }, { names: titles, tags });
 }
 
 const titles = (page: Page) => page.getByTestId('question-title').allTextContents();
@@ -57,8 +57,10 @@ describe('Problem Review (Chromium)', () => {
     await page.keyboard.press('Escape');
     await page.getByLabel('Submissions').fill('2');
     await page.getByLabel('Time (minutes)').fill('5');
-    expect(await page.getByTestId('correctness').inputValue()).toBe('20');
-    expect(await page.getByTestId('confidence').inputValue()).toBe('70');
+    expect(await page.getByTestId('correctness').textContent()).toBe('20');
+    expect(await page.getByTestId('confidence').textContent()).toBe('70');
+    // Computed figures, not boxes that look editable.
+    expect(await page.locator('#review-correctness, #review-confidence').evaluateAll((els) => els.map((e) => e.tagName))).toEqual(['OUTPUT', 'OUTPUT']);
     await page.getByLabel('Notes').fill('Forgot the empty array');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'review-desktop');
@@ -89,7 +91,7 @@ describe('Problem Review (Chromium)', () => {
     await page.route('**/api/leetcode-questions', (route) =>
       route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }) : route.continue(),
     );
-    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.getByRole('link', { name: 'Go Back' }).click();
     await page.waitForURL((url) => url.pathname === '/leetcode');
     await page.getByRole('button', { name: 'Add New Problem' }).click();
     await page.getByRole('dialog').getByLabel('Title').fill('Three Sum');
@@ -131,7 +133,7 @@ describe('Problem Review (Chromium)', () => {
     expect(await page.getByLabel('Notes').inputValue()).toBe('Sorted by start, then merged');
     expect(await page.getByLabel('Submissions').inputValue()).toBe('3');
     expect(await page.getByLabel('Time (minutes)').inputValue()).toBe('25');
-    expect(await page.getByTestId('correctness').inputValue()).toBe('70');
+    expect(await page.getByTestId('correctness').textContent()).toBe('70');
     await page.getByRole('button', { name: 'Log Review' }).click();
     await page.getByText('Session recorded!', { exact: true }).waitFor();
     await page.waitForURL((url) => url.pathname === '/leetcode');
@@ -163,7 +165,7 @@ describe('Problem Review (Chromium)', () => {
     // The cards come from the summary, not from downloading every session.
     expect(requested).toContain('/api/leetcode-questions/summary');
     expect(requested).not.toContain('/api/leetcode-questions/sessions');
-    await page.getByRole('button', { name: 'Review next' }).click();
+    await page.getByRole('link', { name: 'Review next' }).click();
     await page.getByRole('heading', { name: 'Shaky One' }).waitFor();
     await page.getByText('20%').first().waitFor();
     await context.close();
@@ -208,10 +210,31 @@ describe('Problem Review (Chromium)', () => {
     await page.getByTestId('page-indicator').filter({ hasText: 'Page 1 of 1' }).waitFor();
     expect(await page.getByTestId('question-row').count()).toBe(25);
 
+    await page.getByLabel('Rows per page').click();
+    await page.getByRole('option', { name: '10' }).click();
+    // Select-all picks the visible page and says so, then offers every row.
+    await page.getByLabel('Select all rows on this page').check();
+    await page.getByText('10 of 25 row(s) selected').waitFor();
+    await page.getByText('All 10 problems on this page are selected.').waitFor();
+    await page.getByRole('button', { name: 'Select all 25 problems' }).click();
+    await page.getByText('25 of 25 row(s) selected').waitFor();
+    await page.getByText('All 25 problems are selected.').waitFor();
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await page.getByText('0 of 25 row(s) selected').waitFor();
+    await page.getByLabel('Rows per page').click();
+    await page.getByRole('option', { name: '30' }).click();
+
     const doomed = (await titles(page)).slice(0, 3);
     for (const title of doomed) await page.getByLabel(`Select ${title}`).check();
     await screenshot(page, 'problem-table-selected');
+    // Deleting asks first: Cancel keeps everything, Delete goes ahead.
     await page.getByRole('button', { name: 'Delete 3' }).click();
+    await page.getByRole('alertdialog').getByText('Delete 3 problems?').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByTestId('question-row').count()).toBe(25);
+    await page.getByRole('button', { name: 'Delete 3' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Question Deleted', { exact: true }).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=question-row]').length === 22);
     const left = await titles(page);
@@ -227,6 +250,7 @@ describe('Problem Review (Chromium)', () => {
     await page.getByLabel(`Select ${kept}`).check();
     await page.getByLabel(`Select ${gone}`).check();
     await page.getByRole('button', { name: 'Delete 2' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Failed to delete question', { exact: true }).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=question-row]').length === 21);
     expect(await page.getByLabel(`Select ${kept}`).isChecked()).toBe(true);
@@ -241,12 +265,176 @@ describe('Problem Review (Chromium)', () => {
     await page.goto('/leetcode/review/00000000-0000-4000-8000-000000000000');
     await page.getByText('Could not find this question, sorry.', { exact: true }).waitFor();
     await page.waitForURL((url) => url.pathname === '/leetcode');
-    expect(await page.getByRole('columnheader', { name: /Ret\./ }).isVisible()).toBe(false);
+    await page.getByTestId('question-row').waitFor();
+    expect(await page.getByRole('columnheader', { name: /Ret\./ }).isVisible()).toBe(true);
     await screenshot(page, 'problem-review-phone');
     await page.getByTestId('question-row').first().click();
     await page.getByRole('heading', { name: 'Valid Anagram' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'review-phone');
+    await context.close();
+  });
+  it('takes 11.9 minutes with one submission as confidence 75, and refuses a title already tracked', async () => {
+    const { context, page } = await newPage(browser);
+    await signUp(page, uniqueEmail('fraction'));
+    await seedQuestions(page, ['Two Sum']);
+    await page.goto('/leetcode');
+    await page.getByRole('button', { name: 'Add New Problem' }).click();
+    await page.getByRole('dialog').getByLabel('Title').fill('  two SUM ');
+    await page.getByRole('button', { name: 'Add Problem' }).click();
+    await page.getByText('You already track a problem with this title').waitFor();
+    expect(await page.getByRole('dialog').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('question-row').first().click();
+    await page.getByRole('heading', { name: 'Two Sum' }).waitFor();
+    await page.getByLabel('Submissions').fill('1');
+    await page.getByLabel('Time (minutes)').fill('11.9');
+    expect(await page.getByTestId('confidence').textContent()).toBe('75');
+    expect(await page.getByTestId('correctness').textContent()).toBe('100');
+    await page.getByRole('button', { name: 'Log Review' }).click();
+    await page.getByText('Review #1 of Two Sum: correctness 100%, confidence 75%.', { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/leetcode');
+    await context.close();
+  });
+
+  it('filters by ?tags= with a clearable chip', async () => {
+    const { context, page } = await newPage(browser);
+    await signUp(page, uniqueEmail('tags'));
+    await seedQuestions(page, ['Clone Graph', 'Invert Tree', 'Two Sum'], ['Graphs,BFS', 'trees', 'Arrays']);
+    await page.goto('/leetcode?tags=Graphs,Trees');
+    await page.getByTestId('tag-filter').getByText('Graphs, Trees').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=question-row]').length === 2);
+    expect((await titles(page)).sort()).toEqual(['Clone Graph', 'Invert Tree']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Clear tag filter' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=question-row]').length === 3);
+    expect(new URL(page.url()).search).toBe('');
+    await context.close();
+  });
+
+  it('fits a phone: Ret. and the rows-per-page label stay, long titles wrap, Previous Sessions is readable and reachable', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 812 });
+    await signUp(page, uniqueEmail('phone'));
+    const long = `Longest${'Substring'.repeat(16)}`;
+    await seedQuestions(page, [long]);
+    await page.goto('/leetcode');
+    await page.getByTestId('question-row').waitFor();
+    expect(await page.getByRole('columnheader', { name: /Ret\./ }).isVisible()).toBe(true);
+    expect(await page.getByText('Rows per page', { exact: true }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'problem-review-long-title-phone');
+
+    await page.getByTestId('question-row').first().click();
+    await page.getByLabel('Submissions').fill('2');
+    await page.getByLabel('Time (minutes)').fill('7.5');
+    await page.getByRole('button', { name: 'Log Review' }).click();
+    await page.waitForURL((url) => url.pathname === '/leetcode');
+    await page.getByTestId('question-row').first().click();
+    const table = page.getByTestId('previous-sessions');
+    await table.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The headers are apart: each starts after the previous one ends.
+    const boxes = await table.locator('th').evaluateAll((ths) =>
+      ths.map((th) => {
+        const range = document.createRange();
+        range.selectNodeContents(th);
+        const r = range.getBoundingClientRect();
+        return { left: r.left, right: r.right };
+      }),
+    );
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i].left).toBeGreaterThan(boxes[i - 1].right + 4);
+    const region = page.getByRole('region', { name: 'Previous sessions' });
+    expect(await region.getAttribute('tabindex')).toBe('0');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'review-long-title-phone');
+    await context.close();
+  });
+});
+
+describe('Pages around the app (Chromium)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser.close());
+
+  it('gives every page its own tab title, the login page a level-one heading, and real Terms and Privacy pages', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+    expect(await page.title()).toBe('Sign In · Thunderprep');
+    await signUp(page, uniqueEmail('titles'));
+    const seen = new Set<string>();
+    for (const [path, heading, title] of [
+      ['/leetcode', 'Problem Review', 'Problem Review · Thunderprep'],
+      ['/features', 'Features', 'Features · Thunderprep'],
+      ['/settings', null, 'Profile Settings · Thunderprep'],
+      ['/terms', 'Terms of Service', 'Terms of Service · Thunderprep'],
+      ['/privacy', 'Privacy Policy', 'Privacy Policy · Thunderprep'],
+      ['/nowhere', '404 Not Found', '404 Not Found · Thunderprep'],
+    ] as const) {
+      await page.goto(path);
+      if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.waitForFunction((t) => document.title === t, title);
+      seen.add(await page.title());
+    }
+    expect(seen.size).toBe(6);
+
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    await screenshot(page, 'privacy-desktop');
+    await context.close();
+  });
+
+  it('shows "coming soon" on a Soon route typed directly, and Go Back on a fresh-tab 404 goes home', async () => {
+    const { context, page } = await newPage(browser);
+    await signUp(page, uniqueEmail('soon'));
+    for (const [path, name] of [
+      ['/sre', 'Operating Systems'],
+      ['/implementathon', 'Implement-a-thon'],
+      ['/ask-a-swe', 'Ask a SWE'],
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: `${name} is coming soon` }).waitFor();
+    }
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'coming-soon-desktop');
+
+    const fresh = await context.newPage();
+    await fresh.goto('/no-such-page');
+    await fresh.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    await fresh.getByRole('button', { name: 'Go Back' }).click();
+    await fresh.waitForURL((url) => url.pathname === '/');
+    await fresh.getByRole('heading', { name: 'Never fail an interview again' }).waitFor();
+
+    // Inside the app, Go Back still goes back.
+    await fresh.goto('/leetcode');
+    await fresh.getByRole('heading', { name: 'Problem Review' }).waitFor();
+    await fresh.evaluate(() => window.history.pushState({ ...window.history.state, idx: 1 }, '', '/gone'));
+    await fresh.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state })));
+    await fresh.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    await fresh.getByRole('button', { name: 'Go Back' }).click();
+    await fresh.waitForURL((url) => url.pathname === '/leetcode');
+    await context.close();
+  });
+
+  it('keeps the landing page bolt clear of the heading on a phone', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 812 });
+    await signUp(page, uniqueEmail('landing'));
+    await page.goto('/');
+    const heading = await page.getByRole('heading', { level: 1, name: 'Never fail an interview again' }).boundingBox();
+    const bolt = await page.getByTestId('hero-bolt').boundingBox();
+    const overlaps = bolt!.x < heading!.x + heading!.width && heading!.x < bolt!.x + bolt!.width && bolt!.y < heading!.y + heading!.height && heading!.y < bolt!.y + bolt!.height;
+    expect(overlaps).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'landing-phone');
     await context.close();
   });
 });

@@ -29,7 +29,8 @@ export const sessionLoggedEvent = z.object({
   user_id: z.string().uuid(),
   correctness: z.number().int(),
   confidence: z.number().int(),
-  timer: z.number().int(),
+  /** Minutes, fractions allowed. */
+  timer: z.number().nonnegative(),
   created_at: z.string(),
 });
 export const voiceSessionStartedEvent = z.object({

@@ -57,6 +57,9 @@ export const createQuestionSchema = z.object({
       .optional(),
   ),
 });
+/** 409 on adding a title the caller already tracks (compared ignoring case). */
+export const duplicateTitleMessage = 'You already track a problem with this title';
+
 export type CreateQuestion = z.infer<typeof createQuestionSchema>;
 export type CreateQuestionInput = z.input<typeof createQuestionSchema>;
 
@@ -66,7 +69,8 @@ export const sessionSchema = z.object({
   user_id: z.string().uuid(),
   correctness: z.number().int(),
   confidence: z.number().int(),
-  timer: z.number().int(),
+  /** Minutes, fractions allowed (11.9). */
+  timer: z.number(),
   notes: z.string().nullable(),
   errors: z.array(z.string()),
   submissions: z.number().int().nullable(),
@@ -85,7 +89,8 @@ export const createSessionSchema = z.object({
   question_id: z.string({ error: 'Invalid question ID' }).uuid({ message: 'Invalid question ID' }),
   correctness: percent('Correctness'),
   confidence: percent('Confidence'),
-  timer: z.number({ error: 'Time must be a positive number of minutes' }).int({ message: 'Time must be whole minutes' }).min(0, { message: 'Time must be a positive number of minutes' }).max(24 * 60, { message: 'Time must be at most 1440 minutes' }),
+  // Minutes as typed, fractions included: confidence counts full 120 s of it (spec section 9).
+  timer: z.number({ error: 'Time must be a positive number of minutes' }).finite({ message: 'Time must be a positive number of minutes' }).min(0, { message: 'Time must be a positive number of minutes' }).max(24 * 60, { message: 'Time must be at most 1440 minutes' }),
   notes: z.preprocess(emptyToNull, z.string({ error: 'Notes must be text' }).max(limits.textMax, { message: `Notes must not be longer than ${limits.textMax} characters` }).nullable().optional()),
   errors: z
     .array(z.string({ error: 'Errors must be a list of error type ids' }).max(64, { message: 'Errors must be a list of error type ids' }), { error: 'Errors must be a list of error type ids' })

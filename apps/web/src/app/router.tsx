@@ -5,7 +5,9 @@ import { aiMocksRoutes } from '@/features/ai-mocks/routes';
 import { analyticsRoutes } from '@/features/analytics/routes';
 import { communityRoutes } from '@/features/community/routes';
 import { interviewsRoutes } from '@/features/interviews/routes';
+import { legalRoutes } from '@/features/legal/routes';
 import { leetcodeRoutes } from '@/features/leetcode/routes';
+import { comingSoonRoutes } from '@/features/placeholders/routes';
 import { AppLayout } from '@/features/shell/layout';
 
 const LoginPage = lazy(() => import('@/features/auth/login-page'));
@@ -65,6 +67,8 @@ export const router = createBrowserRouter([
           { path: 'features', element: <FeaturesPage /> },
           { path: 'settings', element: <QueryProvider><SettingsPage /></QueryProvider> },
           ...[...leetcodeRoutes, ...analyticsRoutes, ...interviewsRoutes, ...aiMocksRoutes, ...communityRoutes].map(withQueries),
+          ...legalRoutes,
+          ...comingSoonRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -19,7 +19,7 @@ export const practiceApi = {
     headers: { ETag: 'Version of this exact list' },
     errors: ['unauthorized'],
   }),
-  createQuestion: endpoint({ id: 'createQuestion', method: 'POST', path: '/api/leetcode-questions', summary: 'Add a question', body: createQuestionSchema, status: 201, response: dataOf(questionSchema), errors: ['validation_failed', 'unauthorized'] }),
+  createQuestion: endpoint({ id: 'createQuestion', method: 'POST', path: '/api/leetcode-questions', summary: 'Add a question', description: 'A title the caller already tracks, ignoring case, answers 409.', body: createQuestionSchema, status: 201, response: dataOf(questionSchema), errors: ['validation_failed', 'unauthorized', 'conflict'] }),
   practiceSummary: endpoint({ id: 'practiceSummary', method: 'GET', path: '/api/leetcode-questions/summary', summary: 'What the Problem Review cards show', status: 200, response: practiceSummarySchema, errors: ['unauthorized'] }),
   listAllSessions: endpoint({ id: 'listAllSessions', method: 'GET', path: '/api/leetcode-questions/sessions', summary: "All the caller's review sessions, newest first", status: 200, response: z.array(sessionSchema), errors: ['unauthorized'] }),
   deleteQuestion: endpoint({ id: 'deleteQuestion', method: 'DELETE', path: '/api/leetcode-questions/:id', summary: 'Delete a question and its sessions', params: questionParams, notFound: noQuestion, status: 204, errors: ['unauthorized', 'not_found'] }),

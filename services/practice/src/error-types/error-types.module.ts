@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ErrorTypesController } from './error-types.controller';
 
-/** The eight error types of spec section 9, seeded by the first migration. */
+/** The eight error types of spec section 9, from the contract's catalogue. */
 @Module({ controllers: [ErrorTypesController] })
 export class ErrorTypesModule {}

@@ -67,7 +67,7 @@ export class QuestionsRepository implements QuestionListSource {
   /** From each question's review summary (migration 0005): one index scan, no session read. */
   async summary(userId: string): Promise<PracticeSummary> {
     const { rows } = await this.db.query<{ difficulty: Difficulty; reviews: number; minutes: number; solved: number }>(
-      `SELECT difficulty, sum(session_count)::int AS reviews, sum(total_minutes)::int AS minutes, count(*) FILTER (WHERE session_count > 0)::int AS solved
+      `SELECT difficulty, sum(session_count)::int AS reviews, sum(total_minutes)::float8 AS minutes, count(*) FILTER (WHERE session_count > 0)::int AS solved
        FROM leetcode_questions WHERE user_id = $1 GROUP BY difficulty`,
       [userId],
     );
@@ -83,9 +83,12 @@ export class QuestionsRepository implements QuestionListSource {
     return summary;
   }
 
-  async create(userId: string, question: CreateQuestion): Promise<Question> {
+  /** Adds a question; undefined when the caller already has one of that title, ignoring case. */
+  async create(userId: string, question: CreateQuestion): Promise<Question | undefined> {
     const { rows } = await this.db.query<Question>(
-      `INSERT INTO leetcode_questions (user_id, title, difficulty, tags) VALUES ($1, $2, $3, $4)
+      `INSERT INTO leetcode_questions (user_id, title, difficulty, tags)
+       SELECT $1, $2, $3, $4
+       WHERE NOT EXISTS (SELECT 1 FROM leetcode_questions WHERE user_id = $1 AND lower(title) = lower($2))
        RETURNING id, title, difficulty, tags, ${iso('created_at')}`,
       [userId, question.title, question.difficulty, question.tags ?? null],
     );

@@ -5,12 +5,13 @@ import {
   correctnessFromErrors,
   CreateQuestion,
   CreateSession,
+  duplicateTitleMessage,
   errorTypeCatalogue,
   PracticeSession,
   PracticeSummary,
   Question,
 } from '@app/contracts';
-import { EventBus, isErased, notFound, SERVICE_CONFIG, unauthorized, validationFailed } from '@app/service-kit';
+import { conflict, EventBus, isErased, notFound, SERVICE_CONFIG, unauthorized, validationFailed } from '@app/service-kit';
 import type { PracticeConfig } from '../service';
 import { ListBody } from './list-body';
 import { QuestionLists } from './question-lists';
@@ -53,7 +54,9 @@ export class QuestionsService implements OnModuleInit {
   async create(user: AuthUser, question: CreateQuestion): Promise<Question> {
     // A deleted account's access token works until it expires; it must not add to erased data.
     if (await isErased(this.questions.db, user.id)) throw unauthorized('This account has been deleted');
-    return this.questions.create(user.id, question);
+    const created = await this.questions.create(user.id, question);
+    if (!created) throw conflict(duplicateTitleMessage, { title: duplicateTitleMessage });
+    return created;
   }
 
   async delete(user: AuthUser, id: string): Promise<void> {

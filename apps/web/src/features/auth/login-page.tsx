@@ -4,10 +4,11 @@ import { KeyRound, Zap } from 'lucide-react';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/document-title';
 import { auth, supabaseUrl } from '@/lib/supabase';
 import { ThemeToggle } from '../shell/theme';
 
@@ -82,6 +83,7 @@ function CredentialsForm({ mode }: { mode: Mode }) {
 
 export default function LoginPage({ initialMode = 'signin' }: { initialMode?: Mode }) {
   const [mode, setMode] = React.useState<Mode>(initialMode);
+  useDocumentTitle(mode === 'signin' ? 'Sign In' : 'Sign Up');
   const providers = useOAuthProviders();
   const provider = providers?.[0];
   return (
@@ -94,7 +96,7 @@ export default function LoginPage({ initialMode = 'signin' }: { initialMode?: Mo
           <span className="mb-2 flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
             <Zap className="size-6 fill-current text-bolt" aria-hidden />
           </span>
-          <CardTitle className="text-2xl">{mode === 'signin' ? 'Welcome back' : 'Welcome'}</CardTitle>
+          <h1 className="text-2xl font-semibold leading-none tracking-tight">{mode === 'signin' ? 'Welcome back' : 'Welcome'}</h1>
           <CardDescription>{mode === 'signin' ? 'Sign in to keep your streak going.' : 'Create an account to start preparing.'}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { DocumentTitle } from '@/lib/document-title';
 
 interface Props {
   children: React.ReactNode;
@@ -28,6 +29,7 @@ export class ErrorBoundary extends React.Component<Props, { error: Error | null 
     if (this.props.fallback) return this.props.fallback(error, this.reset);
     return (
       <div role="alert" className="mx-auto max-w-lg rounded-lg border bg-card p-8 text-center shadow-sm">
+        <DocumentTitle title="Something went wrong" />
         <AlertTriangle className="mx-auto mb-3 size-8 text-destructive" aria-hidden />
         <h1 className="text-xl font-semibold">Something went wrong</h1>
         <p className="mt-2 text-sm text-muted-foreground">{error.message || 'An unexpected error occurred'}</p>

@@ -1,9 +1,14 @@
 import { CloudLightning } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/document-title';
+
+/** React Router numbers its history entries (idx): 0 means this tab's first page in the app. */
+const hasAppHistory = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
 export default function NotFoundPage() {
   const navigate = useNavigate();
+  useDocumentTitle('404 Not Found');
   return (
     <section className="flex flex-col items-center justify-center gap-4 py-20 text-center">
       <CloudLightning className="size-16 text-bolt" aria-hidden />
@@ -12,7 +17,8 @@ export default function NotFoundPage() {
       <p className="max-w-md text-muted-foreground">
         Whatever lived here was hit by lightning, or never existed. The storm passes; head back to where the skies were clear.
       </p>
-      <Button onClick={() => navigate(-1)}>Go Back</Button>
+      {/* Opened in a fresh tab, "back" would leave the app: go home instead. */}
+      <Button onClick={() => (hasAppHistory() ? navigate(-1) : navigate('/', { replace: true }))}>Go Back</Button>
     </section>
   );
 }

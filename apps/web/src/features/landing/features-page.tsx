@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '@/lib/document-title';
 import { navGroups } from '../shell/nav';
 
 /** Target of "View Features": every area of the product, grouped as in the sidebar. */
 export default function FeaturesPage() {
+  useDocumentTitle('Features');
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <header>

@@ -2,6 +2,7 @@ import { ArrowRight, BarChart3, Check, Code2, Users, Zap } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 
 const features = [
@@ -23,10 +24,12 @@ const tiers = [
 ];
 
 export default function LandingPage() {
+  useDocumentTitle('Never fail an interview again');
   return (
     <div className="mx-auto max-w-6xl space-y-20 pb-10">
       <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-600 via-indigo-700 to-slate-900 px-6 py-16 text-white sm:px-12">
-        <Zap className="absolute -right-8 -top-8 size-64 rotate-12 fill-yellow-300/10 text-yellow-300/20" aria-hidden />
+        {/* On a phone the bolt would sit under the heading: it stays in the corner, clear of the text. */}
+        <Zap className="pointer-events-none absolute -right-10 -top-10 size-28 rotate-12 fill-yellow-300/10 text-yellow-300/20 sm:-right-8 sm:-top-8 sm:size-64" aria-hidden data-testid="hero-bolt" />
         <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
           <Zap className="size-4 fill-yellow-300 text-yellow-300" aria-hidden /> Interview prep that remembers for you
         </p>

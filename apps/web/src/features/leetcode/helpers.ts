@@ -7,6 +7,18 @@ export function matchesSearch(title: string, search: string): boolean {
   return terms.length === 0 || terms.some((t) => title.toLowerCase().includes(t));
 }
 
+/** "Graphs, trees,," → ['Graphs', 'trees']: the ?tags= filter of the list (links from other pages use it). */
+export function parseTagFilter(param: string | null): string[] {
+  return (param ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+}
+
+/** True when the question's comma-joined tags include any of `wanted`, ignoring case; no wanted tags match everything. */
+export function hasAnyTag(tags: string | null, wanted: readonly string[]): boolean {
+  if (wanted.length === 0) return true;
+  const own = new Set((tags ?? '').split(',').map((t) => t.trim().toLowerCase()));
+  return wanted.some((t) => own.has(t.toLowerCase()));
+}
+
 /** What a candidate typed into a review, kept while they sign in again so nothing is lost. */
 export interface ReviewDraft {
   errors: string[];

@@ -1,4 +1,4 @@
-import { keepReviewDraft, matchesSearch, problemSlug, takeReviewDraft } from './helpers';
+import { hasAnyTag, keepReviewDraft, matchesSearch, parseTagFilter, problemSlug, takeReviewDraft } from './helpers';
 
 describe('problem links', () => {
   it.each([
@@ -18,6 +18,22 @@ describe('title search', () => {
     ['Two Sum', 'tree, graph', false],
     ['Binary Tree Paths', 'tree,', true],
   ])('%j with %j: %s', (title, search, expected) => expect(matchesSearch(title, search)).toBe(expected));
+});
+
+describe('?tags= filter', () => {
+  it.each([
+    [null, []],
+    ['', []],
+    ['Graphs, Trees,,', ['Graphs', 'Trees']],
+  ])('%j → %j', (param, tags) => expect(parseTagFilter(param)).toEqual(tags));
+
+  it.each([
+    ['graphs,bfs', ['Graphs', 'Trees'], true],
+    ['arrays', ['Graphs', 'Trees'], false],
+    [null, ['Graphs'], false],
+    [null, [], true],
+    ['dynamic programming, trees', ['TREES'], true],
+  ])('%j with %j: %s', (tags, wanted, expected) => expect(hasAnyTag(tags, wanted)).toBe(expected));
 });
 
 describe('review drafts kept across signing in again', () => {

@@ -1,15 +1,16 @@
 import { Sparkles } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { useDocumentTitle } from '@/lib/document-title';
 import { useDeleteQuestions, usePracticeSummary, useQuestions } from './api';
 import { AddProblemDialog } from './components/add-problem-dialog';
 import { QuestionTable } from './components/question-table';
 import { ReadinessSummary, SummaryCards } from './components/summary';
 
 export default function ProblemReviewPage() {
-  const navigate = useNavigate();
+  useDocumentTitle('Problem Review');
   const questions = useQuestions();
   const summary = usePracticeSummary();
   const remove = useDeleteQuestions();
@@ -38,8 +39,10 @@ export default function ProblemReviewPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           {next ? (
-            <Button variant="secondary" onClick={() => navigate(`/leetcode/review/${next.id}`)} title={`Review next: ${next.title}`}>
-              <Sparkles aria-hidden /> Review next
+            <Button asChild variant="secondary" title={`Review next: ${next.title}`}>
+              <Link to={`/leetcode/review/${next.id}`}>
+                <Sparkles aria-hidden /> Review next
+              </Link>
             </Button>
           ) : null}
           <AddProblemDialog />

@@ -1,10 +1,10 @@
-import { confidenceFrom, correctnessFromErrors, maxSubmissions, relativeTime } from '@app/contracts';
+import { confidenceFrom, correctnessFromErrors, createSessionSchema, maxSubmissions, relativeTime } from '@app/contracts';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import * as Popover from '@radix-ui/react-popover';
 import confetti from 'canvas-confetti';
 import { ArrowLeft, ChevronDown, ExternalLink, Lightbulb, X } from 'lucide-react';
 import * as React from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -12,6 +12,7 @@ import { FieldError, Label } from '@/components/ui/label';
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '../auth/auth-provider';
 import { useErrorTypes, useLogSession, useQuestionSessions, useQuestions } from './api';
 import { DifficultyDot } from './difficulty';
@@ -19,11 +20,14 @@ import { keepReviewDraft, problemSlug, takeReviewDraft } from './helpers';
 
 const BANNER_KEY = 'leetcode:extension-banner-dismissed';
 
-/** "" is allowed (not filled in yet); otherwise a whole number within the bounds. */
-function parseCount(value: string, max: number, message: string): { value: number; error?: string } {
+/**
+ * "" is allowed (not filled in yet, counts as 0); otherwise the number must pass the contract's own
+ * rule for the field, whose message is the one shown. Time takes fractions (11.9 minutes).
+ */
+function parseField(value: string, rule: (typeof createSessionSchema.shape)['timer' | 'submissions']): { value: number; error?: string } {
   if (value.trim() === '') return { value: 0 };
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 0 && n <= max ? { value: n } : { value: 0, error: message };
+  const parsed = rule.safeParse(Number(value));
+  return parsed.success ? { value: Number(value) } : { value: 0, error: parsed.error.issues[0]?.message };
 }
 
 export default function ReviewPage() {
@@ -43,18 +47,19 @@ export default function ReviewPage() {
   const [bannerHidden, setBannerHidden] = React.useState(() => localStorage.getItem(BANNER_KEY) === '1');
 
   const question = questions.data?.find((q) => q.id === questionId);
+  useDocumentTitle(question ? `Review ${question.title}` : 'Review');
   const missing = questions.isSuccess && !question;
   React.useEffect(() => {
     if (missing) {
       toast({ variant: 'destructive', title: 'Woops!', description: 'Could not find this question, sorry.' });
-      navigate('/leetcode', { replace: true });
+      void navigate('/leetcode', { replace: true });
     }
   }, [missing, navigate]);
 
   if (questions.isPending || !question) return <PagePlaceholder />;
 
-  const subs = parseCount(submissions, maxSubmissions, 'Submissions must be a whole number from 0 to 10');
-  const time = parseCount(minutes, 24 * 60, 'Time must be a positive number of minutes');
+  const subs = parseField(submissions, createSessionSchema.shape.submissions);
+  const time = parseField(minutes, createSessionSchema.shape.timer);
   const correctness = correctnessFromErrors(errors, errorTypes.data);
   const confidence = confidenceFrom(subs.value, time.value);
   const slug = problemSlug(question.title);
@@ -68,7 +73,7 @@ export default function ReviewPage() {
       keepReviewDraft(question.id, { errors, submissions, minutes, notes });
       toast({ variant: 'destructive', title: 'Error', description: 'Please login to submit a review' });
       if (session) await signOut().catch(() => undefined);
-      navigate('/login', { state: { from: `/leetcode/review/${question.id}` } });
+      void navigate('/login', { state: { from: `/leetcode/review/${question.id}` } });
     };
     if (!session) return signInAgain();
     try {
@@ -80,7 +85,7 @@ export default function ReviewPage() {
       setMinutes('');
       setNotes('');
       void confetti({ particleCount: 120, spread: 70, origin: { y: 0.7 }, disableForReducedMotion: true });
-      navigate('/leetcode');
+      void navigate('/leetcode');
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return signInAgain();
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to create session' });
@@ -90,8 +95,8 @@ export default function ReviewPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight">
-          <DifficultyDot difficulty={question.difficulty} className="size-3" /> {question.title}
+        <h1 className="flex min-w-0 items-center gap-3 text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
+          <DifficultyDot difficulty={question.difficulty} className="size-3 shrink-0" /> <span className="min-w-0">{question.title}</span>
         </h1>
         <div className="flex gap-2">
           <Button asChild variant="outline" size="sm">
@@ -170,16 +175,23 @@ export default function ReviewPage() {
             </div>
             <div className="space-y-2">
               <Label htmlFor="review-time">Time (minutes)</Label>
-              <Input id="review-time" type="number" min={0} inputMode="numeric" value={minutes} onChange={(e) => setMinutes(e.target.value)} aria-invalid={!!time.error} />
+              <Input id="review-time" type="number" min={0} step="any" inputMode="decimal" value={minutes} onChange={(e) => setMinutes(e.target.value)} aria-invalid={!!time.error} />
               <FieldError id="review-time-error" message={time.error} />
             </div>
-            <div className="space-y-2">
+            {/* Computed, not typed: shown as figures, not as boxes that look editable. */}
+            <div className="space-y-1">
               <Label htmlFor="review-correctness">Correctness (%)</Label>
-              <Input id="review-correctness" readOnly value={correctness} data-testid="correctness" />
+              <output id="review-correctness" data-testid="correctness" className="block text-2xl font-semibold tabular-nums">
+                {correctness}
+              </output>
+              <p className="text-xs text-muted-foreground">Computed from the errors you chose.</p>
             </div>
-            <div className="space-y-2">
+            <div className="space-y-1">
               <Label htmlFor="review-confidence">Confidence (%)</Label>
-              <Input id="review-confidence" readOnly value={confidence} data-testid="confidence" />
+              <output id="review-confidence" data-testid="confidence" className="block text-2xl font-semibold tabular-nums">
+                {confidence}
+              </output>
+              <p className="text-xs text-muted-foreground">Computed from submissions and time.</p>
             </div>
             <div className="space-y-2 sm:col-span-2">
               <Label htmlFor="review-notes">Notes</Label>
@@ -193,8 +205,10 @@ export default function ReviewPage() {
               />
             </div>
             <div className="flex justify-between gap-2 sm:col-span-2">
-              <Button type="button" variant="outline" onClick={() => navigate('/leetcode')}>
-                <ArrowLeft aria-hidden /> Go Back
+              <Button asChild variant="outline">
+                <Link to="/leetcode">
+                  <ArrowLeft aria-hidden /> Go Back
+                </Link>
               </Button>
               <Button type="submit" disabled={log.isPending}>
                 Log Review
@@ -213,24 +227,24 @@ export default function ReviewPage() {
           {!sessions.data?.length ? (
             <p className="text-sm text-muted-foreground">No sessions yet</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Previous sessions">
               <table className="w-full text-sm" data-testid="previous-sessions">
                 <thead className="text-muted-foreground">
                   <tr>
-                    <th scope="col" className="py-2 text-left font-medium">Date</th>
-                    <th scope="col" className="py-2 text-right font-medium">Correctness</th>
-                    <th scope="col" className="py-2 text-right font-medium">Confidence</th>
-                    <th scope="col" className="py-2 text-right font-medium">Time (min)</th>
+                    <th scope="col" className="py-2 pr-4 text-left font-medium">Date</th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">Correctness</th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">Confidence</th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">Time (min)</th>
                     <th scope="col" className="py-2 pl-4 text-left font-medium">Notes</th>
                   </tr>
                 </thead>
                 <tbody>
                   {sessions.data.map((s) => (
                     <tr key={s.id} className="border-t">
-                      <td className="py-2">{relativeTime(s.created_at)}</td>
-                      <td className="py-2 text-right tabular-nums">{s.correctness}%</td>
-                      <td className="py-2 text-right tabular-nums">{s.confidence}%</td>
-                      <td className="py-2 text-right tabular-nums">{s.timer}</td>
+                      <td className="whitespace-nowrap py-2 pr-4">{relativeTime(s.created_at)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{s.correctness}%</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{s.confidence}%</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{s.timer}</td>
                       <td className="max-w-64 truncate py-2 pl-4 text-muted-foreground">{s.notes ?? ''}</td>
                     </tr>
                   ))}

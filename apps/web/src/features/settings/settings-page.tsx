@@ -13,6 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
 import { displayName, useAuth } from '../auth/auth-provider';
 import { useCompanies, useProfile, useUpdateProfile } from './api';
 import { EmailConfirmation } from './email-confirmation';
@@ -42,6 +43,7 @@ function Fact({ icon: Icon, label, value }: { icon: typeof MapPin; label: string
 }
 
 export default function SettingsPage() {
+  useDocumentTitle('Profile Settings');
   const { user, signOut } = useAuth();
   const profile = useProfile();
   const companies = useCompanies();

@@ -53,8 +53,8 @@ function Footer() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p>© {new Date().getFullYear()} Thunderprep. All rights reserved.</p>
         <nav aria-label="Legal" className="flex gap-4">
-          <a href="/terms" className="hover:text-foreground">Terms</a>
-          <a href="/privacy" className="hover:text-foreground">Privacy</a>
+          <Link to="/terms" className="hover:text-foreground">Terms</Link>
+          <Link to="/privacy" className="hover:text-foreground">Privacy</Link>
           <Link to="/contact-form" className="hover:text-foreground">Contact</Link>
         </nav>
         <p className="text-xs">Company logos by Clearbit</p>

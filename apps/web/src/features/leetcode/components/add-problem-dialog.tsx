@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
 import { useCreateQuestion } from '../api';
 
 const defaults: CreateQuestionInput = { title: '', difficulty: 'Easy', tags: '' };
@@ -25,7 +26,9 @@ export function AddProblemDialog() {
       toast({ title: 'Question Created' });
       form.reset(defaults);
       setOpen(false);
-    } catch {
+    } catch (err) {
+      // A title already tracked: said under the field (the server's message), the dialog stays.
+      if (err instanceof ApiError && err.status === 409) return form.setError('title', { message: err.fields.title ?? err.message }, { shouldFocus: true });
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to create question' });
     }
   });
