@@ -13,6 +13,7 @@ import {
 } from 'nats';
 import { eventProducers, EventEnvelope } from '@app/contracts';
 import type { Logger } from '../logger';
+import { natsConnectionOptions } from './nats-options';
 import type { ConsumerHandle, ConsumerSpec, Delivery, EventTransport } from './transport';
 
 const encoder = new TextEncoder();
@@ -40,7 +41,7 @@ export class JetStreamTransport implements EventTransport {
 
   static async connect(options: JetStreamOptions): Promise<JetStreamTransport> {
     const nc = await connect({
-      servers: options.url,
+      ...natsConnectionOptions(options.url),
       name: options.name,
       reconnect: true,
       maxReconnectAttempts: -1,

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { connect } from 'nats';
 import { Client } from 'pg';
-import { RunningService, ServiceDefinition, startService, StartOptions } from '../bootstrap';
-import { testInfrastructure } from './infrastructure';
+import { RunningService, ServiceDefinition, startService, StartOptions } from '../nest/bootstrap';
+import { holdTestInfrastructure, natsConnectionOptions, releaseTestInfrastructure } from './infrastructure';
 
 export interface TestUser {
   id: string;
@@ -31,7 +31,7 @@ export class TestEnvironment {
   ) {}
 
   static async create(): Promise<TestEnvironment> {
-    const infra = await testInfrastructure();
+    const infra = await holdTestInfrastructure();
     return new TestEnvironment(infra.databaseUrl, infra.natsUrl);
   }
 
@@ -103,12 +103,13 @@ export class TestEnvironment {
     } finally {
       await client.end();
     }
-    const nc = await connect({ servers: this.natsUrl });
+    const nc = await connect(natsConnectionOptions(this.natsUrl));
     try {
       const jsm = await nc.jetstreamManager();
       for (const stream of [`${this.prefix}_EVENTS`, `${this.prefix}_DEADLETTER`]) await jsm.streams.delete(stream).catch(() => undefined);
     } finally {
       await nc.close();
     }
+    await releaseTestInfrastructure();
   }
 }

@@ -1,12 +1,84 @@
-import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { promisify } from 'node:util';
+
+export { natsConnectionOptions } from '../events/nats-options';
+
+export type InfrastructureSource = 'env' | 'localhost' | 'testcontainers';
 
 export interface TestInfrastructure {
   databaseUrl: string;
+  /** May carry credentials (nats://user:password@host:port): connect with `natsConnectionOptions(natsUrl)`. */
   natsUrl: string;
-  /** Where they came from, for the test log. */
-  source: 'env' | 'localhost' | 'testcontainers';
+  /** Where each came from, for the test log. */
+  source: { database: InfrastructureSource; nats: InfrastructureSource };
+}
+
+/** A server started for the tests: where to reach it and how to stop it. */
+export interface StartedServer {
+  url: string;
+  stop(): Promise<unknown>;
+}
+
+/** What the choice looks at and starts. `realProbes` are the real ones; a test injects its own. */
+export interface InfrastructureProbes {
+  env: Record<string, string | undefined>;
+  portAnswers(host: string, port: number): Promise<boolean>;
+  /** Whether Testcontainers finds a container runtime (Docker, Podman, a remote DOCKER_HOST). */
+  containerRuntimeAnswers(): Promise<boolean>;
+  startPostgres(): Promise<StartedServer>;
+  startNats(): Promise<StartedServer>;
+}
+
+const localDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+const localNatsUrl = 'nats://127.0.0.1:4222';
+
+/**
+ * Chooses Postgres and NATS for integration tests, each on its own: TEST_DATABASE_URL /
+ * TEST_NATS_URL, else the local server on 5432 / 4222 when it answers, else a Testcontainers
+ * container when a container runtime answers, else an error that says what to start. Returns the
+ * servers it started, for `stop()`.
+ */
+export async function chooseInfrastructure(probes: InfrastructureProbes): Promise<{ infrastructure: TestInfrastructure; started: StartedServer[] }> {
+  type Choice = { url: string; source: InfrastructureSource };
+  const pick = async (variable: string, port: number, localUrl: string): Promise<Choice | undefined> => {
+    const fromEnv = probes.env[variable];
+    if (fromEnv) return { url: fromEnv, source: 'env' };
+    if (await probes.portAnswers('127.0.0.1', port)) return { url: localUrl, source: 'localhost' };
+    return undefined;
+  };
+  const foundDatabase = await pick('TEST_DATABASE_URL', 5432, localDatabaseUrl);
+  const foundNats = await pick('TEST_NATS_URL', 4222, localNatsUrl);
+  if ((!foundDatabase || !foundNats) && !(await probes.containerRuntimeAnswers())) throw new Error(nothingFound(!foundDatabase, !foundNats));
+  const started: StartedServer[] = [];
+  const orStart = async (found: Choice | undefined, start: () => Promise<StartedServer>): Promise<Choice> => {
+    if (found) return found;
+    const server = await start();
+    started.push(server);
+    return { url: server.url, source: 'testcontainers' };
+  };
+  try {
+    const database = await orStart(foundDatabase, () => probes.startPostgres());
+    const nats = await orStart(foundNats, () => probes.startNats());
+    return {
+      infrastructure: { databaseUrl: database.url, natsUrl: nats.url, source: { database: database.source, nats: nats.source } },
+      started,
+    };
+  } catch (err) {
+    await Promise.allSettled(started.map((s) => s.stop()));
+    throw new Error(`Testcontainers could not start the test infrastructure: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+function nothingFound(needDatabase: boolean, needNats: boolean): string {
+  const missing = [
+    needDatabase && 'PostgreSQL (TEST_DATABASE_URL is unset and nothing answers on 127.0.0.1:5432)',
+    needNats && 'NATS with JetStream (TEST_NATS_URL is unset and nothing answers on 127.0.0.1:4222)',
+  ].filter(Boolean);
+  return (
+    `Integration tests need ${missing.join(' and ')}, and no container runtime answers for Testcontainers. ` +
+    'Start them (`docker compose up -d postgres nats`, or the Debian packages postgresql and nats-server as .ci/run does), ' +
+    'set TEST_DATABASE_URL / TEST_NATS_URL, or start Docker.'
+  );
 }
 
 const canConnect = (host: string, port: number, timeoutMs = 500) =>
@@ -21,73 +93,100 @@ const canConnect = (host: string, port: number, timeoutMs = 500) =>
     socket.once('error', () => done(false));
   });
 
-const dockerAnswers = async () => {
+/** Loads a Testcontainers package, saying why when it cannot (a Node version it refuses is not "not installed"). */
+async function load<T>(name: string, importer: () => Promise<T>): Promise<T> {
   try {
-    await promisify(execFile)('docker', ['info', '--format', '{{.ServerVersion}}'], { timeout: 5000 });
-    return true;
-  } catch {
-    return false;
+    return await importer();
+  } catch (err) {
+    throw new Error(
+      `${name} could not be loaded on Node ${process.versions.node}: ${(err as Error).message} (it is a devDependency of @app/service-kit: npm ci)`,
+      {
+        cause: err,
+      },
+    );
   }
+}
+
+export const realProbes: InfrastructureProbes = {
+  env: process.env,
+  portAnswers: (host, port) => canConnect(host, port),
+  async containerRuntimeAnswers() {
+    const { getContainerRuntimeClient } = await load('testcontainers', () => import('testcontainers'));
+    return getContainerRuntimeClient().then(
+      () => true,
+      () => false,
+    );
+  },
+  async startPostgres() {
+    const { PostgreSqlContainer } = await load('@testcontainers/postgresql', () => import('@testcontainers/postgresql'));
+    const container = await new PostgreSqlContainer('postgres:16-alpine').start();
+    return { url: container.getConnectionUri(), stop: () => container.stop() };
+  },
+  async startNats() {
+    const { NatsContainer } = await load('@testcontainers/nats', () => import('@testcontainers/nats'));
+    // The container requires this user and password; the URL carries them to every client.
+    const container = await new NatsContainer('nats:2.10-alpine').withJetStream().withUsername('test').withPass(randomBytes(12).toString('hex')).start();
+    const { user, pass } = container.getConnectionOptions();
+    return { url: natsUrlOf(`${container.getHost()}:${container.getMappedPort(4222)}`, user, pass), stop: () => container.stop() };
+  },
 };
 
-let found: Promise<TestInfrastructure> | undefined;
-const containers: Array<{ stop(): Promise<unknown> }> = [];
+/** The URL of a started NATS container (host:port), with the credentials it was started with. */
+export function natsUrlOf(hostPort: string, user?: string, pass?: string): string {
+  const credentials = user ? `${encodeURIComponent(user)}${pass ? `:${encodeURIComponent(pass)}` : ''}@` : '';
+  return `nats://${credentials}${hostPort}`;
+}
 
 /**
- * Real Postgres and NATS for integration tests: TEST_DATABASE_URL / TEST_NATS_URL, else the local
- * servers on 5432 / 4222 when they answer, else Testcontainers when a Docker engine answers, else a
- * failure that says what to start.
+ * The infrastructure of one test file, chosen once however many ask at the same time. Holders
+ * (TestEnvironment, from create to close) are counted: the containers started for them stop when
+ * the last one releases, and the next holder chooses again. Testcontainers' reaper also removes
+ * them if the test process dies first.
  */
-export function testInfrastructure(): Promise<TestInfrastructure> {
-  found ??= locate();
-  return found;
-}
+export class InfrastructurePool {
+  private chosen: Promise<{ infrastructure: TestInfrastructure; started: StartedServer[] }> | undefined;
+  private holders = 0;
 
-async function locate(): Promise<TestInfrastructure> {
-  const envDb = process.env.TEST_DATABASE_URL;
-  const envNats = process.env.TEST_NATS_URL;
-  const localDb = !envDb && (await canConnect('127.0.0.1', 5432));
-  const localNats = !envNats && (await canConnect('127.0.0.1', 4222));
-  let databaseUrl = envDb ?? (localDb ? 'postgres://postgres@127.0.0.1:5432/postgres' : undefined);
-  let natsUrl = envNats ?? (localNats ? 'nats://127.0.0.1:4222' : undefined);
-  let source: TestInfrastructure['source'] = envDb || envNats ? 'env' : 'localhost';
-  if ((!databaseUrl || !natsUrl) && (await dockerAnswers())) {
-    source = 'testcontainers';
-    if (!databaseUrl) databaseUrl = await startPostgresContainer();
-    if (!natsUrl) natsUrl = await startNatsContainer();
+  constructor(private readonly probes: InfrastructureProbes) {}
+
+  async get(): Promise<TestInfrastructure> {
+    this.chosen ??= chooseInfrastructure(this.probes).catch((err) => {
+      this.chosen = undefined;
+      throw err;
+    });
+    return (await this.chosen).infrastructure;
   }
-  if (!databaseUrl || !natsUrl) {
-    const missing = [!databaseUrl && 'PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL)', !natsUrl && 'NATS with JetStream (127.0.0.1:4222 or TEST_NATS_URL)']
-      .filter(Boolean)
-      .join(' and ');
-    throw new Error(`Integration tests need ${missing}; no Docker engine answers for Testcontainers either. Start them (see README, "Running the tests").`);
+
+  async hold(): Promise<TestInfrastructure> {
+    this.holders++;
+    try {
+      return await this.get();
+    } catch (err) {
+      this.holders--;
+      throw err;
+    }
   }
-  return { databaseUrl, natsUrl, source };
-}
 
-// Loaded only when a Docker engine is there: the packages are optional (see README).
-async function startPostgresContainer(): Promise<string> {
-  const { PostgreSqlContainer } = await importOptional('@testcontainers/postgresql');
-  const container = await new PostgreSqlContainer('postgres:16-alpine').start();
-  containers.push(container);
-  return container.getConnectionUri();
-}
+  async release(): Promise<void> {
+    this.holders = Math.max(0, this.holders - 1);
+    if (this.holders === 0) await this.stop();
+  }
 
-async function startNatsContainer(): Promise<string> {
-  const { NatsContainer } = await importOptional('@testcontainers/nats');
-  const container = await new NatsContainer('nats:2.10').withJetStream().start();
-  containers.push(container);
-  return `nats://${container.getHost()}:${container.getMappedPort(4222)}`;
-}
-
-async function importOptional(name: string) {
-  try {
-    return await import(name);
-  } catch {
-    throw new Error(`A Docker engine answers but ${name} is not installed: npm install --no-save ${name}`);
+  /** Stops every container started for this pool, held or not. */
+  async stop(): Promise<void> {
+    const current = this.chosen;
+    this.chosen = undefined;
+    if (!current) return;
+    const { started } = await current.catch(() => ({ started: [] as StartedServer[] }));
+    await Promise.all(started.map((s) => s.stop()));
   }
 }
 
-export async function stopTestContainers(): Promise<void> {
-  await Promise.all(containers.splice(0).map((c) => c.stop()));
-}
+const pool = new InfrastructurePool(realProbes);
+
+/** Real Postgres and NATS for this test file (see `chooseInfrastructure`). */
+export const testInfrastructure = () => pool.get();
+/** The same, counted until `releaseTestInfrastructure()`; containers stop with the last release. */
+export const holdTestInfrastructure = () => pool.hold();
+export const releaseTestInfrastructure = () => pool.release();
+export const stopTestContainers = () => pool.stop();
