@@ -30,8 +30,11 @@ export interface TokenVerifierOptions {
   now?: () => number;
 }
 
-/** Past this age without a successful poll, the list is fetched before a token is believed. */
-const revocationsMaxAgeMs = 10_000;
+/**
+ * Past this age without a successful poll (a busy or restarting identity misses a few), the list
+ * is fetched before a token is believed, and a failure is a 503 rather than a revoked session let in.
+ */
+const revocationsMaxAgeMs = 30_000;
 
 /**
  * Verifies Supabase-style access tokens: signature, algorithm, exp/nbf (30 s skew), iss, aud and
