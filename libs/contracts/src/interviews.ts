@@ -190,3 +190,21 @@ export type CompanyInsights = z.infer<typeof companyInsightsSchema>;
 
 /** The static logo path of a company (spec section 2): lower-cased name, spaces as hyphens, png. */
 export const companySlug = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '-');
+
+/**
+ * The topics that name kinds of coding problems (the tracker's tags); languages, 'LC Easy/Medium/Hard'
+ * and design topics are not problems to review. 'Practise these topics' sends these.
+ */
+export const problemTopics: readonly string[] = interviewTopics.slice(0, interviewTopics.indexOf('Bit Manipulation') + 1);
+
+/**
+ * The Submit an Interview dialog: the company is an existing one (`id`) or a name typed in the picker,
+ * created first when the form is sent (spec section 4); everything else is the create call's body.
+ */
+export const interviewFormSchema = createInterviewSchema.omit({ company_id: true }).extend({
+  company: z
+    .object({ id: z.string().uuid().nullable(), name: z.string().trim().max(limits.titleMax, { message: `Company name must not be longer than ${limits.titleMax} characters` }) })
+    .refine((c) => c.id !== null || c.name.length > 0, { message: interviewMessages.company }),
+});
+export type InterviewFormInput = z.input<typeof interviewFormSchema>;
+export type InterviewForm = z.output<typeof interviewFormSchema>;

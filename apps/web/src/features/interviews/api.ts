@@ -1,0 +1,73 @@
+import { CreateCompany, CreateInterview, InterviewFilters, interviewsApi, StoredOutcome } from '@app/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, callWithHeaders, endpointKey, endpointQuery } from '@/lib/api';
+import { useAuth } from '../auth/auth-provider';
+
+const pageSize = 24;
+
+export function useCompanies() {
+  const { user } = useAuth();
+  return useQuery({ ...endpointQuery(interviewsApi.listCompanies), enabled: !!user });
+}
+
+export function useLocations() {
+  const { user } = useAuth();
+  return useQuery({ ...endpointQuery(interviewsApi.listInterviewLocations), enabled: !!user });
+}
+
+export function useInsights(companyName: string) {
+  const { user } = useAuth();
+  return useQuery({ ...endpointQuery(interviewsApi.companyInsights, { params: { companyName } }), enabled: !!user });
+}
+
+/** Pages of interviews by cursor (X-Next-Cursor), newest first; the next is fetched as the candidate scrolls. */
+export function useInterviews(filters: InterviewFilters) {
+  const { user } = useAuth();
+  return useInfiniteQuery({
+    queryKey: endpointKey(interviewsApi.listInterviews, { query: filters }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) => {
+      const { data, headers } = await callWithHeaders(interviewsApi.listInterviews, { query: { ...filters, limit: pageSize, cursor: pageParam } });
+      return { items: data, next: headers.get('X-Next-Cursor') ?? undefined };
+    },
+    getNextPageParam: (last) => last.next,
+    enabled: !!user,
+  });
+}
+
+/** After a change: the lists, the locations and every company's insights are refetched. */
+function useRefresh() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: endpointKey(interviewsApi.listInterviews) }),
+      client.invalidateQueries({ queryKey: endpointKey(interviewsApi.listInterviewLocations) }),
+      client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]) === interviewsApi.companyInsights.path }),
+    ]);
+}
+
+export function useCreateCompany() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCompany) => call(interviewsApi.createCompany, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(interviewsApi.listCompanies) }),
+  });
+}
+
+export function useCreateInterview() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (body: CreateInterview) => call(interviewsApi.createInterview, { body }), onSuccess: refresh });
+}
+
+export function useSetOutcome() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, outcome }: { id: string; outcome: StoredOutcome }) => call(interviewsApi.updateInterview, { params: { id }, body: { outcome } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteInterview() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (id: string) => call(interviewsApi.deleteInterview, { params: { id } }), onSuccess: refresh });
+}

@@ -1,0 +1,67 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { PagePlaceholder } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api';
+import { useInsights } from './api';
+import { CompanyLogo } from './components/company-logo';
+import { FilterPopover } from './components/filter-popover';
+import { InsightsPanel } from './components/insights-panel';
+import { InterviewList } from './components/interview-list';
+import { SubmitInterviewDialog } from './components/submit-interview-dialog';
+import { useFilters } from './filters';
+
+function CompanyInterviews({ companyId }: { companyId: string }) {
+  const filters = useFilters(companyId);
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Interview filters">
+        <FilterPopover filters={filters} />
+        <div className="ml-auto">
+          <SubmitInterviewDialog />
+        </div>
+      </div>
+      <InterviewList filters={filters} />
+    </>
+  );
+}
+
+/** /candidate-interviews/{companyName}: the company's insights above its interviews, with the same filters. */
+export default function CompanyPage() {
+  const { companyName = '' } = useParams();
+  const insights = useInsights(companyName);
+
+  if (insights.isPending) return <PagePlaceholder />;
+  if (insights.isError) {
+    if (!(insights.error instanceof ApiError && insights.error.status === 404)) throw insights.error;
+    return (
+      <div className="mx-auto max-w-xl space-y-4 py-10 text-center">
+        <h1 className="text-2xl font-bold">Could not find this company</h1>
+        <p className="text-muted-foreground">Nobody has shared an interview with a company of that name.</p>
+        <Button asChild variant="outline">
+          <Link to="/candidate-interviews">
+            <ArrowLeft aria-hidden /> All interviews
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  const company = insights.data;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <Link to="/candidate-interviews" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden /> All interviews
+      </Link>
+      <header className="flex items-center gap-4">
+        <CompanyLogo name={company.company_name} className="size-14" />
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{company.company_name}</h1>
+          <p className="text-muted-foreground">What candidates report about interviewing here.</p>
+        </div>
+      </header>
+      <InsightsPanel insights={company} />
+      <h2 className="text-xl font-semibold">Interviews</h2>
+      <CompanyInterviews companyId={company.company_id} />
+    </div>
+  );
+}

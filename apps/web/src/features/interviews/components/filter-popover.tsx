@@ -1,0 +1,69 @@
+import { interviewLevels, interviewTitles, storedOutcomes } from '@app/contracts';
+import { Check, ListFilter } from 'lucide-react';
+import { Fragment } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, CommandSeparator } from '@/components/ui/command';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { cn } from '@/lib/utils';
+import { useLocations } from '../api';
+import { FilterGroup, FilterState } from '../filters';
+import { outcomeLabel } from '../format';
+
+const headings: Record<FilterGroup, string> = { level: 'Level', title: 'Title', location: 'Location', outcome: 'Outcome' };
+
+/** Level, title, location and outcome, several ticks per group; the badge counts every tick. */
+export function FilterPopover({ filters }: { filters: FilterState }) {
+  const locations = useLocations();
+  const options: Record<FilterGroup, { value: string; label: string }[]> = {
+    level: interviewLevels.map((v) => ({ value: v, label: v })),
+    title: interviewTitles.map((v) => ({ value: v, label: v })),
+    // Reported locations, and any ticked one (from a shared link) even if nobody reports it any more.
+    location: [...new Set([...(locations.data ?? []).map((l) => l.location), ...filters.groups.location])].map((v) => ({ value: v, label: v })),
+    outcome: storedOutcomes.map((v) => ({ value: v, label: outcomeLabel[v] })),
+  };
+  const count = filters.tickCount;
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline" data-testid="filter-button">
+          <ListFilter aria-hidden /> Filters
+          {count > 0 ? (
+            <>
+              <Badge data-testid="filter-count" className="ml-1 min-w-5 justify-center">
+                {count}
+              </Badge>
+              <span className="sr-only"> active</span>
+            </>
+          ) : null}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="w-80 p-0">
+        <Command>
+          <CommandInput placeholder="Search filters..." aria-label="Search filters" />
+          <CommandList className="max-h-96">
+            <CommandEmpty>No filter found.</CommandEmpty>
+            {(Object.keys(options) as FilterGroup[]).map((group, i) => (
+              <Fragment key={group}>
+                {i > 0 ? <CommandSeparator /> : null}
+                <CommandGroup heading={headings[group]}>
+                  {options[group].map(({ value, label }) => {
+                    const on = filters.groups[group].some((v) => (group === 'location' ? v.toLowerCase() === value.toLowerCase() : v === value));
+                    return (
+                      <CommandItem key={value} value={`${headings[group]} ${label}`} onSelect={() => filters.toggle(group, value)} aria-checked={on}>
+                        <span className={cn('flex size-4 items-center justify-center rounded-sm border border-primary', on ? 'bg-primary text-primary-foreground' : 'opacity-50')} aria-hidden>
+                          {on ? <Check className="size-3" /> : null}
+                        </span>
+                        <span className="truncate">{label}</span>
+                      </CommandItem>
+                    );
+                  })}
+                </CommandGroup>
+              </Fragment>
+            ))}
+          </CommandList>
+        </Command>
+      </PopoverContent>
+    </Popover>
+  );
+}

@@ -1,0 +1,182 @@
+import { defaultAuthor, defaultLocation, InterviewListItem, StoredOutcome, storedOutcomes } from '@app/contracts';
+import { CalendarCheck, Clock, Layers, MapPin, MoreHorizontal, Trash2, User } from 'lucide-react';
+import * as React from 'react';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
+import { useDeleteInterview, useSetOutcome } from '../api';
+import { companyPath, dayWithOrdinal, outcomeLabel, processDuration, roundsLabel, visibleTopics } from '../format';
+import { CompanyLogo } from './company-logo';
+
+const tint: Partial<Record<StoredOutcome, string>> = {
+  accepted: 'border-emerald-300 bg-emerald-50/70 dark:border-emerald-800 dark:bg-emerald-950/40',
+  rejected: 'border-red-300 bg-red-50/70 dark:border-red-900 dark:bg-red-950/40',
+};
+
+function OutcomeBadge({ outcome }: { outcome: StoredOutcome }) {
+  if (outcome === 'accepted') return <Badge variant="success">Accepted</Badge>;
+  if (outcome === 'rejected') return <Badge className="border-transparent bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300">Rejected</Badge>;
+  if (outcome === 'offer')
+    return (
+      <Badge variant="secondary">
+        <span role="img" aria-label="celebration">
+          🎉
+        </span>
+        Offer
+      </Badge>
+    );
+  return <Badge variant="outline">Ongoing</Badge>;
+}
+
+/** The owner's own card: record the outcome later, or delete it (after a confirmation). */
+function OwnerActions({ interview }: { interview: InterviewListItem }) {
+  const [open, setOpen] = React.useState(false);
+  const [confirming, setConfirming] = React.useState(false);
+  const setOutcome = useSetOutcome();
+  const remove = useDeleteInterview();
+  const close = () => (setOpen(false), setConfirming(false));
+  return (
+    <Popover open={open} onOpenChange={(o) => (o ? setOpen(true) : close())}>
+      <PopoverTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Manage my interview" className="-mr-2 -mt-1 size-8">
+          <MoreHorizontal aria-hidden />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-60 space-y-3 p-3">
+        <fieldset className="space-y-2">
+          <legend className="text-xs font-medium text-muted-foreground">Outcome</legend>
+          <div className="grid grid-cols-2 gap-1">
+            {storedOutcomes.map((o) => (
+              <Button
+                key={o}
+                size="sm"
+                variant={interview.outcome === o ? 'default' : 'outline'}
+                aria-pressed={interview.outcome === o}
+                disabled={setOutcome.isPending}
+                onClick={() =>
+                  setOutcome.mutate(
+                    { id: interview.id, outcome: o },
+                    { onSuccess: close, onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to update the outcome' }) },
+                  )
+                }
+              >
+                {outcomeLabel[o]}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+        {confirming ? (
+          <div className="space-y-2">
+            <p className="text-sm">Delete this interview? This cannot be undone.</p>
+            <div className="flex gap-2">
+              <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
+                Keep it
+              </Button>
+              <Button
+                size="sm"
+                variant="destructive"
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(interview.id, {
+                    onSuccess: () => (close(), toast({ title: 'Interview Deleted' })),
+                    onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete interview' }),
+                  })
+                }
+              >
+                Delete
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Button size="sm" variant="ghost" className="w-full justify-start text-destructive" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden /> Delete interview
+          </Button>
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+/** A card fact's term: an icon, named for screen readers. */
+function Term({ icon: Icon, label }: { icon: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; label: string }) {
+  return (
+    <dt>
+      <Icon className="size-4 text-muted-foreground" aria-hidden />
+      <span className="sr-only">{label}</span>
+    </dt>
+  );
+}
+
+/** Spec section 2's card; exact round dates are never on it, only the completion day and the duration. */
+export function InterviewCard({ interview }: { interview: InterviewListItem }) {
+  const { shown, more } = visibleTopics(interview.topics);
+  return (
+    <Card data-testid="interview-card" data-outcome={interview.outcome ?? ''} className={cn('flex w-full flex-col gap-3 p-5', interview.outcome ? tint[interview.outcome] : undefined)}>
+      <div className="flex items-start gap-3">
+        <CompanyLogo name={interview.company_name} className="size-10" />
+        <div className="min-w-0 flex-1">
+          <h3 className="break-words font-semibold leading-snug">
+            <Link to={companyPath(interview.company_name)} className="hover:underline" data-testid="card-company">
+              {interview.company_name}
+            </Link>
+          </h3>
+          <p className="text-sm text-muted-foreground" data-testid="card-role">
+            {[interview.level, interview.title].filter(Boolean).join(' · ') || 'Role not given'}
+          </p>
+        </div>
+        {interview.is_mine ? <OwnerActions interview={interview} /> : null}
+      </div>
+      {interview.outcome ? (
+        <div>
+          <OutcomeBadge outcome={interview.outcome} />
+        </div>
+      ) : null}
+      <dl className="grid gap-1.5 text-sm">
+        <div className="flex items-center gap-2">
+          <Term icon={MapPin} label="Location" />
+          <dd data-testid="card-location">{interview.location ?? defaultLocation}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <Term icon={User} label="Shared by" />
+          <dd>{defaultAuthor}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <Term icon={Layers} label="Rounds" />
+          <dd data-testid="card-rounds">{roundsLabel(interview.round_count)}</dd>
+        </div>
+        {interview.process_days !== null ? (
+          <div className="flex items-center gap-2">
+            <Term icon={Clock} label="Process duration" />
+            <dd data-testid="card-duration">{processDuration(interview.process_days)}</dd>
+          </div>
+        ) : null}
+        <div className="flex items-center gap-2">
+          <Term icon={CalendarCheck} label="Completion" />
+          <dd data-testid="card-completed">{interview.completed_on ? `Completed on ${dayWithOrdinal(interview.completed_on)}` : 'No completion date available'}</dd>
+        </div>
+      </dl>
+      {shown.length > 0 ? (
+        <ul className="mt-auto flex flex-wrap gap-1.5" aria-label="Topics" data-testid="card-topics">
+          {shown.map((t) => (
+            <li key={t}>
+              <Badge variant="outline" className="font-normal">
+                {t}
+              </Badge>
+            </li>
+          ))}
+          {more > 0 ? (
+            <li>
+              <Badge variant="secondary" className="font-normal">
+                +{more} more
+              </Badge>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}

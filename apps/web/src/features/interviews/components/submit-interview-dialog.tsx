@@ -1,0 +1,317 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formOutcomes, InterviewForm, interviewFormSchema, InterviewFormInput, interviewLevels, interviewTitles, interviewTopics, maxRounds, roundCategories } from '@app/contracts';
+import { Check, ChevronsUpDown, Lock, Plus, Trash2, X } from 'lucide-react';
+import * as React from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
+import { useCompanies, useCreateCompany, useCreateInterview } from '../api';
+import { CompanyLogo } from './company-logo';
+
+const defaults = (): InterviewFormInput => ({
+  company: { id: null, name: '' },
+  level: '',
+  title: '',
+  location: '',
+  interview_process: [{ round: '', round_date_str: '' }],
+  outcome: '',
+  topics: [],
+});
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const texts = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** An existing company, or a new one typed and confirmed with Enter (created when the form is sent). */
+function CompanyCombobox({ value, onChange, invalid }: { value: { id: string | null; name: string }; onChange: (v: { id: string | null; name: string }) => void; invalid: boolean }) {
+  const [open, setOpen] = React.useState(false);
+  const [search, setSearch] = React.useState('');
+  const companies = useCompanies();
+  const typed = search.trim();
+  const matches = (companies.data ?? []).filter((c) => c.name.toLowerCase().includes(typed.toLowerCase()));
+  const pick = (v: { id: string | null; name: string }) => (onChange(v), setOpen(false), setSearch(''));
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button id="interview-company" type="button" variant="outline" role="combobox" aria-expanded={open} aria-invalid={invalid} className={cn('w-full justify-between font-normal', invalid && 'border-destructive')}>
+          <span className="flex min-w-0 items-center gap-2">
+            {value.name ? <CompanyLogo name={value.name} className="size-5" /> : null}
+            <span className={cn('truncate', !value.name && 'text-muted-foreground')}>{value.name || 'Select a company'}</span>
+            {value.name && !value.id ? <Badge variant="secondary">new</Badge> : null}
+          </span>
+          <ChevronsUpDown className="opacity-50" aria-hidden />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="w-[var(--radix-popover-trigger-width)] p-0">
+        <Command shouldFilter={false}>
+          <CommandInput
+            placeholder="Search companies..."
+            aria-label="Search companies"
+            value={search}
+            onValueChange={setSearch}
+            onKeyDown={(e) => {
+              // A name nobody has added yet: Enter takes it as a new company.
+              if (e.key === 'Enter' && typed && matches.length === 0) {
+                e.preventDefault();
+                pick({ id: null, name: typed });
+              }
+            }}
+          />
+          <CommandList>
+            <CommandEmpty>No company found. Press Enter to add this company.</CommandEmpty>
+            <CommandGroup>
+              {matches.map((c) => (
+                <CommandItem key={c.id} value={c.id} onSelect={() => pick({ id: c.id, name: c.name })} aria-checked={c.id === value.id}>
+                  <CompanyLogo name={c.name} className="size-5" />
+                  <span className="truncate">{c.name}</span>
+                  {c.id === value.id ? <Check className="ml-auto size-4" aria-hidden /> : null}
+                </CommandItem>
+              ))}
+            </CommandGroup>
+          </CommandList>
+        </Command>
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+function TopicsCombobox({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
+  const [open, setOpen] = React.useState(false);
+  const toggle = (topic: string) => onChange(value.includes(topic) ? value.filter((t) => t !== topic) : [...value, topic]);
+  return (
+    <div className="space-y-2">
+      <Popover open={open} onOpenChange={setOpen}>
+        <PopoverTrigger asChild>
+          <Button id="interview-topics" type="button" variant="outline" role="combobox" aria-expanded={open} className="w-full justify-between font-normal">
+            <span className={cn('truncate', value.length === 0 && 'text-muted-foreground')}>{value.length ? `${value.length} selected` : 'Select topics'}</span>
+            <ChevronsUpDown className="opacity-50" aria-hidden />
+          </Button>
+        </PopoverTrigger>
+        <PopoverContent className="w-[var(--radix-popover-trigger-width)] p-0">
+          <Command>
+            <CommandInput placeholder="Search topics..." aria-label="Search topics" />
+            <CommandList>
+              <CommandEmpty>No topic found.</CommandEmpty>
+              <CommandGroup>
+                {interviewTopics.map((topic) => (
+                  <CommandItem key={topic} value={topic} onSelect={() => toggle(topic)} aria-checked={value.includes(topic)}>
+                    <span className={cn('flex size-4 items-center justify-center rounded-sm border border-primary', value.includes(topic) ? 'bg-primary text-primary-foreground' : 'opacity-50')} aria-hidden>
+                      {value.includes(topic) ? <Check className="size-3" /> : null}
+                    </span>
+                    {topic}
+                  </CommandItem>
+                ))}
+              </CommandGroup>
+            </CommandList>
+          </Command>
+        </PopoverContent>
+      </Popover>
+      {value.length > 0 ? (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Chosen topics">
+          {value.map((topic) => (
+            <li key={topic}>
+              <Badge variant="secondary" className="gap-1 pr-1 font-normal">
+                {topic}
+                <button type="button" onClick={() => toggle(topic)} aria-label={`Remove ${topic}`} className="rounded-full p-0.5 hover:bg-background/60">
+                  <X className="size-3" aria-hidden />
+                </button>
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Spec section 2's Submit an Interview dialog; a new company is created first, then the interview (section 4). */
+export function SubmitInterviewDialog() {
+  const [open, setOpen] = React.useState(false);
+  const createCompany = useCreateCompany();
+  const createInterview = useCreateInterview();
+  const form = useForm<InterviewFormInput, unknown, InterviewForm>({ resolver: zodResolver(interviewFormSchema), defaultValues: defaults() });
+  const rounds = useFieldArray({ control: form.control, name: 'interview_process' });
+  const { errors, isSubmitting } = form.formState;
+  const roundErrors = errors.interview_process;
+
+  const submit = form.handleSubmit(async ({ company, ...interview }) => {
+    let companyId = company.id;
+    if (!companyId) {
+      try {
+        companyId = (await createCompany.mutateAsync({ name: company.name })).data.id;
+      } catch (err) {
+        console.error('company creation failed', err);
+        return toast({ variant: 'destructive', title: 'Error', description: 'Failed to add new company' });
+      }
+    }
+    try {
+      await createInterview.mutateAsync({ ...interview, company_id: companyId });
+    } catch (err) {
+      console.error('interview creation failed', err);
+      return toast({ variant: 'destructive', title: 'Error', description: 'Failed to create interview' });
+    }
+    toast({ title: 'Interview Created', description: 'Your interview has been submitted successfully' });
+    form.reset(defaults());
+    setOpen(false);
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => (setOpen(o), o || form.reset(defaults()))}>
+      <DialogTrigger asChild>
+        <Button size="icon" aria-label="Add new experience" title="Add new experience">
+          <Plus aria-hidden />
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Submit an Interview</DialogTitle>
+          <DialogDescription>Share your interview experience to help others prepare better.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-5">
+          <div className="space-y-2">
+            <Label htmlFor="interview-company">Company</Label>
+            <Controller control={form.control} name="company" render={({ field }) => <CompanyCombobox value={field.value} onChange={field.onChange} invalid={!!errors.company} />} />
+            <FieldError id="interview-company-error" message={errors.company?.message ?? errors.company?.name?.message} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor="interview-level">Level</Label>
+              <Controller
+                control={form.control}
+                name="level"
+                render={({ field }) => (
+                  <Select value={text(field.value)} onValueChange={field.onChange}>
+                    <SelectTrigger id="interview-level" aria-invalid={!!errors.level}>
+                      <SelectValue placeholder="Select a level" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {interviewLevels.map((l) => (
+                        <SelectItem key={l} value={l}>
+                          {l}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+              <FieldError id="interview-level-error" message={errors.level?.message} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="interview-title">Title</Label>
+              <Controller
+                control={form.control}
+                name="title"
+                render={({ field }) => (
+                  <Select value={text(field.value)} onValueChange={field.onChange}>
+                    <SelectTrigger id="interview-title" aria-invalid={!!errors.title}>
+                      <SelectValue placeholder="Select a title" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {interviewTitles.map((t) => (
+                        <SelectItem key={t} value={t}>
+                          {t}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+              <FieldError id="interview-title-error" message={errors.title?.message} />
+            </div>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="interview-location">Location</Label>
+            <Input id="interview-location" placeholder="e.g. London, UK" aria-invalid={!!errors.location} {...form.register('location')} />
+            <FieldError id="interview-location-error" message={errors.location?.message} />
+          </div>
+
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Interview rounds</legend>
+            <ol className="space-y-2">
+              {rounds.fields.map((row, i) => (
+                <li key={row.id} className="space-y-1" data-testid="round-row">
+                  <div className="flex items-start gap-2">
+                    <span className="mt-2 w-5 shrink-0 text-sm text-muted-foreground">{i + 1}.</span>
+                    <div className="grid flex-1 gap-2 sm:grid-cols-[1fr_10rem]">
+                      <Controller
+                        control={form.control}
+                        name={`interview_process.${i}.round`}
+                        render={({ field }) => (
+                          <Select value={text(field.value)} onValueChange={field.onChange}>
+                            <SelectTrigger aria-label={`Round ${i + 1} category`} aria-invalid={!!roundErrors?.[i]?.round}>
+                              <SelectValue placeholder="Round category" />
+                            </SelectTrigger>
+                            <SelectContent>
+                              {roundCategories.map((c) => (
+                                <SelectItem key={c} value={c}>
+                                  {c}
+                                </SelectItem>
+                              ))}
+                            </SelectContent>
+                          </Select>
+                        )}
+                      />
+                      <Input type="date" max={today()} aria-label={`Round ${i + 1} date`} aria-invalid={!!roundErrors?.[i]?.round_date_str} {...form.register(`interview_process.${i}.round_date_str`)} />
+                    </div>
+                    <Button type="button" variant="ghost" size="icon" aria-label={`Remove round ${i + 1}`} disabled={rounds.fields.length <= 1} onClick={() => rounds.remove(i)}>
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </div>
+                  <FieldError id={`interview-round-${i}-error`} message={roundErrors?.[i]?.round?.message ?? roundErrors?.[i]?.round_date_str?.message} />
+                </li>
+              ))}
+            </ol>
+            <Button type="button" variant="outline" size="sm" disabled={rounds.fields.length >= maxRounds} onClick={() => rounds.append({ round: '', round_date_str: '' })}>
+              <Plus aria-hidden /> Add round
+            </Button>
+            <FieldError id="interview-rounds-error" message={roundErrors?.message ?? roundErrors?.root?.message} />
+            <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+              <Lock className="size-3" aria-hidden /> Exact round dates are never shown publicly: others only see when the process finished and how long it took.
+            </p>
+          </fieldset>
+
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Outcome</legend>
+            <Controller
+              control={form.control}
+              name="outcome"
+              render={({ field }) => (
+                <div className="grid grid-cols-3 gap-2">
+                  {formOutcomes.map((o) => (
+                    <Button key={o.value} type="button" variant={field.value === o.value ? 'default' : 'outline'} aria-pressed={field.value === o.value} onClick={() => field.onChange(field.value === o.value ? '' : o.value)}>
+                      {o.label}
+                    </Button>
+                  ))}
+                </div>
+              )}
+            />
+            <FieldError id="interview-outcome-error" message={errors.outcome?.message} />
+          </fieldset>
+
+          <div className="space-y-2">
+            <Label htmlFor="interview-topics">Topics</Label>
+            <Controller control={form.control} name="topics" render={({ field }) => <TopicsCombobox value={texts(field.value)} onChange={field.onChange} />} />
+            <FieldError id="interview-topics-error" message={errors.topics?.message} />
+          </div>
+
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              Preview my submission
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,28 @@
+import { CompanyCarousel } from './components/company-carousel';
+import { CompanyPicker } from './components/company-picker';
+import { FilterPopover } from './components/filter-popover';
+import { InterviewList } from './components/interview-list';
+import { SubmitInterviewDialog } from './components/submit-interview-dialog';
+import { useFilters } from './filters';
+
+/** /candidate-interviews: everyone's interview experiences, filtered from the URL. */
+export default function InterviewsPage() {
+  const filters = useFilters();
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">Interview Experiences</h1>
+        <p className="text-muted-foreground">What candidates were asked, round by round, and how it ended.</p>
+      </header>
+      <CompanyCarousel />
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Interview filters">
+        <FilterPopover filters={filters} />
+        <CompanyPicker companyId={filters.companyId} onChange={filters.setCompany} />
+        <div className="ml-auto">
+          <SubmitInterviewDialog />
+        </div>
+      </div>
+      <InterviewList filters={filters} />
+    </div>
+  );
+}
