@@ -95,3 +95,71 @@ describe('TokenVerifier remembering verified tokens', () => {
     await expect(verifier.verify(forged)).rejects.toMatchObject({ status: 401, message: 'Invalid token' });
   });
 });
+
+describe('TokenVerifier honouring revoked sessions', () => {
+  const secret = 'a-test-secret-of-at-least-32-characters!';
+  const sessionId = '3f2a1b0c-0000-4000-8000-000000000001';
+  const sign = () =>
+    new SignJWT({ session_id: sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60')
+      .setAudience('authenticated')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(secret));
+
+  /** A revocation list server: `answer` decides each reply; `asked` counts the polls. */
+  async function listServer(answer: (since: string | null) => { status: number; body?: unknown }) {
+    const state = { asked: 0 };
+    const server = http.createServer((req, res) => {
+      state.asked += 1;
+      const { status, body } = answer(new URL(req.url!, 'http://x').searchParams.get('since'));
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body ?? {}));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/internal/revocations`, state, close: () => server.close() };
+  }
+
+  it('refuses a remembered token once its session is on the list, within a poll', async () => {
+    let revoked = false;
+    const list = await listServer(() => ({
+      status: 200,
+      body: { cursor: Date.now(), revocations: revoked ? [{ session_id: sessionId, expires_at: Math.floor(Date.now() / 1000) + 3600 }] : [] },
+    }));
+    const verifier = new TokenVerifier({ hs256Secret: secret, audience: 'authenticated', revocationsUrl: list.url, revocationsPollMs: 50 });
+    try {
+      const jwt = await sign();
+      await verifier.verify(jwt);
+      revoked = true;
+      await new Promise((r) => setTimeout(r, 200));
+      await expect(verifier.verify(jwt)).rejects.toMatchObject({ status: 401, message: 'Session has ended' });
+    } finally {
+      verifier.close();
+      list.close();
+    }
+  });
+
+  it('answers 503 while the list was never fetched and cannot be', async () => {
+    const list = await listServer(() => ({ status: 500 }));
+    const verifier = new TokenVerifier({ hs256Secret: secret, audience: 'authenticated', revocationsUrl: list.url });
+    try {
+      await expect(verifier.verify(await sign())).rejects.toMatchObject({ status: 503 });
+    } finally {
+      verifier.close();
+      list.close();
+    }
+  });
+
+  it('stops asking a key server that has no list (404: a hosted Supabase project)', async () => {
+    const list = await listServer(() => ({ status: 404 }));
+    const verifier = new TokenVerifier({ hs256Secret: secret, audience: 'authenticated', revocationsUrl: list.url, revocationsPollMs: 20 });
+    try {
+      await verifier.verify(await sign());
+      await new Promise((r) => setTimeout(r, 150));
+      await verifier.verify(await sign());
+      expect(list.state.asked).toBe(1);
+    } finally {
+      verifier.close();
+      list.close();
+    }
+  });
+});
