@@ -56,6 +56,19 @@ export default tseslint.config(
     },
   },
   {
+    // The gateway is Express only: the kit's framework-free core, never NestJS.
+    files: ['apps/gateway/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@app/service-kit', message: "Import '@app/service-kit/core': the full kit brings NestJS with it." }],
+          patterns: [{ group: ['@nestjs/*'], message: 'The gateway does not depend on NestJS.' }],
+        },
+      ],
+    },
+  },
+  {
     // Config files and command-line scripts: CommonJS, and printing is their job.
     files: ['**/*.js', '**/*.cjs', '**/scripts/**', 'bench/**'],
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },

@@ -21,6 +21,7 @@ module.exports = {
   moduleNameMapper: {
     '^@app/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
     '^@app/service-kit$': path.join(__dirname, 'libs/service-kit/src/index.ts'),
+    '^@app/service-kit/core$': path.join(__dirname, 'libs/service-kit/src/core.ts'),
     '^@app/service-kit/testing$': path.join(__dirname, 'libs/service-kit/src/testing/index.ts'),
     '^@app/gateway$': path.join(__dirname, 'apps/gateway/src/index.ts'),
     // Every other @app/<name> is a service: services/<name>/src (the registry's names).

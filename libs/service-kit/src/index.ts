@@ -1,25 +1,4 @@
 import 'reflect-metadata';
 
-export * from './config';
-export * from './context';
-export * from './logger';
-export * from './errors';
-export * from './validation';
-export * from './db/database';
-export * from './db/erased-accounts';
-export * from './events/transport';
-export * from './events/event-bus';
-export * from './events/jetstream';
-export * from './events/in-process';
-export * from './auth/token-verifier';
-export * from './auth/auth.guard';
-export * from './http/exception.filter';
-export * from './http/middleware';
-export * from './http/rate-limiter';
-export * from './health/health.controller';
-export * from './kit.module';
-export * from './telemetry';
-export * from './bootstrap';
-export * from './nest/endpoint';
-export * from './nest/routes';
-export * from './nest/event-server';
+export * from './core';
+export * from './nest';

@@ -5,7 +5,7 @@ import { limits } from '@app/contracts';
 import { requestContext } from '../context';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
-import { sendError, toAppError } from './exception.filter';
+import { sendError, toAppError } from './envelope';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -27,10 +27,26 @@ export const isProbePath = (path: string) => path === '/healthz' || path === '/r
 export function startAccessLog(logger: Logger, requestId: string, method: string, path: string): (status: number, userId?: string) => void {
   const startedAt = performance.now();
   const traced = context.active();
+  const access = accessLoggerOf(logger);
   return (status, userId) => {
     const ms = Math.round((performance.now() - startedAt) * 10) / 10;
-    context.with(traced, () => logger.info({ request_id: requestId, user_id: userId, method, path, status, ms }, 'request'));
+    context.with(traced, () => access.info({ request_id: requestId, user_id: userId, method, path, status, ms }, 'request'));
   };
+}
+
+const accessLoggers = new WeakMap<Logger, Logger>();
+
+/**
+ * `logger` without its redaction pass, made once per logger: an access line holds these fixed
+ * fields and nothing secret, and redaction is about a third of what writing the line costs.
+ */
+function accessLoggerOf(logger: Logger): Logger {
+  let access = accessLoggers.get(logger);
+  if (!access) {
+    access = logger.child({}, { redact: { paths: [] } });
+    accessLoggers.set(logger, access);
+  }
+  return access;
 }
 
 /** Takes the gateway's request id (or makes one), logs one line per request with its outcome. */

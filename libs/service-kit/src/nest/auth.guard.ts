@@ -4,7 +4,7 @@ import type { AuthUser } from '@app/contracts';
 import type { Request } from 'express';
 import { requestContext } from '../context';
 import { unauthorized } from '../errors';
-import { TokenVerifier } from './token-verifier';
+import { TokenVerifier } from '../auth/token-verifier';
 
 const PUBLIC = 'service-kit:public';
 const OPTIONAL_AUTH = 'service-kit:optional-auth';

@@ -4,19 +4,19 @@ import { DynamicModule, INestApplication, LoggerService, Module, Type } from '@n
 import { NestFactory } from '@nestjs/core';
 import { serviceEntry } from '@app/contracts';
 import { z } from 'zod';
-import { TokenVerifier } from './auth/token-verifier';
-import { BaseConfig, loadConfig } from './config';
-import { Database } from './db/database';
-import { EventBus } from './events/event-bus';
-import { InProcessTransport } from './events/in-process';
-import { JetStreamTransport } from './events/jetstream';
-import type { EventTransport } from './events/transport';
-import { EnvelopeExceptionFilter } from './http/exception.filter';
-import { jsonBodies, requestLogging } from './http/middleware';
+import { TokenVerifier } from '../auth/token-verifier';
+import { BaseConfig, loadConfig } from '../config';
+import { Database } from '../db/database';
+import { EventBus } from '../events/event-bus';
+import { InProcessTransport } from '../events/in-process';
+import { JetStreamTransport } from '../events/jetstream';
+import type { EventTransport } from '../events/transport';
+import { EnvelopeExceptionFilter } from './exception.filter';
+import { jsonBodies, requestLogging } from '../http/middleware';
 import { ServiceKitModule } from './kit.module';
-import { createLogger, Logger } from './logger';
-import { EventBusServer, RethrowEventErrors } from './nest/event-server';
-import { startTelemetryFromEnv } from './telemetry';
+import { createLogger, Logger } from '../logger';
+import { EventBusServer, RethrowEventErrors } from './event-server';
+import { runMain } from '../process';
 
 export interface ServiceDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   /** Also the default database schema and the prefix of its durable consumers. */
@@ -47,7 +47,7 @@ export interface StartOptions {
   transport?: EventTransport;
 }
 
-const kitMigrations = path.join(__dirname, '..', 'migrations');
+const kitMigrations = path.join(__dirname, '..', '..', 'migrations');
 
 class NestToPino implements LoggerService {
   constructor(private readonly logger: Logger) {}
@@ -145,57 +145,6 @@ export async function startService<S extends z.ZodRawShape>(
 
 async function runCleanups(cleanups: Array<() => Promise<unknown>>): Promise<void> {
   for (const cleanup of cleanups) await cleanup().catch(() => undefined);
-}
-
-/**
- * Under a supervisor that sets STOP_WITH_PARENT=1 (the launcher), stop when that parent is gone,
- * so a killed `npm start` never leaves services holding its ports.
- */
-export function stopWhenParentExits(stop: (reason: string) => void, env: Record<string, string | undefined> = process.env): void {
-  if (env.STOP_WITH_PARENT !== '1') return;
-  const parent = process.ppid;
-  const timer = setInterval(() => {
-    if (process.ppid !== parent) {
-      clearInterval(timer);
-      stop('parent exited');
-    }
-  }, 1000);
-  timer.unref();
-}
-
-/** What a process main runs: something with a logger that can be closed gracefully. */
-export interface RunningProcess {
-  logger: Logger;
-  close(): Promise<void>;
-}
-
-/**
- * `main.ts` of a service or the gateway: tracing first (when configured), then `start`; stops
- * gracefully on SIGTERM/SIGINT or when the launcher is gone (forced after `forceExitMs`), and dies
- * readably on bad configuration.
- */
-export function runMain(name: string, start: () => Promise<RunningProcess>, forceExitMs = 10_000): void {
-  startTelemetryFromEnv(name)
-    .then(async (stopTelemetry) => {
-      const running = await start();
-      const stop = (signal: string) => {
-        running.logger.info({ signal }, 'shutting down');
-        const force = setTimeout(() => process.exit(1), forceExitMs);
-        force.unref();
-        // Spans of the last requests are flushed after the server stopped taking new ones.
-        running
-          .close()
-          .then(() => stopTelemetry?.())
-          .then(() => process.exit(0));
-      };
-      process.once('SIGTERM', () => stop('SIGTERM'));
-      process.once('SIGINT', () => stop('SIGINT'));
-      stopWhenParentExits(stop);
-    })
-    .catch((err: Error) => {
-      console.error(`${name} could not start: ${err.message}`);
-      process.exit(1);
-    });
 }
 
 export function runServiceMain(definition: ServiceDefinition): void {

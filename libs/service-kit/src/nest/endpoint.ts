@@ -2,7 +2,7 @@ import { applyDecorators, createParamDecorator, ExecutionContext, HttpCode, Requ
 import { EndpointSpec, fieldErrors } from '@app/contracts';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { OptionalAuth, Public } from '../auth/auth.guard';
+import { OptionalAuth, Public } from './auth.guard';
 import { notFound, validationFailed } from '../errors';
 
 export const ENDPOINT_METADATA = 'service-kit:endpoint';

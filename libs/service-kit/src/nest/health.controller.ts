@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { Public } from '../auth/auth.guard';
+import { Public } from './auth.guard';
 import { Database } from '../db/database';
 import { AppError } from '../errors';
 import { EventBus } from '../events/event-bus';

@@ -1,12 +1,12 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { AuthGuard } from './auth/auth.guard';
-import { TokenVerifier } from './auth/token-verifier';
-import type { BaseConfig } from './config';
-import { Database } from './db/database';
-import { EventBus } from './events/event-bus';
-import { HealthController } from './health/health.controller';
-import type { Logger } from './logger';
+import { AuthGuard } from './auth.guard';
+import { TokenVerifier } from '../auth/token-verifier';
+import type { BaseConfig } from '../config';
+import { Database } from '../db/database';
+import { EventBus } from '../events/event-bus';
+import { HealthController } from './health.controller';
+import type { Logger } from '../logger';
 
 /** Injection tokens for what is not a class. */
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');

@@ -1,0 +1,21 @@
+/**
+ * The kit without a framework: what the Express gateway and the NestJS services both use.
+ * Importing it loads no NestJS (the adapter is ./nest).
+ */
+export * from './config';
+export * from './context';
+export * from './logger';
+export * from './errors';
+export * from './validation';
+export * from './db/database';
+export * from './db/erased-accounts';
+export * from './events/transport';
+export * from './events/event-bus';
+export * from './events/jetstream';
+export * from './events/in-process';
+export * from './auth/token-verifier';
+export * from './http/envelope';
+export * from './http/middleware';
+export * from './http/rate-limiter';
+export * from './telemetry';
+export * from './process';
