@@ -14,12 +14,14 @@
 //   trivial   a Node http server answering one small JSON body
 //   bare-hpm  http-proxy-middleware on Node's own http server, keep-alive agent, nothing else
 // Every request carries a real HS256 token (GET /api/profile answers the caller's own profile).
+// GATEWAY_NODE_OPTIONS=--cpu-prof (e.g.) is handed to the gateway: a profile of it under this load.
 //
-// Scenarios run in rounds, the order rotated each round so none always runs first or last; the
-// figures are medians over rounds and the ratios are taken between medians of the same run.
+// Scenarios run in rounds; in each, the lines compared with each other run back to back, their
+// order rotated from round to round so none always runs first. The figures are medians over
+// rounds, the ratios medians of each round's ratio.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -150,8 +152,25 @@ const toMs = (text) => {
   return m ? Number(m[1]) * unit[m[2]] : NaN;
 };
 
-/** One wrk run; throws when anything but 200s came back (a broken setup must not look fast). */
-function wrk(url, duration) {
+const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** CPU time a process has used so far, in µs (Linux /proc; NaN elsewhere). */
+function cpuMicros(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+    return ((utime + stime) * 1e6) / ticksPerSecond;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * One wrk run, with the CPU time each of `pids` spent per request; throws when anything but 200s
+ * came back (a broken setup must not look fast).
+ */
+function wrk(url, duration, pids = []) {
+  const before = pids.map(cpuMicros);
   return new Promise((resolve, reject) => {
     const args = ['-t', String(threads), '-c', String(connections), '-d', `${duration}s`, '--latency', '-H', `Authorization: Bearer ${token}`, url];
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -166,7 +185,9 @@ function wrk(url, duration) {
         return;
       }
       const pct = (p) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
-      resolve({ rps, p50: pct(50), p99: pct(99) });
+      const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
+      const cpu = pids.map((pid, i) => (cpuMicros(pid) - before[i]) / requests);
+      resolve({ rps, p50: pct(50), p99: pct(99), cpu });
     });
   });
 }
@@ -180,7 +201,7 @@ try {
   const trivial = `http://127.0.0.1:${trivialPort}`;
   const gateway = `http://127.0.0.1:${gatewayPort}`;
 
-  start(process.execPath, [profileMain], {
+  const profilePid = start(process.execPath, [profileMain], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -194,10 +215,10 @@ try {
       AUTH_ISSUER: issuer,
       LOG_LEVEL: 'info',
     },
-  });
-  start(process.execPath, ['-e', trivialSource], { env: { PORT: String(trivialPort) } });
-  start(process.execPath, ['-e', bareHpmSource], { env: { PORT: String(hpmPort), TARGET: trivial } });
-  start(process.execPath, [gatewayMain], {
+  }).pid;
+  const trivialPid = start(process.execPath, ['-e', trivialSource], { env: { PORT: String(trivialPort) } }).pid;
+  const hpmPid = start(process.execPath, ['-e', bareHpmSource], { env: { PORT: String(hpmPort), TARGET: trivial } }).pid;
+  const gatewayPid = start(process.execPath, [gatewayMain], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -210,10 +231,10 @@ try {
       LOG_LEVEL: 'info',
       ...(process.env.GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.GATEWAY_NODE_OPTIONS } : {}),
     },
-  });
+  }).pid;
   nginxDir = mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
   writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, nginxPort, profilePort));
-  start('nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')]);
+  const nginxPid = start('nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')]).pid;
 
   const auth = { authorization: `Bearer ${token}` };
   await waitFor(`${profile}/api/profile`, auth); // also creates the bench user's profile
@@ -222,22 +243,30 @@ try {
   await waitFor(`${gateway}/api/profile`, auth);
   await waitFor(`${gateway}/api/error-types`, auth);
   await waitFor(`http://127.0.0.1:${nginxPort}/api/profile`, auth);
+  const nginxWorkerPid = Number(readFileSync(`/proc/${nginxPid}/task/${nginxPid}/children`, 'utf8').trim().split(' ')[0]);
 
-  const scenarios = [
-    ['profile direct', `${profile}/api/profile`],
-    ['profile via nginx', `http://127.0.0.1:${nginxPort}/api/profile`],
-    ['profile via gateway', `${gateway}/api/profile`],
-    ['trivial direct', `${trivial}/api/error-types`],
-    ['trivial via bare HPM', `http://127.0.0.1:${hpmPort}/api/error-types`],
-    ['trivial via gateway', `${gateway}/api/error-types`],
+  const groups = [
+    [
+      ['profile direct', `${profile}/api/profile`, [undefined, profilePid]],
+      ['profile via nginx', `http://127.0.0.1:${nginxPort}/api/profile`, [nginxWorkerPid, profilePid]],
+      ['profile via gateway', `${gateway}/api/profile`, [gatewayPid, profilePid]],
+    ],
+    [
+      ['trivial direct', `${trivial}/api/error-types`, [undefined, trivialPid]],
+      ['trivial via bare HPM', `http://127.0.0.1:${hpmPort}/api/error-types`, [hpmPid, trivialPid]],
+      ['trivial via gateway', `${gateway}/api/error-types`, [gatewayPid, trivialPid]],
+    ],
   ];
+  const scenarios = groups.flat();
   for (const [, url] of scenarios) await wrk(url, 2); // warm-up: JIT, pools, caches
 
   const results = new Map(scenarios.map(([name]) => [name, []]));
   for (let r = 0; r < rounds; r++) {
-    for (let i = 0; i < scenarios.length; i++) {
-      const [name, url] = scenarios[(i + r) % scenarios.length];
-      results.get(name).push(await wrk(url, seconds));
+    for (const group of groups) {
+      for (let i = 0; i < group.length; i++) {
+        const [name, url, pids] = group[(i + r) % group.length];
+        results.get(name).push(await wrk(url, seconds, pids));
+      }
     }
   }
 
@@ -246,19 +275,32 @@ try {
     `\nwrk -t${threads} -c${connections}, ${seconds} s × ${rounds} rounds per line (medians), GET with a bearer token, 127.0.0.1, ` +
       `Node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}`,
   );
-  console.log(`${'scenario'.padEnd(22)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}   rounds (req/s)`);
+  console.log('CPU µs/req: CPU time the proxy process (nginx worker, gateway, bare HPM) and the service spent per request');
+  console.log(
+    `${'scenario'.padEnd(22)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'proxy CPU'.padStart(11)}${'service CPU'.padStart(13)}   rounds (req/s)`,
+  );
   for (const [name] of scenarios) {
     const each = results.get(name).map((x) => x.rps.toFixed(0)).join(' ');
-    console.log(`${name.padEnd(22)}${figure(name, 'rps').toFixed(0).padStart(9)}${figure(name, 'p50').toFixed(2).padStart(9)}${figure(name, 'p99').toFixed(2).padStart(9)}   ${each}`);
+    const cpu = (i) => median(results.get(name).map((x) => x.cpu[i]));
+    const micros = (v, width) => (Number.isFinite(v) ? `${v.toFixed(0)} µs` : '-').padStart(width);
+    console.log(
+      `${name.padEnd(22)}${figure(name, 'rps').toFixed(0).padStart(9)}${figure(name, 'p50').toFixed(2).padStart(9)}${figure(name, 'p99').toFixed(2).padStart(9)}` +
+        `${micros(cpu(0), 11)}${micros(cpu(1), 13)}   ${each}`,
+    );
   }
-  const ratio = (a, b) => figure(a, 'rps') / figure(b, 'rps');
+  // Ratios round by round (the lines of one round run within seconds of each other, under the same
+  // load from whatever else the machine runs), then their median.
+  const ratio = (a, b) => median(results.get(a).map((x, r) => x.rps / results.get(b)[r].rps));
+  const perRound = (a, b) => results.get(a).map((x, r) => (x.rps / results.get(b)[r].rps).toFixed(2)).join(' ');
   const nginxRatio = ratio('profile via nginx', 'profile direct');
   const gatewayRatio = ratio('profile via gateway', 'profile direct');
   const trivialRatio = ratio('trivial via gateway', 'trivial via bare HPM');
   const verdict = (ok) => (ok ? 'target met' : 'target missed');
-  console.log(`\nreal call   nginx/direct    ${nginxRatio.toFixed(2)}`);
-  console.log(`            gateway/direct  ${gatewayRatio.toFixed(2)}   (target: within 0.10 of nginx/direct: ${verdict(gatewayRatio >= nginxRatio - 0.1)})`);
-  console.log(`trivial     gateway/bare HPM ${trivialRatio.toFixed(2)}  (target: at least 0.80: ${verdict(trivialRatio >= 0.8)})`);
+  console.log(`\nratios (median of rounds)          rounds`);
+  console.log(`real call  nginx/direct      ${nginxRatio.toFixed(2)}    ${perRound('profile via nginx', 'profile direct')}`);
+  console.log(`           gateway/direct    ${gatewayRatio.toFixed(2)}    ${perRound('profile via gateway', 'profile direct')}`);
+  console.log(`trivial    gateway/bare HPM  ${trivialRatio.toFixed(2)}    ${perRound('trivial via gateway', 'trivial via bare HPM')}`);
+  console.log(`\ntargets: gateway/direct within 0.10 of nginx/direct: ${verdict(gatewayRatio >= nginxRatio - 0.1)}; gateway/bare HPM at least 0.80: ${verdict(trivialRatio >= 0.8)}`);
 } finally {
   stopAll();
   if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
