@@ -1,12 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RunningService } from '@app/service-kit';
+import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
+import { RunningService, ServiceDefinition } from '@app/service-kit';
 import { TestEnvironment } from '@app/service-kit/testing';
 import { identityService, readMailbox } from '@app/identity';
-import { interviewsService } from '@app/interviews';
-import { profileService } from '@app/profile';
-import { practiceService } from '@app/practice';
 import { startGateway } from '@app/gateway';
 
 export interface Stack {
@@ -18,34 +16,42 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+const root = path.resolve(__dirname, '../..');
+const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/** The registry's services that exist in this checkout, as their packages export them. */
+const builtServices = (): ServiceDefinition[] =>
+  serviceRegistry
+    .filter((s) => s.name !== 'identity' && existsSync(path.join(root, 'services', s.name, 'src', 'index.ts')))
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    .map((s) => require(path.join(root, 'services', s.name, 'src'))[`${camel(s.name)}Service`] as ServiceDefinition);
+
 /**
- * The real thing, small: identity signing ES256 tokens, the gateway and services verifying them
- * through identity's JWKS, every service on its own schema, events over the real JetStream.
+ * The real thing, small: identity signing ES256 tokens, every other service of the registry and
+ * the gateway verifying them through identity's JWKS, every service on its own schema, events over
+ * the real JetStream.
  */
 export async function startStack(): Promise<Stack> {
   const env = await TestEnvironment.create();
   const mailbox = mkdtempSync(path.join(tmpdir(), 'system-mailbox-'));
   const identity = await env.start(identityService, { MAILBOX_DIR: mailbox });
   const auth = { SUPABASE_JWT_SECRET: '', AUTH_JWKS_URL: `${identity.url}/auth/v1/.well-known/jwks.json` };
-  const interviews = await env.start(interviewsService, auth);
-  const profile = await env.start(profileService, auth);
-  const practice = await env.start(practiceService, auth);
+  const services: Record<string, RunningService> = { identity };
+  for (const definition of builtServices()) services[definition.name] = await env.start(definition, auth);
   const gateway = await startGateway({
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     AUTH_ISSUER: env.env('gateway').AUTH_ISSUER,
     ...auth,
-    IDENTITY_URL: identity.url,
-    INTERVIEWS_URL: interviews.url,
-    PROFILE_URL: profile.url,
-    PRACTICE_URL: practice.url,
+    ...Object.fromEntries(Object.values(services).map((s) => [upstreamUrlVariable(s.name), s.url])),
+    READY_UPSTREAMS: Object.keys(services).join(','),
   });
   return {
     env,
     url: gateway.url,
     mailbox,
-    services: { identity, interviews, profile, practice },
+    services,
     close: async () => {
       await gateway.close();
       await env.close();
