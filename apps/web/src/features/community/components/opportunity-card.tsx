@@ -40,8 +40,9 @@ export function OpportunityCard({ opportunity: o, onMark }: Props) {
       <p className="mt-2 line-clamp-2 break-words text-sm text-muted-foreground">{o.description}</p>
       {o.compensation ? <p className="mt-2 text-sm font-semibold text-emerald-700 dark:text-emerald-400">${o.compensation.toLocaleString('en-US')}</p> : null}
       <div className="mt-auto flex items-center gap-1 pt-4">
-        <Button variant="ghost" size="sm" aria-pressed={o.hasUserUpvoted} aria-label={`Upvote ${o.title}`} onClick={() => onMark('upvote', !o.hasUserUpvoted)} className={cn(o.hasUserUpvoted && 'text-primary')}>
+        <Button variant="ghost" size="sm" aria-pressed={o.hasUserUpvoted} onClick={() => onMark('upvote', !o.hasUserUpvoted)} className={cn(o.hasUserUpvoted && 'text-primary')}>
           <ThumbsUp className={cn(o.hasUserUpvoted && 'fill-current')} aria-hidden />
+          <span className="sr-only">Upvote {o.title}, upvotes:</span>
           <span className="tabular-nums" data-testid="upvote-count">
             {o.upvotes}
           </span>

@@ -44,8 +44,8 @@ export function SubmitOpportunityDialog() {
   return (
     <Dialog open={open} onOpenChange={(o) => (setOpen(o), o || form.reset(defaults))}>
       <DialogTrigger asChild>
-        <Button aria-label="Submit New Opportunity">
-          <Plus aria-hidden /> <span className="hidden sm:inline">Add Opportunity</span>
+        <Button>
+          <Plus aria-hidden /> <span className="sr-only sm:not-sr-only">Add Opportunity</span>
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
