@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { INetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPeer';
@@ -64,7 +65,10 @@ const customResources: Record<string, (object: K8sObject) => string[]> = {
   },
 };
 
-/** Validates against the Kubernetes OpenAPI schemas shipped in kubernetes-models (no network). */
+/**
+ * Validates against the Kubernetes OpenAPI schemas shipped in kubernetes-models (no network): types,
+ * required fields and formats, then no field the API does not define.
+ */
 export function schemaProblems(object: K8sObject): string[] {
   const key = `${object.apiVersion}/${object.kind}`;
   if (customResources[key]) return customResources[key](object);
@@ -75,11 +79,79 @@ export function schemaProblems(object: K8sObject): string[] {
   } catch {
     return [`${key} is not a kind of the Kubernetes API known to the schemas`];
   }
+  const problems: string[] = [];
   try {
     new Model(object).validate();
-    return [];
   } catch (err) {
-    return [(err as Error).message];
+    problems.push((err as Error).message);
+  }
+  objectFields(object, declarationOf(require.resolve(`kubernetes-models/${object.apiVersion}/${object.kind}`))!, '', problems);
+  return problems;
+}
+
+/**
+ * One interface of the kubernetes-models declarations: its properties' types, and where the names
+ * those types use are declared. Read by parsing the .d.ts files only (no type checking: fast).
+ */
+interface Declared {
+  properties: Map<string, ts.TypeNode>;
+  imports: Map<string, string>;
+}
+const declared = new Map<string, Declared | undefined>();
+
+function declarationOf(jsFile: string): Declared | undefined {
+  if (declared.has(jsFile)) return declared.get(jsFile);
+  const source = ts.createSourceFile(jsFile, readFileSync(jsFile.replace(/\.js$/, '.d.ts'), 'utf8'), ts.ScriptTarget.ES2022);
+  const imports = new Map<string, string>();
+  let properties: Map<string, ts.TypeNode> | undefined;
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const specifier = statement.moduleSpecifier.text;
+      if (specifier.startsWith('@kubernetes-models/base')) continue;
+      const file = require.resolve(specifier, { paths: [path.dirname(jsFile)] });
+      for (const element of statement.importClause?.namedBindings && ts.isNamedImports(statement.importClause.namedBindings)
+        ? statement.importClause.namedBindings.elements
+        : []) {
+        imports.set(element.name.text, file);
+      }
+    }
+    if (ts.isInterfaceDeclaration(statement) && !properties) {
+      properties = new Map();
+      for (const member of statement.members) {
+        if (ts.isPropertySignature(member) && member.type && (ts.isStringLiteral(member.name) || ts.isIdentifier(member.name))) {
+          properties.set(member.name.text, member.type);
+        }
+      }
+    }
+  }
+  const result = properties && { properties, imports };
+  declared.set(jsFile, result);
+  return result;
+}
+
+/** Fields the API does not define (a misspelt one would be dropped or refused by a strict apply). */
+function unknownFields(value: unknown, type: ts.TypeNode, scope: Declared, at: string, problems: string[]): void {
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) {
+    const name = type.typeName.text;
+    if (name === 'Array' && Array.isArray(value)) {
+      value.forEach((item, i) => unknownFields(item, type.typeArguments![0], scope, `${at}[${i}]`, problems));
+      return;
+    }
+    const file = scope.imports.get(name);
+    const target = file && declarationOf(file);
+    if (target) objectFields(value, target, at, problems);
+  } else if (ts.isTypeLiteralNode(type) && value && typeof value === 'object') {
+    const index = type.members.find(ts.isIndexSignatureDeclaration);
+    if (index) for (const [key, item] of Object.entries(value)) unknownFields(item, index.type, scope, `${at}.${key}`, problems);
+  }
+}
+
+function objectFields(value: unknown, target: Declared, at: string, problems: string[]): void {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+  for (const [key, item] of Object.entries(value)) {
+    const type = target.properties.get(key);
+    if (!type) problems.push(`${at ? `${at}.` : ''}${key} is not a field of the API`);
+    else unknownFields(item, type, target, at ? `${at}.${key}` : key, problems);
   }
 }
 
