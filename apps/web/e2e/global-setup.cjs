@@ -1,8 +1,9 @@
 // Starts the whole stack once for the browser tests: a fresh database on the test Postgres, its
 // own event streams on the test NATS, the launcher on a free port. Teardown undoes all of it.
 const { spawn, spawnSync } = require('node:child_process');
-const { existsSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdtempSync, writeFileSync } = require('node:fs');
 const net = require('node:net');
+const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
 
@@ -32,6 +33,8 @@ module.exports = async function globalSetup() {
   url.pathname = `/${database}`;
 
   const port = await freePort();
+  // identity's developer mailbox (no SMTP_URL): the tests open confirmation links from it.
+  const mailbox = mkdtempSync(path.join(os.tmpdir(), 'e2e-mailbox-'));
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     detached: true,
@@ -43,13 +46,14 @@ module.exports = async function globalSetup() {
       DATABASE_URL: url.toString(),
       NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
       EVENT_SUBJECT_PREFIX: database,
-      // Browser tests sign in more than 10 times a minute from one address.
-      PASSWORD_ATTEMPTS_PER_MINUTE: '1000',
+      // Every browser test signs up from the same address.
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+      MAILBOX_DIR: mailbox,
       LOG_LEVEL: 'error',
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  writeFileSync(state, JSON.stringify({ pid: child.pid, database, adminUrl, baseUrl }));
+  writeFileSync(state, JSON.stringify({ pid: child.pid, database, adminUrl, baseUrl, mailbox }));
   const deadline = Date.now() + 90_000;
   for (;;) {
     try {

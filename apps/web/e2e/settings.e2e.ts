@@ -1,5 +1,18 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Browser, Page } from 'playwright-core';
 import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+
+/** The confirmation link identity mailed to `email`, as the operator reads it: `npm run admin -- mailbox <email>`. */
+function mailedLink(email: string): string {
+  const { mailbox } = JSON.parse(readFileSync(path.join(__dirname, '.stack.json'), 'utf8'));
+  const root = path.resolve(__dirname, '../../..');
+  const listed = spawnSync(process.execPath, [path.join(root, 'scripts/admin.mjs'), 'mailbox', email], { env: { ...process.env, MAILBOX_DIR: mailbox }, encoding: 'utf8' });
+  const link = listed.stdout.match(/link: (\S+)/)?.[1];
+  if (!link) throw new Error(`no confirmation mail to ${email}: ${listed.stdout}${listed.stderr}`);
+  return link;
+}
 
 describe('profile settings (Chromium)', () => {
   let browser: Browser;
@@ -92,5 +105,35 @@ describe('profile settings (Chromium)', () => {
     await second.page.getByText('Failed to update profile. Please try again.', { exact: true }).waitFor();
     await screenshot(second.page, 'settings-phone-taken');
     await second.context.close();
+  });
+
+  it('shows an unconfirmed e-mail, and the Verified badge only once the mailed link is opened', async () => {
+    const { context, page } = await newPage(browser);
+    const email = `ada.${Date.now().toString(36)}@google.com`;
+    await signUp(page, email);
+    await openEditor(page);
+    await page.getByTestId('email-unconfirmed').waitFor();
+    await page.getByLabel('Current Company').click();
+    await page.getByRole('option', { name: 'Google' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated', { exact: true }).waitFor();
+    expect(await page.getByText('Verified', { exact: true }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'settings-unconfirmed');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'settings-unconfirmed-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The link signs the owner in on the site (its origin is the public URL the mail names).
+    await page.goto(mailedLink(email));
+    await page.waitForFunction(() => !location.hash && localStorage.getItem('auth_session') !== null);
+    await page.goto(new URL('/settings', page.url()).toString());
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    expect(await page.getByTestId('email-unconfirmed').count()).toBe(0);
+    await screenshot(page, 'settings-confirmed');
+    await context.close();
   });
 });
