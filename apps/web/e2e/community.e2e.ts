@@ -214,6 +214,13 @@ describe('community (Chromium)', () => {
         expect(await seriousA11yViolations(page)).toEqual([]);
       }
     }
+    // Through the gateway without any token (a page outside the app): accepted.
+    const anonymous = await fetch(new URL('/api/contact-form', page.url()), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subject: 'General Inquiry', message: 'Sent from outside the app' }),
+    });
+    expect(anonymous.status).toBe(201);
     // The Feature Request message filed a pending request, shown to its author only.
     await page.goto('/feature-request');
     await page.getByRole('heading', { name: 'A note about Feature Request' }).waitFor();
