@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ErasureEvents } from './erasure.events';
 
-@Module({ providers: [ErasureEvents] })
+@Module({ controllers: [ErasureEvents] })
 export class ErasureModule {}
