@@ -1,28 +1,25 @@
 import { CreateCompany, CreateInterview, InterviewFilters, interviewsApi, StoredOutcome } from '@app/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callWithHeaders, endpointKey, endpointQuery } from '@/lib/api';
-import { useAuth } from '../auth/auth-provider';
 
 const pageSize = 24;
 
+// Every call here is made from pages behind the sign-in route, so a user (and a token) exists.
+
 export function useCompanies() {
-  const { user } = useAuth();
-  return useQuery({ ...endpointQuery(interviewsApi.listCompanies), enabled: !!user });
+  return useQuery(endpointQuery(interviewsApi.listCompanies));
 }
 
 export function useLocations() {
-  const { user } = useAuth();
-  return useQuery({ ...endpointQuery(interviewsApi.listInterviewLocations), enabled: !!user });
+  return useQuery(endpointQuery(interviewsApi.listInterviewLocations));
 }
 
 export function useInsights(companyName: string) {
-  const { user } = useAuth();
-  return useQuery({ ...endpointQuery(interviewsApi.companyInsights, { params: { companyName } }), enabled: !!user });
+  return useQuery(endpointQuery(interviewsApi.companyInsights, { params: { companyName } }));
 }
 
 /** Pages of interviews by cursor (X-Next-Cursor), newest first; the next is fetched as the candidate scrolls. */
 export function useInterviews(filters: InterviewFilters) {
-  const { user } = useAuth();
   return useInfiniteQuery({
     queryKey: endpointKey(interviewsApi.listInterviews, { query: filters }),
     initialPageParam: undefined as string | undefined,
@@ -31,7 +28,6 @@ export function useInterviews(filters: InterviewFilters) {
       return { items: data, next: headers.get('X-Next-Cursor') ?? undefined };
     },
     getNextPageParam: (last) => last.next,
-    enabled: !!user,
   });
 }
 
