@@ -109,6 +109,12 @@ describe('choosing Postgres and NATS: environment, then local servers, then cont
   });
 });
 
+test(`the declared Testcontainers packages load on this Node (${process.versions.node})`, async () => {
+  await expect(import('testcontainers')).resolves.toHaveProperty('getContainerRuntimeClient');
+  await expect(import('@testcontainers/postgresql')).resolves.toHaveProperty('PostgreSqlContainer');
+  await expect(import('@testcontainers/nats')).resolves.toHaveProperty('NatsContainer');
+});
+
 describe('the containers of a test file', () => {
   test('are started once for concurrent callers and stopped when the last holder releases', async () => {
     const p = probes({ runtime: true });
