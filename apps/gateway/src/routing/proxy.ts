@@ -2,14 +2,14 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
 import { createProxyMiddleware, RequestHandler } from 'http-proxy-middleware';
-import { AppError, Logger } from '@app/service-kit';
+import { AppError, Logger } from '@app/service-kit/core';
 import { sendEnvelope } from '../http/envelope';
 import type { UpstreamName } from './prefix-table';
 
 export interface ProxyOptions {
   /** A new upstream connection not established within this → 503 (default 2 s). */
   connectTimeoutMs: number;
-  /** Response headers not received within this → 504 (default 30 s). */
+  /** Response headers not received within this once the request is sent (body included) → 504 (default 30 s). */
   responseTimeoutMs: number;
   /** Sockets per upstream (keep-alive pool). */
   maxSockets: number;
@@ -148,7 +148,11 @@ export class UpstreamProxies {
       path: target.base + req.url,
       headers: target.host ? { ...req.headers, host: target.host } : req.headers,
     });
-    const timer = setTimeout(() => proxyReq.destroy(new UpstreamTimeout(RESPONSE_TIMEOUT, responseTimeoutMs)), responseTimeoutMs);
+    // The service's time to answer counts once it has the whole request: an upload takes what it takes.
+    let timer: NodeJS.Timeout | undefined;
+    const startClock = () => {
+      timer = setTimeout(() => proxyReq.destroy(new UpstreamTimeout(RESPONSE_TIMEOUT, responseTimeoutMs)), responseTimeoutMs);
+    };
     // The caller went away while the service was still working: stop waiting for it.
     let abandoned = false;
     const abandon = () => {
@@ -180,8 +184,13 @@ export class UpstreamProxies {
       proxyRes.once('error', () => res.destroy());
       proxyRes.pipe(res);
     });
-    if (hasBody(req)) req.pipe(proxyReq);
-    else proxyReq.end();
+    if (hasBody(req)) {
+      proxyReq.once('finish', startClock);
+      req.pipe(proxyReq);
+    } else {
+      proxyReq.end();
+      startClock();
+    }
   }
 
   /** Proxies a websocket upgrade. */
