@@ -141,7 +141,7 @@ describe('Problem Review (Chromium)', () => {
     await context.close();
   });
 
-  it('opens the problem with the lowest retention from "Review next"', async () => {
+  it('opens the most overdue problem from "Review next" (the failed one is due soonest)', async () => {
     const { context, page } = await newPage(browser);
     await signUp(page, uniqueEmail('next'));
     await seedQuestions(page, ['Well Known', 'Shaky One', 'Fairly Known']);
@@ -295,6 +295,54 @@ describe('Problem Review (Chromium)', () => {
     await page.getByRole('button', { name: 'Log Review' }).click();
     await page.getByText('Review #1 of Two Sum: correctness 100%, confidence 75%.', { exact: true }).waitFor();
     await page.waitForURL((url) => url.pathname === '/leetcode');
+    await context.close();
+  });
+
+  it('shows what is due today, filters and sorts by due, and paces reviews before an interview date', async () => {
+    const { context, page } = await newPage(browser);
+    await signUp(page, uniqueEmail('due'));
+    await seedQuestions(page, ['Oldest Due', 'Newer Due', 'Reviewed Well']);
+    await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('auth_session')!).access_token;
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const list: Array<{ id: string; title: string }> = await (await fetch('/api/leetcode-questions', { headers })).json();
+      const q = list.find((x) => x.title === 'Reviewed Well')!;
+      await fetch(`/api/leetcode-questions/${q.id}/session`, { method: 'POST', headers, body: JSON.stringify({ question_id: q.id, correctness: 0, confidence: 0, timer: 9, errors: [], submissions: 1 }) });
+    });
+    await page.goto('/leetcode');
+    await page.getByTestId('due-today').filter({ hasText: 'Due today: 2' }).waitFor();
+    const dueOf = async (title: string) => page.getByTestId('question-row').filter({ hasText: title }).getByTestId('question-due').textContent();
+    expect(await dueOf('Oldest Due')).toBe('Today');
+    expect(await dueOf('Reviewed Well')).toMatch(/^in \d+ days?$/);
+
+    await page.getByRole('button', { name: 'Due today only' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=question-row]').length === 2);
+    expect((await titles(page)).sort()).toEqual(['Newer Due', 'Oldest Due']);
+    await page.getByRole('button', { name: 'Due today only' }).click();
+    await page.getByRole('button', { name: 'Due', exact: true }).click();
+    expect(await titles(page)).toEqual(['Oldest Due', 'Newer Due', 'Reviewed Well']);
+    await page.getByRole('button', { name: 'Due', exact: true }).click();
+    expect((await titles(page))[0]).toBe('Reviewed Well');
+
+    // Three problems, the interview the day after tomorrow: two days to review them all in.
+    const { inTwoDays, tomorrow } = await page.evaluate(() => {
+      const day = (offset: number) => {
+        const d = new Date();
+        d.setDate(d.getDate() + offset);
+        return d;
+      };
+      const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      return { inTwoDays: iso(day(2)), tomorrow: day(1).toLocaleDateString(undefined, { day: 'numeric', month: 'short' }) };
+    });
+    await page.getByLabel('Interview date').fill(inTwoDays);
+    await page.getByTestId('pacing').filter({ hasText: `2 reviews a day until ${tomorrow}` }).waitFor();
+    await page.reload();
+    await page.getByTestId('pacing').filter({ hasText: `2 reviews a day until ${tomorrow}` }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'problem-review-due-desktop');
+
+    await page.getByRole('link', { name: 'Review next' }).click();
+    await page.getByRole('heading', { name: 'Oldest Due' }).waitFor();
     await context.close();
   });
 

@@ -40,6 +40,8 @@ export type Question = z.infer<typeof questionSchema>;
 export const questionListItemSchema = questionSchema.extend({
   retention: z.number().int().nullable(),
   last_solved_at: z.string().nullable(),
+  /** When to review it next (FSRS, see scoring.ts); a question never reviewed is due from when it was added. */
+  due_at: z.string(),
   session_count: z.number().int(),
 });
 export type QuestionListItem = z.infer<typeof questionListItemSchema>;

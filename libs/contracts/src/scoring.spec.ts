@@ -1,4 +1,4 @@
-import { confidenceFrom, correctnessFromErrors, relativeTime, retentionScore } from './scoring';
+import { confidenceFrom, correctnessFromErrors, dueTodayCount, pacingPlan, relativeTime, retentionScore, reviewRating, scheduleReview } from './scoring';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
@@ -130,4 +130,75 @@ describe('relative time labels', () => {
     [730, '2 years ago'],
     [-1, 'today'],
   ])('%d days → %s', (days, label) => expect(relativeTime(daysAgo(days), now)).toBe(label));
+});
+
+describe('FSRS rating from a logged review', () => {
+  it.each([
+    [{ correctness: 40, confidence: 100, timer: 5 }, 'again'],
+    [{ correctness: 100, confidence: 0, timer: 5 }, 'again'],
+    [{ correctness: 49, confidence: 90, timer: 10 }, 'again'],
+    [{ correctness: 100, confidence: 95, timer: 20 }, 'easy'],
+    [{ correctness: 90, confidence: 90, timer: 11.9 }, 'easy'],
+    [{ correctness: 100, confidence: 95, timer: 20.5 }, 'good'],
+    [{ correctness: 80, confidence: 60, timer: 30 }, 'good'],
+    [{ correctness: 70, confidence: 70, timer: 45 }, 'good'],
+    [{ correctness: 70, confidence: 70, timer: 46 }, 'hard'],
+    [{ correctness: 70, confidence: 65, timer: 10 }, 'hard'],
+    [{ correctness: 50, confidence: 5, timer: 10 }, 'hard'],
+  ])('%j → %s', (session, rating) => expect(reviewRating(session)).toBe(rating));
+});
+
+describe('due dates (FSRS, injected clock)', () => {
+  const at = new Date('2026-06-01T12:00:00Z');
+  const days = (card: { due: string }, from: Date) => (Date.parse(card.due) - from.getTime()) / 86_400_000;
+  const perfect = { correctness: 100, confidence: 100, timer: 10 };
+  const failed = { correctness: 0, confidence: 0, timer: 30 };
+
+  it('schedules a first review further out the better it went, and never in the past', () => {
+    const byRating = [failed, { correctness: 60, confidence: 60, timer: 50 }, { correctness: 80, confidence: 70, timer: 30 }, perfect].map((s) => days(scheduleReview(null, s, at), at));
+    expect(byRating[0]).toBeGreaterThanOrEqual(1);
+    for (let i = 1; i < byRating.length; i++) expect(byRating[i]).toBeGreaterThan(byRating[i - 1]);
+  });
+
+  it('grows the interval with each good review and shrinks it after a lapse', () => {
+    let card = scheduleReview(null, perfect, at);
+    const intervals: number[] = [];
+    let now = at;
+    for (let i = 0; i < 3; i++) {
+      now = new Date(card.due);
+      card = scheduleReview(card, perfect, now);
+      intervals.push(days(card, now));
+    }
+    expect(intervals[1]).toBeGreaterThan(intervals[0]);
+    expect(intervals[2]).toBeGreaterThan(intervals[1]);
+    const lapsed = scheduleReview(card, failed, new Date(card.due));
+    expect(days(lapsed, new Date(card.due))).toBeLessThan(intervals[2]);
+    expect(lapsed.lapses).toBe(1);
+    expect(lapsed.reps).toBe(5);
+  });
+
+  it('is deterministic: the same reviews give the same due date', () => {
+    expect(scheduleReview(null, perfect, at)).toEqual(scheduleReview(null, perfect, at));
+  });
+
+  it('counts what is due by the end of the local day, overdue included', () => {
+    const now = new Date(2026, 5, 1, 9, 0);
+    const due = (d: Date) => ({ due_at: d.toISOString() });
+    expect(dueTodayCount([due(new Date(2026, 4, 20)), due(new Date(2026, 5, 1, 23, 30)), due(new Date(2026, 5, 2, 0, 5))], now)).toBe(2);
+    expect(dueTodayCount([], now)).toBe(0);
+  });
+});
+
+describe('pacing before an interview (injected clock)', () => {
+  const now = new Date(2026, 11, 1, 15, 30);
+  it.each([
+    [120, '2026-12-11', { perDay: 12, days: 10, until: '2026-12-10' }],
+    [121, '2026-12-11', { perDay: 13, days: 10, until: '2026-12-10' }],
+    [5, '2026-12-02', { perDay: 5, days: 1, until: '2026-12-01' }],
+    [3, '2026-12-15', { perDay: 1, days: 14, until: '2026-12-14' }],
+    [10, '2026-12-01', null],
+    [10, '2026-11-20', null],
+    [0, '2026-12-11', null],
+    [10, 'next week', null],
+  ])('%i problems, interview %s → %j', (problems, day, plan) => expect(pacingPlan(problems, day, now)).toEqual(plan));
 });

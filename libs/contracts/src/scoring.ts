@@ -1,6 +1,7 @@
 /**
  * Spec section 9, once: the service stores what these compute and the web shows them live.
  */
+import { Card, CardInput, createEmptyCard, fsrs, generatorParameters, Grade, Rating } from 'ts-fsrs';
 import { errorTypeCatalogue } from './practice';
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
@@ -63,4 +64,106 @@ export function relativeTime(date: string | Date, now: Date = new Date()): strin
   if (months < 12) return plural(months, 'month');
   const years = Math.max(1, Math.floor(days / 365));
   return years < 3 ? plural(years, 'year') : '3+ years ago';
+}
+
+/**
+ * Due dates: each question is an FSRS card (ts-fsrs), reviewed once per logged session. A session
+ * has no button press, so its rating comes from what the candidate logged (docs/scheduling.md):
+ *
+ * | Rating | When (c = correctness, f = confidence, t = minutes)              |
+ * |--------|------------------------------------------------------------------|
+ * | Again  | c < 50, or f = 0 (not solved: wrong approach, or no submission)  |
+ * | Easy   | c ≥ 90 and f ≥ 90 and t ≤ 20                                     |
+ * | Good   | (c + f) / 2 ≥ 70 and t ≤ 45                                      |
+ * | Hard   | anything else: solved, but shakily or slowly                     |
+ */
+export type ReviewRating = 'again' | 'hard' | 'good' | 'easy';
+
+export function reviewRating(session: Pick<ScoredSession, 'correctness' | 'confidence' | 'timer'>): ReviewRating {
+  const { correctness: c, confidence: f, timer: t } = session;
+  if (c < 50 || f === 0) return 'again';
+  if (c >= 90 && f >= 90 && t <= 20) return 'easy';
+  if ((c + f) / 2 >= 70 && t <= 45) return 'good';
+  return 'hard';
+}
+
+const ratings: Record<ReviewRating, Grade> = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy };
+
+/** What a question keeps between reviews: the FSRS card, dates as ISO text (it is stored as JSON). */
+export interface ScheduleCard {
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: string | null;
+}
+
+// Day granularity: a coding problem is not re-solved minutes later, so no short-term (minute) steps;
+// no fuzz, so the same reviews always give the same due date.
+const scheduler = fsrs(generatorParameters({ enable_fuzz: false, enable_short_term: false }));
+
+/** The card after one more review at `at`: a question's first review starts from an empty card. */
+export function scheduleReview(card: ScheduleCard | null, session: Pick<ScoredSession, 'correctness' | 'confidence' | 'timer'>, at: Date): ScheduleCard {
+  const from: Card | CardInput = card ?? createEmptyCard(at);
+  const next = scheduler.next(from, at, ratings[reviewRating(session)]).card;
+  return {
+    due: next.due.toISOString(),
+    stability: next.stability,
+    difficulty: next.difficulty,
+    elapsed_days: next.elapsed_days,
+    scheduled_days: next.scheduled_days,
+    learning_steps: next.learning_steps,
+    reps: next.reps,
+    lapses: next.lapses,
+    state: next.state,
+    last_review: next.last_review ? next.last_review.toISOString() : null,
+  };
+}
+
+/** The local calendar day of `date` as yyyy-mm-dd. */
+const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** The end of `now`'s local day: whatever is due by then is "due today". */
+export function endOfDay(now: Date): Date {
+  const end = new Date(now);
+  end.setHours(23, 59, 59, 999);
+  return end;
+}
+
+/** Questions due by the end of today (overdue included). */
+export function dueTodayCount(questions: ReadonlyArray<{ due_at: string }>, now: Date = new Date()): number {
+  const end = endOfDay(now).getTime();
+  return questions.reduce((n, q) => n + (Date.parse(q.due_at) <= end ? 1 : 0), 0);
+}
+
+export interface PacingPlan {
+  /** Reviews a day, from today up to the day before the interview. */
+  perDay: number;
+  /** Days left to review in, today included. */
+  days: number;
+  /** The last day to review on (yyyy-mm-dd), the day before the interview. */
+  until: string;
+}
+
+/**
+ * With an interview on `interviewDay` (yyyy-mm-dd, local), every one of `problems` gets at least one
+ * more review before it, spread evenly over the days left (today included, the interview day not):
+ * ceil(problems / days) a day. Null when there is nothing to review or the day is today or past.
+ */
+export function pacingPlan(problems: number, interviewDay: string, now: Date = new Date()): PacingPlan | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(interviewDay);
+  if (!match || problems <= 0) return null;
+  const interview = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  // Calendar days between the two local midnights (a daylight-saving day is 23 or 25 hours).
+  const days = Math.round((interview.getTime() - today.getTime()) / DAY_MS);
+  if (days < 1) return null;
+  const last = new Date(interview);
+  last.setDate(last.getDate() - 1);
+  return { perDay: Math.ceil(problems / days), days, until: localDay(last) };
 }

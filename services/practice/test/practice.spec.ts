@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, StringCodec } from 'nats';
 import request from 'supertest';
-import { errorTypeCatalogue, practiceSummarySchema, questionListItemSchema, retentionScore, sessionSchema } from '@app/contracts';
+import { errorTypeCatalogue, practiceSummarySchema, questionListItemSchema, retentionScore, ScheduleCard, scheduleReview, sessionSchema } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment, TestUser } from '@app/service-kit/testing';
 import { practiceService } from '../src';
@@ -272,6 +272,47 @@ describe('practice', () => {
     await request(svc.url).get(`/api/leetcode-questions/${q.id}/sessions`).set(asAlice).expect(404);
     const { rows } = await svc.db.query('SELECT count(*)::int AS n FROM leetcode_sessions WHERE question_id = $1', [q.id]);
     expect(rows[0].n).toBe(0);
+  });
+
+  describe('due dates', () => {
+    const replay = (sessions: Array<{ correctness: number; confidence: number; timer: number; created_at: string }>) =>
+      [...sessions].reverse().reduce<ScheduleCard | null>((card, x) => scheduleReview(card, x, new Date(x.created_at)), null)!.due;
+
+    it('are due from when added, then follow FSRS over the reviews logged', async () => {
+      const auth = await env.authHeader(env.newUser());
+      const q = await addQuestion({ title: 'Due Soon', difficulty: 'Medium' }, auth);
+      const list = async () => (await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body.find((x: { id: string }) => x.id === q.id);
+      const fresh = await list();
+      expect(Math.abs(Date.parse(fresh.due_at) - Date.parse(q.created_at))).toBeLessThan(1000);
+
+      await logSession(q.id, { errors: [], submissions: 1, timer: 8 }, auth).expect(201);
+      const sessions = async () => (await request(svc.url).get(`/api/leetcode-questions/${q.id}/sessions`).set(auth).expect(200)).body;
+      const afterGood = await list();
+      expect(afterGood.due_at).toBe(replay(await sessions()));
+      expect(Date.parse(afterGood.due_at) - Date.now()).toBeGreaterThan(86_400_000);
+
+      await logSession(q.id, { errors: ['incorrect_algorithm'], submissions: 4, timer: 50 }, auth).expect(201);
+      const afterLapse = await list();
+      expect(afterLapse.due_at).toBe(replay(await sessions()));
+      expect(Date.parse(afterLapse.due_at)).toBeLessThan(Date.parse(afterGood.due_at));
+    });
+
+    it('are replayed at start for questions reviewed before due dates existed', async () => {
+      const auth = await env.authHeader(env.newUser());
+      const q = await addQuestion({ title: 'Reviewed Long Ago', difficulty: 'Hard' }, auth);
+      await logSession(q.id, { correctness: 90, confidence: 80, timer: 25 }, auth).expect(201);
+      await logSession(q.id, { correctness: 95, confidence: 95, timer: 15 }, auth).expect(201);
+      await svc.db.query("UPDATE leetcode_sessions SET created_at = created_at - interval '20 days' WHERE question_id = $1", [q.id]);
+      await svc.db.query('UPDATE leetcode_questions SET schedule = NULL, due_at = created_at WHERE id = $1', [q.id]);
+      const again = await env.start(practiceService);
+      try {
+        const sessions = (await request(again.url).get(`/api/leetcode-questions/${q.id}/sessions`).set(auth).expect(200)).body;
+        const item = (await request(again.url).get('/api/leetcode-questions').set(auth).expect(200)).body.find((x: { id: string }) => x.id === q.id);
+        expect(item.due_at).toBe(replay(sessions));
+      } finally {
+        await env.stop(again);
+      }
+    });
   });
 
   it('publishes practice.session.logged', async () => {

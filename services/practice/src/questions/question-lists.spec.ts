@@ -22,6 +22,7 @@ class FakeSource implements QuestionListSource {
       created_at: new Date(at).toISOString(),
       session_count: recent.length,
       last_solved_at: recent[0] ? String(recent[0].created_at) : null,
+      due_at: new Date(at).toISOString(),
       recent,
       row_version: String(++this.stamp),
     };
@@ -66,6 +67,7 @@ const expected = (source: FakeSource, now: number) =>
     created_at: r.created_at,
     retention: retentionScore(r.recent, new Date(now)),
     last_solved_at: r.last_solved_at,
+    due_at: r.due_at,
     session_count: r.session_count,
   }));
 

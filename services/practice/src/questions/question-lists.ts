@@ -142,6 +142,7 @@ function present(row: QuestionRow, now: number): KeptQuestion {
     created_at: row.created_at,
     retention: retentionScore(row.recent, new Date(now)),
     last_solved_at: row.last_solved_at,
+    due_at: row.due_at,
     session_count: row.session_count,
   };
   return { row, json: JSON.stringify(item) };

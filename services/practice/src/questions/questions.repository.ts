@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CreateQuestion, Difficulty, PracticeSession, PracticeSummary, Question, ScoredSession } from '@app/contracts';
+import type { CreateQuestion, Difficulty, PracticeSession, PracticeSummary, Question, ScheduleCard, ScoredSession } from '@app/contracts';
 import { Database, rememberErased, Tx } from '@app/service-kit';
 
 const iso = (column: string, alias = column.split('.').pop()) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${alias}`;
@@ -11,6 +11,8 @@ const sessionColumns = `id, question_id, user_id, correctness, confidence, timer
 export interface QuestionRow extends Question {
   session_count: number;
   last_solved_at: string | null;
+  /** When FSRS says to review it next (migration 0008). */
+  due_at: string;
   recent: ScoredSession[];
   /** Changes with every write to the row (migration 0004). */
   row_version: string;
@@ -30,7 +32,7 @@ export class QuestionsRepository implements QuestionListSource {
   /** The caller's questions (all, or those of `ids`) with their review summary: one index scan. */
   async listRows(userId: string, ids?: string[]): Promise<QuestionRow[]> {
     const { rows } = await this.db.query<QuestionRow>(
-      `SELECT id, title, difficulty, tags, ${iso('created_at')}, session_count, ${iso('last_solved_at')}, recent_sessions AS recent, row_version::text AS row_version
+      `SELECT id, title, difficulty, tags, ${iso('created_at')}, session_count, ${iso('last_solved_at')}, ${iso('due_at')}, recent_sessions AS recent, row_version::text AS row_version
        FROM leetcode_questions q
        WHERE user_id = $1 ${ids ? 'AND id = ANY($2::uuid[])' : ''}
        ORDER BY q.created_at DESC, q.id`,
@@ -117,9 +119,26 @@ export class QuestionsRepository implements QuestionListSource {
    * Locks one of the caller's questions for a new session: concurrent reviews of the same question
    * then refresh its summary one after the other, each seeing the other's session.
    */
-  async lockOwned(tx: Tx, userId: string, id: string): Promise<boolean> {
-    const { rows } = await tx.query('SELECT 1 FROM leetcode_questions WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, userId]);
-    return rows.length > 0;
+  async lockOwned(tx: Tx, userId: string, id: string): Promise<{ schedule: ScheduleCard | null } | undefined> {
+    const { rows } = await tx.query<{ schedule: ScheduleCard | null }>('SELECT schedule FROM leetcode_questions WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, userId]);
+    return rows[0];
+  }
+
+  /** Stores a question's scheduler card and the due date it gives. */
+  async setSchedule(tx: Tx, id: string, card: ScheduleCard): Promise<void> {
+    await tx.query('UPDATE leetcode_questions SET schedule = $2, due_at = $3 WHERE id = $1', [id, card, card.due]);
+  }
+
+  /** Reviewed questions without a card yet (reviewed before due dates existed), a batch at a time. */
+  async unscheduled(limit: number): Promise<Array<{ id: string; user_id: string }>> {
+    const { rows } = await this.db.query<{ id: string; user_id: string }>('SELECT id, user_id FROM leetcode_questions WHERE schedule IS NULL AND session_count > 0 LIMIT $1', [limit]);
+    return rows;
+  }
+
+  /** One question's sessions, oldest first: what its card is replayed from. */
+  async sessionsInOrder(tx: Tx, questionId: string): Promise<PracticeSession[]> {
+    const { rows } = await tx.query<PracticeSession>(`SELECT ${sessionColumns} FROM leetcode_sessions s WHERE question_id = $1 ORDER BY s.created_at, s.id`, [questionId]);
+    return rows;
   }
 
   async sessionsOfUser(userId: string): Promise<PracticeSession[]> {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import {
   AuthUser,
   confidenceFrom,
@@ -10,6 +10,7 @@ import {
   PracticeSession,
   PracticeSummary,
   Question,
+  scheduleReview,
 } from '@app/contracts';
 import { conflict, EventBus, isErased, notFound, SERVICE_CONFIG, unauthorized, validationFailed } from '@app/service-kit';
 import type { PracticeConfig } from '../service';
@@ -22,7 +23,7 @@ const questionNotFound = () => notFound('Could not find this question, sorry.');
 const knownErrors = new Set<string>(errorTypeCatalogue.map((e) => e.id));
 
 @Injectable()
-export class QuestionsService implements OnModuleInit {
+export class QuestionsService implements OnModuleInit, OnApplicationBootstrap {
   private readonly lists: QuestionLists;
 
   constructor(
@@ -44,6 +45,25 @@ export class QuestionsService implements OnModuleInit {
         tx.afterCommit(() => this.lists.forget(user_id));
       },
     });
+  }
+
+  /**
+   * Questions reviewed before due dates existed get their FSRS card from their sessions, replayed
+   * in order, before the service reports ready. Each question in its own transaction, locked as a
+   * new review would lock it.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    for (let batch = await this.questions.unscheduled(200); batch.length > 0; batch = await this.questions.unscheduled(200)) {
+      for (const { id, user_id } of batch) {
+        await this.questions.db.transaction(async (tx) => {
+          if (!(await this.questions.lockOwned(tx, user_id, id))) return;
+          let card = null;
+          for (const session of await this.questions.sessionsInOrder(tx, id)) card = scheduleReview(card, session, new Date(session.created_at));
+          if (card) await this.questions.setSchedule(tx, id, card);
+          tx.afterCommit(() => this.lists.forget(user_id));
+        });
+      }
+    }
   }
 
   /** The caller's list, ready to send (see QuestionLists). */
@@ -86,7 +106,8 @@ export class QuestionsService implements OnModuleInit {
     if (unknown.length > 0) throw validationFailed({ errors: `Unknown error type: ${unknown.join(', ')}` });
     const computed = body.errors !== undefined && body.submissions !== undefined;
     return this.questions.db.transaction(async (tx) => {
-      if (!(await this.questions.lockOwned(tx, user.id, questionId))) throw questionNotFound();
+      const locked = await this.questions.lockOwned(tx, user.id, questionId);
+      if (!locked) throw questionNotFound();
       const session = await this.questions.insertSession(tx, {
         user_id: user.id,
         question_id: questionId,
@@ -97,6 +118,8 @@ export class QuestionsService implements OnModuleInit {
         errors: body.errors ?? [],
         submissions: body.submissions ?? null,
       });
+      // The next due date, from this review at the moment it was stored.
+      await this.questions.setSchedule(tx, questionId, scheduleReview(locked.schedule, session, new Date(session.created_at)));
       await this.events.record(tx, 'practice.session.logged', {
         session_id: session.id,
         question_id: session.question_id,

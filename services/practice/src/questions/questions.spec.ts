@@ -65,7 +65,8 @@ describe('QuestionsService.logSession', () => {
     const tx = { query: jest.fn(), afterCommit: jest.fn() } as unknown as Tx;
     const repo = {
       db: { transaction: (work: (t: Tx) => Promise<unknown>) => work(tx) },
-      lockOwned: jest.fn(async () => owned),
+      lockOwned: jest.fn(async () => (owned ? { schedule: null } : undefined)),
+      setSchedule: jest.fn(async () => undefined),
       insertSession: jest.fn(async (_tx: Tx, s: Omit<PracticeSession, 'id' | 'created_at'>) => {
         inserted.push(s);
         return { ...s, id: '22222222-2222-4222-8222-222222222222', created_at: '2026-06-01T12:00:00.000Z' };

@@ -19,6 +19,18 @@ export function hasAnyTag(tags: string | null, wanted: readonly string[]): boole
   return wanted.some((t) => own.has(t.toLowerCase()));
 }
 
+const DAY_MS = 86_400_000;
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+
+/** "Today", "3 days overdue", "in 1 day": calendar days of the local clock, as the Due column shows them. */
+export function dueLabel(dueAt: string, now: Date = new Date()): string {
+  const days = Math.round((startOfDay(new Date(dueAt)).getTime() - startOfDay(now).getTime()) / DAY_MS);
+  if (days === 0) return 'Today';
+  const n = Math.abs(days);
+  const unit = `${n} day${n === 1 ? '' : 's'}`;
+  return days < 0 ? `${unit} overdue` : `in ${unit}`;
+}
+
 /** What a candidate typed into a review, kept while they sign in again so nothing is lost. */
 export interface ReviewDraft {
   errors: string[];

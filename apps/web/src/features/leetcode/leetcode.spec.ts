@@ -1,4 +1,4 @@
-import { hasAnyTag, keepReviewDraft, matchesSearch, parseTagFilter, problemSlug, takeReviewDraft } from './helpers';
+import { dueLabel, hasAnyTag, keepReviewDraft, matchesSearch, parseTagFilter, problemSlug, takeReviewDraft } from './helpers';
 
 describe('problem links', () => {
   it.each([
@@ -34,6 +34,18 @@ describe('?tags= filter', () => {
     [null, [], true],
     ['dynamic programming, trees', ['TREES'], true],
   ])('%j with %j: %s', (tags, wanted, expected) => expect(hasAnyTag(tags, wanted)).toBe(expected));
+});
+
+describe('due label (local calendar days)', () => {
+  const now = new Date(2026, 5, 10, 9, 30);
+  it.each([
+    [new Date(2026, 5, 10, 23, 59), 'Today'],
+    [new Date(2026, 5, 10, 0, 1), 'Today'],
+    [new Date(2026, 5, 9, 23, 0), '1 day overdue'],
+    [new Date(2026, 4, 31, 8, 0), '10 days overdue'],
+    [new Date(2026, 5, 11, 0, 0), 'in 1 day'],
+    [new Date(2026, 6, 10, 12, 0), 'in 30 days'],
+  ])('%s → %s', (due, label) => expect(dueLabel(due.toISOString(), now)).toBe(label));
 });
 
 describe('review drafts kept across signing in again', () => {

@@ -1,3 +1,4 @@
+import type { QuestionListItem } from '@app/contracts';
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -6,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useDeleteQuestions, usePracticeSummary, useQuestions } from './api';
 import { AddProblemDialog } from './components/add-problem-dialog';
+import { DuePlan } from './components/due-plan';
 import { QuestionTable } from './components/question-table';
 import { ReadinessSummary, SummaryCards } from './components/summary';
 
@@ -19,8 +21,8 @@ export default function ProblemReviewPage() {
   if (questions.isError) throw questions.error;
   if (summary.isError) throw summary.error;
 
-  // What to practise now: never-reviewed problems first, then the lowest retention.
-  const next = [...questions.data].sort((a, b) => (a.retention ?? -1) - (b.retention ?? -1))[0];
+  // What to practise now: the most overdue (the earliest due date; ISO instants sort as text).
+  const next = questions.data.reduce<QuestionListItem | undefined>((first, q) => (!first || q.due_at < first.due_at ? q : first), undefined);
 
   /** Deletes the rows; answers the ids that are still there (their call failed), to stay selected. */
   const onDelete = async (ids: string[]): Promise<string[]> => {
@@ -48,6 +50,7 @@ export default function ProblemReviewPage() {
           <AddProblemDialog />
         </div>
       </header>
+      <DuePlan questions={questions.data} />
       <SummaryCards summary={summary.data} />
       <ReadinessSummary />
       <QuestionTable questions={questions.data} onDelete={onDelete} deleting={remove.isPending} />

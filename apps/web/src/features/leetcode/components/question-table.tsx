@@ -1,5 +1,5 @@
-import { difficulties, QuestionListItem, relativeTime, rowsPerPageOptions } from '@app/contracts';
-import { ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Search, Trash2, X } from 'lucide-react';
+import { difficulties, endOfDay, QuestionListItem, relativeTime, rowsPerPageOptions } from '@app/contracts';
+import { ArrowUpDown, CalendarClock, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Search, Trash2, X } from 'lucide-react';
 import * as React from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -7,15 +7,17 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 import { DifficultyDot } from '../difficulty';
-import { hasAnyTag, matchesSearch, parseTagFilter } from '../helpers';
+import { dueLabel, hasAnyTag, matchesSearch, parseTagFilter } from '../helpers';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
-export type SortKey = 'title' | 'retention' | 'lastSolved' | 'difficulty';
-const sortLabels: Record<SortKey, string> = { title: 'Title', retention: 'Retention', lastSolved: 'Last Solved', difficulty: 'Difficulty' };
+export type SortKey = 'title' | 'retention' | 'due' | 'lastSolved' | 'difficulty';
+const sortLabels: Record<SortKey, string> = { title: 'Title', retention: 'Retention', due: 'Due', lastSolved: 'Last Solved', difficulty: 'Difficulty' };
 
 const compare: Record<SortKey, (a: QuestionListItem, b: QuestionListItem) => number> = {
   title: (a, b) => a.title.localeCompare(b.title, undefined, { sensitivity: 'base' }),
   retention: (a, b) => (a.retention ?? -1) - (b.retention ?? -1),
+  // ISO instants in UTC: text order is time order.
+  due: (a, b) => a.due_at.localeCompare(b.due_at),
   lastSolved: (a, b) => (a.last_solved_at ?? '').localeCompare(b.last_solved_at ?? ''),
   // Easy, Medium, Hard: the contract's own order.
   difficulty: (a, b) => difficulties.indexOf(a.difficulty) - difficulties.indexOf(b.difficulty),
@@ -35,8 +37,10 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
   const [page, setPage] = React.useState(0);
   const [selected, setSelected] = React.useState<Set<string>>(new Set());
   const [confirming, setConfirming] = React.useState(false);
+  const [dueOnly, setDueOnly] = React.useState(false);
+  const dueBy = endOfDay(new Date()).getTime();
 
-  const filtered = questions.filter((q) => matchesSearch(q.title, search) && hasAnyTag(q.tags, tagFilter));
+  const filtered = questions.filter((q) => matchesSearch(q.title, search) && hasAnyTag(q.tags, tagFilter) && (!dueOnly || Date.parse(q.due_at) <= dueBy));
   const sorted = sort ? [...filtered].sort(compare[sort.key]) : filtered;
   const rows = sort?.desc ? sorted.reverse() : sorted;
   const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
@@ -84,6 +88,17 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
             }}
           />
         </div>
+        <Button
+          variant={dueOnly ? 'secondary' : 'outline'}
+          size="sm"
+          aria-pressed={dueOnly}
+          onClick={() => {
+            setDueOnly(!dueOnly);
+            setPage(0);
+          }}
+        >
+          <CalendarClock aria-hidden /> Due today only
+        </Button>
         <Button variant="outline" size="sm" onClick={() => toggleSort('difficulty')} aria-pressed={sort?.key === 'difficulty'}>
           <ArrowUpDown aria-hidden /> Difficulty
         </Button>
@@ -132,14 +147,15 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
               </th>
               {header('title')}
               {header('retention', 'w-16 sm:w-20')}
+              {header('due', 'w-28 sm:w-36')}
               {header('lastSolved', 'hidden w-36 sm:table-cell')}
             </tr>
           </thead>
           <tbody>
             {visible.length === 0 ? (
               <tr>
-                <td colSpan={4} className="px-3 py-10 text-center text-muted-foreground">
-                  {questions.length === 0 ? 'No problems yet. Add the last one you solved.' : 'No problems match your search.'}
+                <td colSpan={5} className="px-3 py-10 text-center text-muted-foreground">
+                  {questions.length === 0 ? 'No problems yet. Add the last one you solved.' : dueOnly ? 'Nothing else is due today.' : 'No problems match your search.'}
                 </td>
               </tr>
             ) : (
@@ -157,6 +173,11 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
                     {q.tags ? <span className="mt-0.5 block text-xs text-muted-foreground">{q.tags.split(',').join(' · ')}</span> : null}
                   </td>
                   <td className={cn('px-3 py-2 font-semibold tabular-nums', retentionTone(q.retention))}>{q.retention === null ? '—' : `${q.retention}%`}</td>
+                  <td className={cn('px-3 py-2', Date.parse(q.due_at) <= dueBy ? 'font-medium text-foreground' : 'text-muted-foreground')} data-testid="question-due">
+                    <time dateTime={q.due_at} title={new Date(q.due_at).toLocaleString()}>
+                      {dueLabel(q.due_at)}
+                    </time>
+                  </td>
                   <td className="hidden px-3 py-2 text-muted-foreground sm:table-cell">{q.last_solved_at ? relativeTime(q.last_solved_at) : 'Never'}</td>
                 </tr>
               ))
