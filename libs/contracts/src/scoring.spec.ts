@@ -163,9 +163,8 @@ describe('due dates (FSRS, injected clock)', () => {
   it('grows the interval with each good review and shrinks it after a lapse', () => {
     let card = scheduleReview(null, perfect, at);
     const intervals: number[] = [];
-    let now = at;
     for (let i = 0; i < 3; i++) {
-      now = new Date(card.due);
+      const now = new Date(card.due);
       card = scheduleReview(card, perfect, now);
       intervals.push(days(card, now));
     }
