@@ -34,10 +34,11 @@ describe('every endpoint is declared once and served where it is declared', () =
     expect(durables.every(Boolean) && new Set(durables).size === durables.length).toBe(true);
   });
 
-  it("routes each declared path to its service by the registry's prefixes", () => {
+  it("routes each public path to its service by the registry's prefixes, and no internal one", () => {
     const misrouted = serviceRegistry.flatMap((s) =>
       (Object.values(apiByService[s.name]) as EndpointSpec[])
-        .filter((e) => !s.prefixes.some((prefix) => e.path === prefix || e.path.startsWith(`${prefix}/`)))
+        // Public endpoints under one of the service's prefixes; internal ones under none (never routed).
+        .filter((e) => s.prefixes.some((prefix) => e.path === prefix || e.path.startsWith(`${prefix}/`)) === (e.visibility === 'internal'))
         .map((e) => `${s.name}: ${e.method} ${e.path}`),
     );
     expect(misrouted).toEqual([]);

@@ -32,6 +32,11 @@ export interface EndpointSpec {
   readonly errors: readonly ErrorCode[];
   /** Errors follow GoTrue's body shape (identity's /auth/v1) instead of the contract's envelope. */
   readonly errorShape?: 'envelope' | 'gotrue';
+  /**
+   * `internal`: for the platform's own callers (e.g. the token verifiers); outside every public
+   * prefix, so the gateway never routes it, and left out of the public OpenAPI document.
+   */
+  readonly visibility?: 'public' | 'internal';
 }
 
 export const endpoint = <const E extends EndpointSpec>(spec: E): E => spec;

@@ -69,6 +69,7 @@ function operation(service: string, spec: EndpointSpec): JsonSchema {
 export function openApiDocument(info: { title?: string; version?: string } = {}): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const { service, endpoint } of allEndpoints()) {
+    if (endpoint.visibility === 'internal') continue;
     const path = endpoint.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
     (paths[path] ??= {})[endpoint.method.toLowerCase()] = operation(service, endpoint);
   }
