@@ -1,4 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './manifests';
 
@@ -84,4 +88,39 @@ test("the web's Supabase settings are build arguments, under the names the web r
 test('.dockerignore keeps installed, built and local files out of the context', () => {
   const ignored = readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8').split('\n');
   expect(ignored).toEqual(expect.arrayContaining(['.git', '**/node_modules', '**/dist', '.data', '**/.env']));
+});
+
+describe("the image's HEALTHCHECK script", () => {
+  let server: http.Server;
+  let port: number;
+  let status = 200;
+  let dir: string;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => res.writeHead(req.url === '/healthz' ? status : 404).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    // Laid out as in the image: the script beside the default port the build wrote.
+    dir = mkdtempSync(path.join(os.tmpdir(), 'healthcheck-'));
+    copyFileSync(path.join(repoRoot, 'deploy', 'docker', 'healthcheck.cjs'), path.join(dir, 'healthcheck.cjs'));
+  });
+  afterAll(() => {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const run = (env: Record<string, string>) =>
+    new Promise<number>((resolve) => {
+      const { PORT: _ignored, ...inherited } = process.env;
+      execFile(process.execPath, [path.join(dir, 'healthcheck.cjs')], { env: { ...inherited, ...env } }, (err) => resolve(err ? Number(err.code) : 0));
+    });
+
+  test('healthy on a 200 from /healthz at PORT, else at the default port; unhealthy on anything else', async () => {
+    writeFileSync(path.join(dir, 'default-port'), `${port}\n`);
+    status = 200;
+    expect(await run({ PORT: String(port) })).toBe(0);
+    expect(await run({})).toBe(0);
+    status = 503;
+    expect(await run({ PORT: String(port) })).toBe(1);
+    writeFileSync(path.join(dir, 'default-port'), '1\n');
+    expect(await run({})).toBe(1);
+  });
 });
