@@ -112,3 +112,49 @@ export const practiceSummarySchema = z.object({
   average_minutes: z.number().int().nullable(),
 });
 export type PracticeSummary = z.infer<typeof practiceSummarySchema>;
+
+/** A time-zone name the browser reports (Intl), e.g. "Europe/Paris": days are the candidate's own. */
+const timeZone = z
+  .string({ error: 'Unknown time zone' })
+  .max(64, { message: 'Unknown time zone' })
+  .refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Unknown time zone' },
+  );
+
+export const practiceAnalyticsQuerySchema = z.object({ tz: timeZone.default('UTC') });
+
+export const retentionBands = ['Not reviewed', '0–19', '20–39', '40–59', '60–79', '80–100'] as const;
+export const analyticsWeeks = 12;
+export const forecastDays = 14;
+
+const perDifficulty = z.object({ Easy: z.number().nullable(), Medium: z.number().nullable(), Hard: z.number().nullable() });
+
+/** GET /api/leetcode-questions/analytics: the candidate's readiness, computed in one call. */
+export const practiceAnalyticsSchema = z.object({
+  /** The candidate's today (yyyy-mm-dd in the requested time zone). */
+  today: z.string(),
+  questions: z.number().int(),
+  reviewed_questions: z.number().int(),
+  total_reviews: z.number().int(),
+  /** Every day of the last 12 weeks, oldest first, today last; days without reviews count 0. */
+  reviews_per_day: z.array(z.object({ day: z.string(), reviews: z.number().int() })),
+  /** Questions per retention band (spec section 9 score, now), in retentionBands order. */
+  retention_distribution: z.array(z.object({ band: z.enum(retentionBands), questions: z.number().int() })),
+  /** Tags of at least 2 problems, lowest mean retention first (a never-reviewed problem counts 0), at most 5. */
+  weakest_tags: z.array(z.object({ tag: z.string(), problems: z.number().int(), mean_retention: z.number().int() })),
+  /** Mean minutes per review by difficulty, one decimal; null without reviews. */
+  average_minutes: perDifficulty,
+  /** Reviews due on each of the next 14 days, today first (today includes everything overdue). */
+  due_forecast: z.array(z.object({ day: z.string(), due: z.number().int() })),
+  /** Voice mock interviews finished (voice.session.ended). */
+  mock_interviews: z.number().int(),
+});
+export type PracticeAnalytics = z.infer<typeof practiceAnalyticsSchema>;

@@ -37,7 +37,7 @@ export const serviceRegistry = [
     prefixes: ['/api/leetcode-questions', '/api/error-types'],
     port: 8103,
     produces: ['practice.session.logged'],
-    consumes: ['identity.user.deleted'],
+    consumes: ['identity.user.deleted', 'voice.session.ended'],
   },
   {
     name: 'community',

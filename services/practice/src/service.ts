@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Module } from '@nestjs/common';
 import { BaseConfig, ServiceDefinition } from '@app/service-kit';
 import { z } from 'zod';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { ErrorTypesModule } from './error-types/error-types.module';
 import { QuestionsModule } from './questions/questions.module';
 
@@ -15,8 +16,8 @@ const practiceConfig = {
 
 export type PracticeConfig = BaseConfig & z.infer<z.ZodObject<typeof practiceConfig>>;
 
-/** leetcode_questions, leetcode_sessions and error_types; announces practice.session.logged. */
-@Module({ imports: [QuestionsModule, ErrorTypesModule] })
+/** leetcode_questions, leetcode_sessions and mock_interviews; announces practice.session.logged, counts voice.session.ended. */
+@Module({ imports: [QuestionsModule, ErrorTypesModule, AnalyticsModule] })
 class PracticeAppModule {}
 
 export const practiceService: ServiceDefinition<typeof practiceConfig> = {

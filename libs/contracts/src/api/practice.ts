@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataOf } from '../common';
 import { endpoint } from '../http/endpoint';
-import { createQuestionSchema, createSessionSchema, errorTypeSchema, practiceSummarySchema, questionListItemSchema, questionSchema, sessionSchema } from '../practice';
+import { createQuestionSchema, createSessionSchema, errorTypeSchema, practiceAnalyticsQuerySchema, practiceAnalyticsSchema, practiceSummarySchema, questionListItemSchema, questionSchema, sessionSchema } from '../practice';
 
 const questionParams = z.object({ id: z.string().uuid() });
 const noQuestion = 'Could not find this question, sorry.';
@@ -21,6 +21,17 @@ export const practiceApi = {
   }),
   createQuestion: endpoint({ id: 'createQuestion', method: 'POST', path: '/api/leetcode-questions', summary: 'Add a question', description: 'A title the caller already tracks, ignoring case, answers 409.', body: createQuestionSchema, status: 201, response: dataOf(questionSchema), errors: ['validation_failed', 'unauthorized', 'conflict'] }),
   practiceSummary: endpoint({ id: 'practiceSummary', method: 'GET', path: '/api/leetcode-questions/summary', summary: 'What the Problem Review cards show', status: 200, response: practiceSummarySchema, errors: ['unauthorized'] }),
+  practiceAnalytics: endpoint({
+    id: 'practiceAnalytics',
+    method: 'GET',
+    path: '/api/leetcode-questions/analytics',
+    summary: "The caller's readiness: reviews per day, retention, weakest tags, time by difficulty, due forecast, mock interviews",
+    description: 'Days are those of the `tz` time zone (default UTC). One call, computed in SQL.',
+    query: practiceAnalyticsQuerySchema,
+    status: 200,
+    response: practiceAnalyticsSchema,
+    errors: ['validation_failed', 'unauthorized'],
+  }),
   listAllSessions: endpoint({ id: 'listAllSessions', method: 'GET', path: '/api/leetcode-questions/sessions', summary: "All the caller's review sessions, newest first", status: 200, response: z.array(sessionSchema), errors: ['unauthorized'] }),
   deleteQuestion: endpoint({ id: 'deleteQuestion', method: 'DELETE', path: '/api/leetcode-questions/:id', summary: 'Delete a question and its sessions', params: questionParams, notFound: noQuestion, status: 204, errors: ['unauthorized', 'not_found'] }),
   listQuestionSessions: endpoint({

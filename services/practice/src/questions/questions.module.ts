@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { QuestionsController } from './questions.controller';
+import { QuestionsEvents } from './questions.events';
 import { QuestionsRepository } from './questions.repository';
 import { QuestionsService } from './questions.service';
 
 /** The caller's coding problems, their review sessions and the list with retention. */
-@Module({ controllers: [QuestionsController], providers: [QuestionsRepository, QuestionsService] })
+@Module({ controllers: [QuestionsController, QuestionsEvents], providers: [QuestionsRepository, QuestionsService] })
 export class QuestionsModule {}

@@ -103,8 +103,9 @@ export class QuestionsRepository implements QuestionListSource {
     return (rowCount ?? 0) > 0;
   }
 
-  /** Everything of a deleted account: their questions, with them their sessions; the id is remembered. */
+  /** Everything of a deleted account: their questions, with them their sessions, their mock interview count; the id is remembered. */
   async eraseAllOf(tx: Tx, userId: string): Promise<void> {
+    await tx.query('DELETE FROM mock_interviews WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM leetcode_sessions WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM leetcode_questions WHERE user_id = $1', [userId]);
     await rememberErased(tx, userId);

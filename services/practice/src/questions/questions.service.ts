@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import {
   AuthUser,
   confidenceFrom,
@@ -12,7 +12,7 @@ import {
   Question,
   scheduleReview,
 } from '@app/contracts';
-import { conflict, EventBus, isErased, notFound, SERVICE_CONFIG, unauthorized, validationFailed } from '@app/service-kit';
+import { conflict, EventBus, isErased, notFound, SERVICE_CONFIG, Tx, unauthorized, validationFailed } from '@app/service-kit';
 import type { PracticeConfig } from '../service';
 import { ListBody } from './list-body';
 import { QuestionLists } from './question-lists';
@@ -23,7 +23,7 @@ const questionNotFound = () => notFound('Could not find this question, sorry.');
 const knownErrors = new Set<string>(errorTypeCatalogue.map((e) => e.id));
 
 @Injectable()
-export class QuestionsService implements OnModuleInit, OnApplicationBootstrap {
+export class QuestionsService implements OnApplicationBootstrap {
   private readonly lists: QuestionLists;
 
   constructor(
@@ -34,17 +34,13 @@ export class QuestionsService implements OnModuleInit, OnApplicationBootstrap {
     this.lists = new QuestionLists(questions, { maxBytes: config.PRACTICE_LIST_CACHE_MB * 1024 * 1024 });
   }
 
-  onModuleInit(): void {
-    // identity.user.deleted: the account is gone, so are its questions and sessions (architecture:
-    // every service erases that user's data). Durable consumer; a redelivery deletes nothing more.
-    this.events.on({
-      name: 'practice.user-deleted',
-      type: 'identity.user.deleted',
-      handle: async ({ user_id }, tx) => {
-        await this.questions.eraseAllOf(tx, user_id);
-        tx.afterCommit(() => this.lists.forget(user_id));
-      },
-    });
+  /**
+   * identity.user.deleted: the account is gone, so are its questions, sessions and mock interview
+   * count (architecture: every service erases that user's data); its kept list with them.
+   */
+  async erase(tx: Tx, userId: string): Promise<void> {
+    await this.questions.eraseAllOf(tx, userId);
+    tx.afterCommit(() => this.lists.forget(userId));
   }
 
   /**
