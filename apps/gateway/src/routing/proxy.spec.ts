@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { upstreamError, withConnectTimeout } from './proxy';
+import { answerHeaders, upstreamError, withConnectTimeout } from './proxy';
 
 const errorWith = (code: string) => Object.assign(new Error(code), { code });
 
@@ -40,5 +40,27 @@ describe('connect timeout', () => {
     expect(error.code).toBe('UPSTREAM_CONNECT_TIMEOUT');
     expect(Date.now() - started).toBeLessThan(1_000);
     agent.destroy();
+  });
+});
+
+describe("the service's answer headers", () => {
+  it('drop its hop-by-hop headers, win a clash with the gateway’s own, and add up Vary lists', () => {
+    const own = { 'x-request-id': 'rid-1', 'x-frame-options': 'DENY', vary: 'Origin' };
+    const service = {
+      connection: 'close',
+      'keep-alive': 'timeout=5',
+      'transfer-encoding': 'chunked',
+      'content-type': 'application/json',
+      'x-frame-options': 'SAMEORIGIN',
+      vary: 'Accept-Encoding',
+      'set-cookie': ['a=1', 'b=2'],
+    };
+    expect(answerHeaders(own, service)).toEqual({
+      'x-request-id': 'rid-1',
+      'x-frame-options': 'SAMEORIGIN',
+      vary: 'Origin, Accept-Encoding',
+      'content-type': 'application/json',
+      'set-cookie': ['a=1', 'b=2'],
+    });
   });
 });
