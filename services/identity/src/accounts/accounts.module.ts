@@ -1,6 +1,6 @@
 import { Inject, MiddlewareConsumer, Module, NestModule, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { LOGGER, Logger, SERVICE_CONFIG } from '@app/service-kit';
+import { SERVICE_CONFIG } from '@app/service-kit';
 import type { NextFunction, Request, Response } from 'express';
 import { KeyStore } from '../keys/key-store';
 import { Mailer } from '../mail/mailer';
@@ -26,7 +26,6 @@ export class AccountsModule implements NestModule, OnModuleInit {
   constructor(
     private readonly adapter: HttpAdapterHost,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   configure(consumer: MiddlewareConsumer): void {
@@ -36,6 +35,5 @@ export class AccountsModule implements NestModule, OnModuleInit {
   onModuleInit(): void {
     // req.ip then believes X-Forwarded-For only from the proxies named in TRUST_PROXY.
     (this.adapter.httpAdapter.getInstance() as { set(name: string, value: unknown): void }).set('trust proxy', this.config.TRUST_PROXY);
-    if (!this.config.SMTP_URL) this.logger.warn(`mail goes to the developer mailbox ${this.config.MAILBOX_DIR} (npm run admin -- mailbox); set SMTP_URL to send it`);
   }
 }

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
-import { SERVICE_CONFIG } from '@app/service-kit';
+import { LOGGER, Logger, SERVICE_CONFIG } from '@app/service-kit';
 import type { IdentityConfig } from '../service';
 
 export interface Mail {
@@ -23,8 +23,9 @@ export class Mailer {
   private readonly smtp?: ReturnType<typeof createTransport>;
   private readonly file = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: IdentityConfig) {
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: IdentityConfig, @Inject(LOGGER) logger: Logger) {
     if (config.SMTP_URL) this.smtp = createTransport(config.SMTP_URL);
+    else logger.warn(`mail goes to the developer mailbox ${config.MAILBOX_DIR} (npm run admin -- mailbox); set SMTP_URL to send it`);
   }
 
   async send(mail: Mail): Promise<void> {
