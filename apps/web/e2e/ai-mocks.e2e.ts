@@ -194,6 +194,8 @@ describe('AI mock interviews with the microphone denied (Chromium)', () => {
     await page.getByRole('button', { name: 'Start Interview' }).waitFor();
     await credits(page, 10);
     await page.getByRole('list', { name: 'Past interviews' }).getByText('Never connected').waitFor();
+    expect(await page.getByText('The connection to the interviewer was lost.').count()).toBe(0);
+    expect(await page.locator('[aria-label="Interview report"]').count()).toBe(0);
     await screenshot(page, 'ai-mocks-mic-denied-375');
     await context.close();
   });

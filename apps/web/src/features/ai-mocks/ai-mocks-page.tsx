@@ -80,6 +80,7 @@ export default function AiMocksPage() {
 
   const onEnded = useCallback((sessionId: string, how: CallEnd) => {
     setConfirming(false);
+    if (how === 'not_started') return;
     setFinished(sessionId);
     setLostConnection(how === 'error');
   }, []);

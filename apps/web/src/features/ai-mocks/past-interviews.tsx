@@ -28,11 +28,11 @@ export function PastInterviews() {
                 <Link to={`/ai-mocks/${s.id}`} className="flex items-center gap-3 py-3 hover:bg-accent/50 focus-visible:outline-2">
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium">{[s.company, s.level].filter(Boolean).join(' · ') || 'General software engineering'}</span>
-                    <span className="block text-sm text-muted-foreground">
+                    <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
                       {dateTime(s.started_at)} · {clock(s.duration_seconds ?? 0)}
+                      <StatusBadges session={s} />
                     </span>
                   </span>
-                  <StatusBadges session={s} />
                   <ChevronRight className="size-4 text-muted-foreground" aria-hidden />
                 </Link>
               </li>

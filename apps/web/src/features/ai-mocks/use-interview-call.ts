@@ -8,7 +8,8 @@ import { endVoiceSession, requestSignedUrl, useRefreshVoice } from './api';
 /** Spec section 4: idle -> connecting (on start) -> active (session started) -> idle (on end, failure or time limit). */
 export type CallState = 'idle' | 'connecting' | 'active';
 export type CallMode = 'speaking' | 'listening';
-export type CallEnd = 'user' | 'agent' | 'time_limit' | 'error';
+/** `not_started`: the call failed before it connected (refused, microphone denied); `error`: it dropped. */
+export type CallEnd = 'user' | 'agent' | 'time_limit' | 'error' | 'not_started';
 
 export interface LiveLine {
   role: 'agent' | 'user';
@@ -93,7 +94,7 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
         for (const track of stream.getTracks()) track.stop();
       } catch {
         toast({ variant: 'destructive', title: 'Error', description: voiceMessages.microphoneDenied });
-        await finish('error');
+        await finish('not_started');
         return;
       }
       try {
@@ -117,7 +118,7 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
         });
       } catch {
         failedStart();
-        await finish('error');
+        await finish('not_started');
       }
     },
     [state, finish, refresh],
