@@ -343,6 +343,18 @@ describe('interviews: candidate interviews', () => {
         expect(companyInsightsSchema.parse(res.body)).toEqual(want);
         expect(res.body).toEqual(want);
       }
+      // Deleting the 30-day offer: two process lengths left (10, 20), so the median is their mean.
+      await request(svc.url).delete(`/api/candidate-interviews/${ids[2]}`).set(alice).expect(204);
+      const after = await request(svc.url).get('/api/all-companies/insight-fixture-co/insights').set(alice).expect(200);
+      expect(after.body).toMatchObject({
+        interview_count: 4,
+        outcomes: { offer: 1, rejected: 1, ongoing: 1 },
+        offer_rate: 0.5,
+        median_process_days: 15,
+        levels: { Intern: 2, 'Senior (L6, E5, IC3, SDE III)': 1 },
+        round_mix: { 'Recruiter Call': 1, 'Leetcode (DSA)': 2, 'System Design': 1, Behavioural: 2, 'Online Assessment / Take Home': 1 },
+      });
+      expect(after.body.top_topics.slice(0, 3)).toEqual([{ topic: 'Arrays', count: 2 }, { topic: 'Graphs', count: 2 }, { topic: 'Trees', count: 2 }]);
     });
 
     it('answers zeros for a company nobody has reported on, and 404 for an unknown one', async () => {
@@ -374,10 +386,44 @@ describe('interviews: candidate interviews', () => {
     });
   });
 
+  it('keeps every company’s insight counters equal to a recount, under concurrent writes', async () => {
+    const id = await company('Busy Counter Corp');
+    const body = (i: number) => ({
+      company_id: id,
+      level: interviewLevels[i % 3],
+      outcome: (['ongoing', 'rejected', 'offer'] as const)[i % 3],
+      topics: ['Graphs', 'Heaps'].slice(0, 1 + (i % 2)),
+      interview_process: [{ round: 'Behavioural', round_date_str: '2024-01-01' }, { round: 'Other', round_date_str: `2024-01-${String(2 + i).padStart(2, '0')}` }],
+    });
+    const made = await Promise.all(Array.from({ length: 12 }, (_v, i) => post(body(i), i % 2 ? bob : alice).expect(201)));
+    const ids = made.map((r) => r.body.data.id as string);
+    await Promise.all([
+      ...ids.slice(0, 4).map((x, i) => request(svc.url).delete(`/api/candidate-interviews/${x}`).set(i % 2 ? bob : alice).expect(204)),
+      ...ids.slice(4, 8).map((x, i) => request(svc.url).patch(`/api/candidate-interviews/${x}`).set(i % 2 ? bob : alice).send({ outcome: 'accepted' }).expect(200)),
+    ]);
+    const res = await request(svc.url).get('/api/all-companies/busy-counter-corp/insights').set(alice).expect(200);
+    expect(res.body.interview_count).toBe(8);
+    expect(res.body.outcomes.accepted).toBe(4);
+    expect(res.body.round_mix).toEqual({ Behavioural: 8, Other: 8 });
+
+    const recount = await svc.db.query(
+      `SELECT company_id, kind, key, count(*)::int AS n FROM interview_insight_keys GROUP BY 1, 2, 3
+       EXCEPT SELECT company_id, kind, key, n FROM company_insight_counts WHERE n > 0`,
+    );
+    const stale = await svc.db.query(
+      `SELECT company_id, kind, key, n FROM company_insight_counts WHERE n > 0
+       EXCEPT SELECT company_id, kind, key, count(*)::int FROM interview_insight_keys GROUP BY 1, 2, 3`,
+    );
+    expect([recount.rows, stale.rows]).toEqual([[], []]);
+  });
+
   it('erases a user’s interviews on identity.user.deleted', async () => {
     const user = env.newUser();
     const auth = await env.authHeader(user);
     const doomed = await share({ ...valid(), outcome: 'offer' }, auth);
+    const own = await company('Only Erased Reported Inc');
+    await share({ company_id: own, outcome: 'rejected', topics: ['Math'], interview_process: [{ round: 'Other', round_date_str: '2024-01-01' }, { round_date_str: '2024-01-05' }] }, auth);
+    expect((await request(svc.url).get('/api/all-companies/only-erased-reported-inc/insights').set(bob).expect(200)).body.interview_count).toBe(1);
     const kept = await share(valid(), bob);
     const nc = await connect({ servers: env.natsUrl });
     try {
@@ -394,6 +440,15 @@ describe('interviews: candidate interviews', () => {
     expect(await count()).toBe(0);
     const ids = (await all({}, bob)).map((x) => x.id);
     expect(ids).not.toContain(doomed.id);
+    expect((await request(svc.url).get('/api/all-companies/only-erased-reported-inc/insights').set(bob).expect(200)).body).toMatchObject({
+      interview_count: 0,
+      outcomes: {},
+      offer_rate: null,
+      round_mix: {},
+      top_topics: [],
+      median_process_days: null,
+      levels: {},
+    });
     expect(ids).toContain(kept.id);
     // Its access token has not expired yet, but it adds nothing any more.
     const refused = await post(valid(), auth).expect(401);

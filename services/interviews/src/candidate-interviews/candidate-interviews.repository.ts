@@ -61,49 +61,82 @@ export class CandidateInterviewsRepository {
     return rows;
   }
 
-  /** Inserts unless the company is unknown (then undefined): one statement, no window between check and write. */
-  async insert(userId: string, input: CreateInterview, derived: Derived): Promise<InterviewRow | undefined> {
-    const { rows } = await this.db.query<InterviewRow>(
-      `WITH i AS (
-         INSERT INTO candidate_interviews (user_id, company_id, level, title, location, outcome, topics, rounds, completed_on, process_days, round_count)
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 WHERE EXISTS (SELECT 1 FROM companies WHERE id = $2)
-         RETURNING *)
-       SELECT ${columns} FROM i JOIN companies c ON c.id = i.company_id`,
-      [
-        userId,
-        input.company_id,
-        input.level ?? null,
-        input.title ?? null,
-        input.location ?? null,
-        input.outcome ?? null,
-        input.topics ?? [],
-        JSON.stringify(input.interview_process.map((r) => ({ round: r.round ?? null, round_date_str: r.round_date_str ?? null }))),
-        derived.completed_on,
-        derived.process_days,
-        derived.round_count,
-      ],
+  /**
+   * Adds (+1) or takes away (-1) what these interviews contribute to their companies' insight
+   * counters. Rows are locked in one order (company, kind, key), so concurrent writers never deadlock.
+   */
+  private async count(tx: Tx, ids: string[], sign: 1 | -1): Promise<void> {
+    if (ids.length === 0) return;
+    await tx.query(
+      `INSERT INTO company_insight_counts (company_id, kind, key, n)
+       SELECT company_id, kind, key, $2 * count(*) FROM interview_insight_keys WHERE id = ANY($1::uuid[])
+       GROUP BY company_id, kind, key ORDER BY company_id, kind, key
+       ON CONFLICT (company_id, kind, key) DO UPDATE SET n = company_insight_counts.n + EXCLUDED.n`,
+      [ids, sign],
     );
-    return rows[0];
+  }
+
+  /** Inserts unless the company is unknown (then undefined): one statement, no window between check and write. */
+  insert(userId: string, input: CreateInterview, derived: Derived): Promise<InterviewRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<InterviewRow>(
+        `WITH i AS (
+           INSERT INTO candidate_interviews (user_id, company_id, level, title, location, outcome, topics, rounds, completed_on, process_days, round_count)
+           SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 WHERE EXISTS (SELECT 1 FROM companies WHERE id = $2)
+           RETURNING *)
+         SELECT ${columns} FROM i JOIN companies c ON c.id = i.company_id`,
+        [
+          userId,
+          input.company_id,
+          input.level ?? null,
+          input.title ?? null,
+          input.location ?? null,
+          input.outcome ?? null,
+          input.topics ?? [],
+          JSON.stringify(input.interview_process.map((r) => ({ round: r.round ?? null, round_date_str: r.round_date_str ?? null }))),
+          derived.completed_on,
+          derived.process_days,
+          derived.round_count,
+        ],
+      );
+      if (rows[0]) await this.count(tx, [rows[0].id], 1);
+      return rows[0];
+    });
   }
 
   /** The owner's interview with its new outcome; undefined when there is none of theirs with that id. */
-  async setOutcome(userId: string, id: string, outcome: StoredOutcome): Promise<InterviewRow | undefined> {
-    const { rows } = await this.db.query<InterviewRow>(
-      `WITH i AS (UPDATE candidate_interviews SET outcome = $3 WHERE id = $1 AND user_id = $2 RETURNING *)
-       SELECT ${columns} FROM i JOIN companies c ON c.id = i.company_id`,
-      [id, userId, outcome],
-    );
-    return rows[0];
+  setOutcome(userId: string, id: string, outcome: StoredOutcome): Promise<InterviewRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      // Locks the row first, so its counters are taken away and added back around one update.
+      const mine = await tx.query('SELECT 1 FROM candidate_interviews WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, userId]);
+      if (mine.rows.length === 0) return undefined;
+      await this.count(tx, [id], -1);
+      const { rows } = await tx.query<InterviewRow>(
+        `WITH i AS (UPDATE candidate_interviews SET outcome = $2 WHERE id = $1 RETURNING *)
+         SELECT ${columns} FROM i JOIN companies c ON c.id = i.company_id`,
+        [id, outcome],
+      );
+      await this.count(tx, [id], 1);
+      return rows[0];
+    });
   }
 
-  async delete(userId: string, id: string): Promise<boolean> {
-    const { rowCount } = await this.db.query('DELETE FROM candidate_interviews WHERE id = $1 AND user_id = $2', [id, userId]);
-    return (rowCount ?? 0) > 0;
+  delete(userId: string, id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const mine = await tx.query('SELECT 1 FROM candidate_interviews WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, userId]);
+      if (mine.rows.length === 0) return false;
+      await this.count(tx, [id], -1);
+      await tx.query('DELETE FROM candidate_interviews WHERE id = $1', [id]);
+      return true;
+    });
   }
 
-  /** A deleted account: its interviews go and the id is remembered, in the event's transaction. */
+  /** A deleted account: its interviews (and what they counted) go, and the id is remembered, in the event's transaction. */
   async eraseAllOf(tx: Tx, userId: string): Promise<void> {
-    await tx.query('DELETE FROM candidate_interviews WHERE user_id = $1', [userId]);
+    const { rows } = await tx.query<{ id: string }>('SELECT id FROM candidate_interviews WHERE user_id = $1 ORDER BY id FOR UPDATE', [userId]);
+    const ids = rows.map((r) => r.id);
+    await this.count(tx, ids, -1);
+    await tx.query('DELETE FROM candidate_interviews WHERE id = ANY($1::uuid[])', [ids]);
     await rememberErased(tx, userId);
   }
 
@@ -118,8 +151,9 @@ export class CandidateInterviewsRepository {
   }
 
   /**
-   * Every figure of a company's insights in one statement: the company's interviews are read once
-   * through the company index (the CTE is used several times, so it is materialised).
+   * A company's insights from its counters (kept at every write): a few dozen rows of one company,
+   * however many interviews it has. The median is read off the histogram of process lengths, as
+   * percentile_cont(0.5) would compute it: the middle value, or the mean of the middle two.
    */
   async insights(companyName: string): Promise<CompanyInsights | undefined> {
     const { rows } = await this.db.query<CompanyInsights>(
@@ -127,20 +161,22 @@ export class CandidateInterviewsRepository {
          SELECT id, name FROM companies
          WHERE lower(btrim(name)) = lower($1) OR regexp_replace(lower(btrim(name)), '\\s+', '-', 'g') = lower($1)
          ORDER BY lower(btrim(name)) = lower($1) DESC, name LIMIT 1
-       ), its AS (
-         SELECT outcome, level, topics, rounds, process_days FROM candidate_interviews WHERE company_id = (SELECT id FROM company)
+       ), counts AS (
+         SELECT kind, key, n FROM company_insight_counts WHERE company_id = (SELECT id FROM company) AND n > 0
+       ), lengths AS (
+         SELECT key::int AS days, sum(n) OVER (ORDER BY key::int) AS upto, sum(n) OVER () AS total FROM counts WHERE kind = 'process_days'
        )
        SELECT c.id AS company_id, c.name AS company_name,
-         (SELECT count(*)::int FROM its) AS interview_count,
-         (SELECT coalesce(jsonb_object_agg(outcome, n), '{}') FROM (SELECT outcome, count(*)::int AS n FROM its WHERE outcome IS NOT NULL GROUP BY outcome) o) AS outcomes,
-         (SELECT round((count(*) FILTER (WHERE outcome IN ('offer', 'accepted')))::numeric
-                       / nullif(count(*) FILTER (WHERE outcome IN ('offer', 'accepted', 'rejected')), 0), 4)::float8 FROM its) AS offer_rate,
-         (SELECT coalesce(jsonb_object_agg(round, n), '{}')
-            FROM (SELECT r->>'round' AS round, count(*)::int AS n FROM its, jsonb_array_elements(its.rounds) r WHERE r->>'round' IS NOT NULL GROUP BY 1) m) AS round_mix,
-         (SELECT coalesce(jsonb_agg(jsonb_build_object('topic', topic, 'count', n) ORDER BY n DESC, topic), '[]')
-            FROM (SELECT topic, count(*)::int AS n FROM its, unnest(its.topics) topic GROUP BY topic ORDER BY n DESC, topic LIMIT 10) t) AS top_topics,
-         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY process_days) FROM its WHERE process_days IS NOT NULL) AS median_process_days,
-         (SELECT coalesce(jsonb_object_agg(level, n), '{}') FROM (SELECT level, count(*)::int AS n FROM its WHERE level IS NOT NULL GROUP BY level) l) AS levels
+         coalesce((SELECT n FROM counts WHERE kind = 'interviews'), 0) AS interview_count,
+         (SELECT coalesce(jsonb_object_agg(key, n), '{}') FROM counts WHERE kind = 'outcome') AS outcomes,
+         (SELECT round(coalesce(sum(n) FILTER (WHERE key IN ('offer', 'accepted')), 0)::numeric / nullif(sum(n), 0), 4)::float8
+            FROM counts WHERE kind = 'outcome' AND key IN ('offer', 'accepted', 'rejected')) AS offer_rate,
+         (SELECT coalesce(jsonb_object_agg(key, n), '{}') FROM counts WHERE kind = 'round') AS round_mix,
+         (SELECT coalesce(jsonb_agg(jsonb_build_object('topic', key, 'count', n) ORDER BY n DESC, key), '[]')
+            FROM (SELECT key, n FROM counts WHERE kind = 'topic' ORDER BY n DESC, key LIMIT 10) t) AS top_topics,
+         (SELECT ((min(days) FILTER (WHERE upto > floor((total - 1) / 2.0)) + min(days) FILTER (WHERE upto > ceil((total - 1) / 2.0))) / 2.0)::float8
+            FROM lengths) AS median_process_days,
+         (SELECT coalesce(jsonb_object_agg(key, n), '{}') FROM counts WHERE kind = 'level') AS levels
        FROM company c`,
       [companyName],
     );
