@@ -10,7 +10,9 @@ describe('upstream errors', () => {
     ['EHOSTUNREACH', 503],
     ['ENOTFOUND', 503],
     ['UPSTREAM_CONNECT_TIMEOUT', 503],
-    ['UPSTREAM_RESPONSE_TIMEOUT', 504],
+    ['UND_ERR_CONNECT_TIMEOUT', 503],
+    ['UND_ERR_HEADERS_TIMEOUT', 504],
+    ['UND_ERR_SOCKET', 502],
     ['ECONNRESET', 502],
     ['EPIPE', 502],
   ])('%s → %i upstream_unavailable, naming the service only', (code, status) => {

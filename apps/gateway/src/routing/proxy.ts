@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
 import { createProxyMiddleware, RequestHandler } from 'http-proxy-middleware';
+import { Dispatcher, Pool } from 'undici';
 import { AppError, Logger } from '@app/service-kit/core';
 import { sendEnvelope } from '../http/envelope';
 import type { UpstreamName } from './prefix-table';
@@ -17,14 +18,11 @@ export interface ProxyOptions {
 }
 
 const CONNECT_TIMEOUT = 'UPSTREAM_CONNECT_TIMEOUT';
-const RESPONSE_TIMEOUT = 'UPSTREAM_RESPONSE_TIMEOUT';
 
 class UpstreamTimeout extends Error {
-  constructor(
-    readonly code: typeof CONNECT_TIMEOUT | typeof RESPONSE_TIMEOUT,
-    ms: number,
-  ) {
-    super(`${code === CONNECT_TIMEOUT ? 'connect' : 'response'} timeout after ${ms} ms`);
+  readonly code = CONNECT_TIMEOUT;
+  constructor(ms: number) {
+    super(`connect timeout after ${ms} ms`);
   }
 }
 
@@ -37,7 +35,7 @@ export function withConnectTimeout<A extends http.Agent>(agent: A, ms: number): 
   target.createConnection = (options, callback) => {
     const socket = create(options, callback) as Duplex & { connecting?: boolean };
     if (socket.connecting) {
-      const timer = setTimeout(() => socket.destroy(new UpstreamTimeout(CONNECT_TIMEOUT, ms)), ms);
+      const timer = setTimeout(() => socket.destroy(new UpstreamTimeout(ms)), ms);
       const clear = () => clearTimeout(timer);
       socket.once('connect', clear);
       socket.once('secureConnect', clear);
@@ -57,14 +55,24 @@ export function createUpstreamAgents(options: Pick<ProxyOptions, 'connectTimeout
   };
 }
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL', 'ETIMEDOUT', CONNECT_TIMEOUT]);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EADDRNOTAVAIL',
+  'ETIMEDOUT',
+  CONNECT_TIMEOUT,
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** What the caller reads when an upstream fails: the contract's envelope, never an HTML page. */
 export function upstreamError(err: NodeJS.ErrnoException, upstream: UpstreamName): AppError {
   if (UNREACHABLE.has(err.code ?? '')) {
     return new AppError('upstream_unavailable', `The ${upstream} service is unavailable, please try again shortly`, undefined, 503);
   }
-  if (err.code === RESPONSE_TIMEOUT) {
+  if (err.code === 'UND_ERR_HEADERS_TIMEOUT') {
     return new AppError('upstream_unavailable', `The ${upstream} service did not answer in time`, undefined, 504);
   }
   return new AppError('upstream_unavailable', `The ${upstream} service failed to answer`, undefined, 502);
@@ -82,7 +90,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
  * The service's response headers over the gateway's own (`own`, lower-case names, changed in
  * place): the service wins a clash, except Vary, whose lists add up.
  */
-export function answerHeaders(own: Record<string, string | string[]>, service: http.IncomingHttpHeaders): Record<string, string | string[]> {
+export function answerHeaders(own: Record<string, string | string[]>, service: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
   for (const name in service) {
     const value = service[name];
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
@@ -92,10 +100,7 @@ export function answerHeaders(own: Record<string, string | string[]>, service: h
 }
 
 interface Target {
-  client: typeof http | typeof https;
-  agent: http.Agent;
-  hostname: string;
-  port: number;
+  pool: Pool;
   /** A path the service is mounted under ('' for none). */
   base: string;
   /** The Host header to send: a remote https service (hosted Supabase) needs its own, a local one sees the public Host. */
@@ -103,9 +108,10 @@ interface Target {
 }
 
 /**
- * Proxies to the services over keep-alive agents with Node's own client: bodies are streamed both
- * ways (nothing here parses them), paths go through unchanged. Websocket upgrades (rare and
- * long-lived) go through http-proxy-middleware.
+ * Proxies to the services: HTTP calls over an undici pool per service (its client costs a third
+ * less CPU per call than Node's http.request, see bench/gateway), bodies streamed both ways
+ * (nothing here parses them), paths unchanged. Websocket upgrades (rare and long-lived) go
+ * through http-proxy-middleware over keep-alive agents, which the readiness probes share.
  */
 export class UpstreamProxies {
   readonly agents: ReturnType<typeof createUpstreamAgents>;
@@ -120,14 +126,17 @@ export class UpstreamProxies {
     this.agents = createUpstreamAgents(options);
     for (const [name, url] of Object.entries(urls) as Array<[UpstreamName, string]>) {
       const target = new URL(url);
-      const secure = target.protocol === 'https:';
       this.targets.set(name, {
-        client: secure ? https : http,
-        agent: secure ? this.agents.https : this.agents.http,
-        hostname: target.hostname.replace(/^\[(.*)\]$/, '$1'),
-        port: Number(target.port) || (secure ? 443 : 80),
+        pool: new Pool(target.origin, {
+          connections: options.maxSockets,
+          connect: { timeout: options.connectTimeoutMs },
+          // Counted once the whole request is sent: an upload takes what it takes.
+          headersTimeout: options.responseTimeoutMs,
+          // A streamed answer may pause as long as it likes (the services' own business).
+          bodyTimeout: 0,
+        }),
         base: target.pathname.replace(/\/+$/, ''),
-        host: secure ? target.host : undefined,
+        host: target.protocol === 'https:' ? target.host : undefined,
       });
       this.upgraders.set(name, this.createUpgrader(name, url));
     }
@@ -137,60 +146,74 @@ export class UpstreamProxies {
    * Proxies an HTTP request (its headers already prepared, see forwarding.ts). `own` are the
    * gateway's response headers for it (lower-case names); a failure is answered in the envelope.
    */
-  web(upstream: UpstreamName, req: http.IncomingMessage, res: http.ServerResponse, own: Record<string, string>, requestId: string, attempt = 0): void {
+  web(upstream: UpstreamName, req: http.IncomingMessage, res: http.ServerResponse, own: Record<string, string>, requestId: string): void {
     const target = this.targets.get(upstream)!;
-    const { responseTimeoutMs, logger } = this.options;
-    const proxyReq = target.client.request({
-      agent: target.agent,
-      hostname: target.hostname,
-      port: target.port,
-      method: req.method,
-      path: target.base + req.url,
-      headers: target.host ? { ...req.headers, host: target.host } : req.headers,
-    });
-    // The service's time to answer counts once it has the whole request: an upload takes what it takes.
-    let timer: NodeJS.Timeout | undefined;
-    const startClock = () => {
-      timer = setTimeout(() => proxyReq.destroy(new UpstreamTimeout(RESPONSE_TIMEOUT, responseTimeoutMs)), responseTimeoutMs);
-    };
+    const withBody = hasBody(req);
+    // undici frames the body itself (chunked, or by the Content-Length kept), and Node has
+    // already answered a client's Expect: 100-continue.
+    delete req.headers['transfer-encoding'];
+    delete req.headers.expect;
+    if (target.host) req.headers.host = target.host;
+    this.send(upstream, target, req, res, own, requestId, withBody, 0);
+  }
+
+  private send(
+    upstream: UpstreamName,
+    target: Target,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    own: Record<string, string>,
+    requestId: string,
+    withBody: boolean,
+    attempt: number,
+  ): void {
+    let controller: Dispatcher.DispatchController | undefined;
     // The caller went away while the service was still working: stop waiting for it.
     let abandoned = false;
     const abandon = () => {
       if (res.writableFinished) return;
       abandoned = true;
-      proxyReq.destroy();
+      controller?.abort(new Error('the caller went away'));
     };
     res.once('close', abandon);
-    let failed = false;
-    proxyReq.on('error', (err: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      if (failed || abandoned) return;
-      failed = true;
-      res.off('close', abandon);
-      // A pooled socket the service closed while idle (a race with its keep-alive timeout): try
-      // again when no body was consumed; each stale socket tried leaves the pool, so this ends.
-      if (err.code === 'ECONNRESET' && proxyReq.reusedSocket && !hasBody(req) && !res.headersSent && attempt < MAX_STALE_RETRIES) {
-        this.web(upstream, req, res, own, requestId, attempt + 1);
-        return;
-      }
-      logger.warn({ request_id: requestId, upstream, code: err.code, method: req.method, path: req.url?.split('?')[0] }, 'upstream request failed');
-      if (res.headersSent) res.destroy();
-      else sendEnvelope(res, upstreamError(err, upstream), own);
-    });
-    proxyReq.once('response', (proxyRes) => {
-      clearTimeout(timer);
-      res.writeHead(proxyRes.statusCode!, proxyRes.statusMessage, answerHeaders(own, proxyRes.headers));
-      // The service broke off mid-body: so does the answer (a truncated body must not look complete).
-      proxyRes.once('error', () => res.destroy());
-      proxyRes.pipe(res);
-    });
-    if (hasBody(req)) {
-      proxyReq.once('finish', startClock);
-      req.pipe(proxyReq);
-    } else {
-      proxyReq.end();
-      startClock();
-    }
+    const resume = () => controller?.resume();
+    target.pool.dispatch(
+      { path: target.base + req.url, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: withBody ? req : null },
+      {
+        onRequestStart: (c) => {
+          controller = c;
+          if (abandoned) c.abort(new Error('the caller went away'));
+        },
+        onResponseStart: (_c, status, headers, statusMessage) => {
+          if (status < 200) return; // an informational answer: the real one follows
+          res.writeHead(status, statusMessage, answerHeaders(own, headers));
+        },
+        onResponseData: (c, chunk) => {
+          if (!res.write(chunk)) {
+            c.pause();
+            res.once('drain', resume);
+          }
+        },
+        onResponseEnd: () => {
+          res.off('close', abandon);
+          res.end();
+        },
+        onResponseError: (_c, err: NodeJS.ErrnoException) => {
+          res.off('close', abandon);
+          if (abandoned) return;
+          // A pooled connection the service closed while idle (a race with its keep-alive timeout):
+          // a GET or HEAD without a body is sent again, at most a few times.
+          const stale = err.code === 'UND_ERR_SOCKET' || err.code === 'ECONNRESET';
+          if (stale && !withBody && (req.method === 'GET' || req.method === 'HEAD') && !res.headersSent && attempt < MAX_STALE_RETRIES) {
+            this.send(upstream, target, req, res, own, requestId, withBody, attempt + 1);
+            return;
+          }
+          this.options.logger.warn({ request_id: requestId, upstream, code: err.code, method: req.method, path: req.url?.split('?')[0] }, 'upstream request failed');
+          if (res.headersSent) res.destroy();
+          else sendEnvelope(res, upstreamError(err, upstream), own);
+        },
+      },
+    );
   }
 
   /** Proxies a websocket upgrade. */
@@ -199,6 +222,7 @@ export class UpstreamProxies {
   }
 
   close(): void {
+    for (const { pool } of this.targets.values()) void pool.destroy();
     this.agents.http.destroy();
     this.agents.https.destroy();
   }
