@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazy } from 'react';
 
-const ComingPage = lazy(() => import('@/features/placeholders/coming-page'));
+const AnalyticsPage = lazy(() => import('./analytics-page'));
 
 /** The candidate's own analytics (/analytics). */
-export const analyticsRoutes: RouteObject[] = ['analytics'].map((path) => ({ path, element: <ComingPage /> }));
+export const analyticsRoutes: RouteObject[] = [{ path: 'analytics', element: <AnalyticsPage /> }];

@@ -15,6 +15,13 @@ export function usePracticeSummary() {
   return useQuery({ ...endpointQuery(practiceApi.practiceSummary), enabled: !!user });
 }
 
+/** The readiness figures (/analytics' summary call), in the browser's time zone. */
+export function usePracticeAnalytics() {
+  const { user } = useAuth();
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return useQuery({ ...endpointQuery(practiceApi.practiceAnalytics, { query: { tz } }), enabled: !!user });
+}
+
 export function useQuestionSessions(questionId: string) {
   const { user } = useAuth();
   return useQuery({ ...endpointQuery(practiceApi.listQuestionSessions, { params: { id: questionId } }), enabled: !!user });

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useDeleteQuestions, usePracticeSummary, useQuestions } from './api';
+import { useDeleteQuestions, usePracticeAnalytics, usePracticeSummary, useQuestions } from './api';
 import { AddProblemDialog } from './components/add-problem-dialog';
 import { DuePlan } from './components/due-plan';
 import { QuestionTable } from './components/question-table';
@@ -15,6 +15,7 @@ export default function ProblemReviewPage() {
   useDocumentTitle('Problem Review');
   const questions = useQuestions();
   const summary = usePracticeSummary();
+  const analytics = usePracticeAnalytics();
   const remove = useDeleteQuestions();
 
   if (questions.isPending || summary.isPending) return <PagePlaceholder />;
@@ -52,7 +53,7 @@ export default function ProblemReviewPage() {
       </header>
       <DuePlan questions={questions.data} />
       <SummaryCards summary={summary.data} />
-      <ReadinessSummary />
+      <ReadinessSummary analytics={analytics.data} questions={questions.data} />
       <QuestionTable questions={questions.data} onDelete={onDelete} deleting={remove.isPending} />
     </div>
   );

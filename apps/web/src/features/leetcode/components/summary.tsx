@@ -1,8 +1,10 @@
 import type * as React from 'react';
-import type { PracticeSummary } from '@app/contracts';
+import type { PracticeAnalytics, PracticeSummary, QuestionListItem } from '@app/contracts';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, ListChecks, Timer, Trophy } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { hasAnyTag } from '../helpers';
 
 export function SummaryCards({ summary }: { summary: PracticeSummary }) {
   const none = <p className="text-sm text-muted-foreground">You have not solved any problems yet.</p>;
@@ -51,14 +53,26 @@ function StatCard({ title, icon: Icon, children }: { title: string; icon: typeof
   );
 }
 
-const readinessTasks = [
-  { category: 'leetcode', task: 'Review every problem below 50% retention this week' },
-  { category: 'system_design', task: 'Sketch a URL shortener end to end in 35 minutes' },
-  { category: 'communication', task: 'Explain your last solution out loud before coding' },
-  { category: 'other', task: 'Prepare two stories about a conflict you resolved' },
-];
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
-export function ReadinessSummary() {
+/** The four readiness lines of the spec's categories, from the candidate's own numbers. */
+export function readinessLines(analytics: PracticeAnalytics, questions: QuestionListItem[]): Array<{ category: string; text: string }> {
+  const weakest = analytics.weakest_tags[0];
+  const designs = questions.filter((q) => hasAnyTag(q.tags, ['System Design'])).length;
+  const week = analytics.reviews_per_day.slice(-7);
+  const weekReviews = week.reduce((n, d) => n + d.reviews, 0);
+  return [
+    {
+      category: 'leetcode',
+      text: `${plural(analytics.due_forecast[0]?.due ?? 0, 'problem')} due today${weakest ? `; weakest tag ${weakest.tag} at ${weakest.mean_retention}% retention` : ''}`,
+    },
+    { category: 'system_design', text: designs > 0 ? `${plural(designs, 'System Design problem')} tracked` : "No System Design problems tracked yet: tag one 'System Design'" },
+    { category: 'communication', text: `${plural(analytics.mock_interviews, 'mock interview')} done` },
+    { category: 'other', text: `${plural(weekReviews, 'review')} in the last 7 days, on ${plural(week.filter((d) => d.reviews > 0).length, 'day')}` },
+  ];
+}
+
+export function ReadinessSummary({ analytics, questions }: { analytics: PracticeAnalytics | undefined; questions: QuestionListItem[] }) {
   return (
     <Collapsible.Root defaultOpen={false} className="rounded-lg border bg-card">
       <Collapsible.Trigger className="group flex w-full items-center justify-between p-4 text-left font-semibold">
@@ -68,14 +82,23 @@ export function ReadinessSummary() {
         <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
       </Collapsible.Trigger>
       <Collapsible.Content>
-        <ul className="space-y-2 px-4 pb-4 text-sm">
-          {readinessTasks.map((t) => (
-            <li key={t.task} className="flex items-center gap-3">
-              <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{t.category}</span>
-              {t.task}
-            </li>
-          ))}
-        </ul>
+        {analytics ? (
+          <ul className="space-y-2 px-4 pb-4 text-sm" data-testid="readiness">
+            {readinessLines(analytics, questions).map((t) => (
+              <li key={t.category} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{t.category}</span>
+                {t.text}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="px-4 pb-4 text-sm text-muted-foreground">Loading your numbers…</p>
+        )}
+        <p className="px-4 pb-4 text-sm">
+          <Link to="/analytics" className="text-primary underline-offset-4 hover:underline">
+            See all your analytics
+          </Link>
+        </p>
       </Collapsible.Content>
     </Collapsible.Root>
   );
