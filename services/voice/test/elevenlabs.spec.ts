@@ -3,7 +3,8 @@ import { AddressInfo } from 'node:net';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment, TestUser } from '@app/service-kit/testing';
 import request from 'supertest';
-import { voiceService } from '../src';
+import { createVoiceService } from '../src';
+import { ManualClock, waitFor } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -56,11 +57,17 @@ describe('voice with ElevenLabs configured', () => {
   let env: TestEnvironment;
   let voice: RunningService;
   const fake = fakeElevenLabs();
+  const clock = new ManualClock();
 
   beforeAll(async () => {
     env = await TestEnvironment.create();
     const apiUrl = await fake.listen();
-    voice = await env.start(voiceService, { ELEVENLABS_API_KEY: apiKey, ELEVENLABS_AGENT_ID: agentId, ELEVENLABS_API_URL: apiUrl });
+    voice = await env.start(createVoiceService({ clock }), {
+      ELEVENLABS_API_KEY: apiKey,
+      ELEVENLABS_AGENT_ID: agentId,
+      ELEVENLABS_API_URL: apiUrl,
+      VOICE_SWEEP_INTERVAL_MS: '100',
+    });
   });
   afterAll(async () => {
     await env.close();
@@ -118,5 +125,17 @@ describe('voice with ElevenLabs configured', () => {
     }
     expect(await balance(user)).toBe(10);
     expect((await request(voice.url).get('/api/voice/sessions').set(await as(user))).body).toEqual([]);
+  });
+
+  it('ends a call whose end never came after 20 minutes and the URL life, and charges it', async () => {
+    const user = env.newUser();
+    const id = (await request(voice.url).get('/api/elevenlabs/signed-url').set(await as(user))).body.sessionId;
+    clock.advance(21 * 60_000 + 31_000);
+    const swept = await waitFor(async () => {
+      const res = await request(voice.url).get(`/api/voice/sessions/${id}`).set(await as(user));
+      return res.body.status === 'ended' && res.body;
+    });
+    expect(swept).toMatchObject({ end_reason: 'time_limit', duration_seconds: 1200, refunded: false });
+    expect(await balance(user)).toBe(5);
   });
 });

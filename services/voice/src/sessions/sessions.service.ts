@@ -148,8 +148,11 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
       let connectedAt = session.connected_at;
       let duration = connectedAt ? Math.floor((now - connectedAt.getTime()) / 1000) : 0;
       if (session.provider === 'elevenlabs') {
-        connectedAt = extra.remote ? session.started_at : null;
-        duration = extra.remote ? (extra.remote.durationSeconds ?? Math.floor((now - session.started_at.getTime()) / 1000)) : 0;
+        // ElevenLabs' record decides; a call swept at the limit without one cannot be told from a
+        // real call whose tab was closed, so it is charged (a refund there would be a free interview).
+        const assumed = !extra.remote && reason === 'time_limit';
+        connectedAt = extra.remote || assumed ? session.started_at : null;
+        duration = extra.remote ? (extra.remote.durationSeconds ?? Math.floor((now - session.started_at.getTime()) / 1000)) : assumed ? limitSeconds : 0;
       }
       duration = reason === 'time_limit' && connectedAt ? limitSeconds : Math.min(Math.max(0, duration), limitSeconds);
       const endReason = connectedAt ? reason : 'never_connected';
