@@ -158,9 +158,12 @@ export class CandidateInterviewsRepository {
   async insights(companyName: string): Promise<CompanyInsights | undefined> {
     const { rows } = await this.db.query<CompanyInsights>(
       `WITH company AS (
-         SELECT id, name FROM companies
-         WHERE lower(btrim(name)) = lower($1) OR regexp_replace(lower(btrim(name)), '\\s+', '-', 'g') = lower($1)
-         ORDER BY lower(btrim(name)) = lower($1) DESC, name LIMIT 1
+         -- The exact name (ignoring case) wins over a slug match; each is one index lookup.
+         SELECT id, name FROM (
+           SELECT id, name, 0 AS rank FROM companies WHERE lower(btrim(name)) = lower($1)
+           UNION ALL
+           SELECT id, name, 1 FROM companies WHERE regexp_replace(lower(btrim(name)), '\\s+', '-', 'g') = lower($1)
+         ) found ORDER BY rank, name LIMIT 1
        ), counts AS (
          SELECT kind, key, n FROM company_insight_counts WHERE company_id = (SELECT id FROM company) AND n > 0
        ), lengths AS (

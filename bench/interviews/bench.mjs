@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+// Interview experiences through the gateway: 100,000 interviews over 200 companies and 5,000 users.
+// Usage (against a running stack, e.g. `npm start`, with its database):
+//   BASE_URL=http://127.0.0.1:8080 DATABASE_URL=postgres://... node bench/interviews/bench.mjs
+// Signs a new user up through /auth/v1/signup, seeds in SQL (the interviews schema, behind the
+// service's back, as a bulk load would), then times five reads, each CALLS calls with CONCURRENCY
+// in flight over keep-alive node:http, counted until the last byte arrived:
+//   first page     GET /api/candidate-interviews (50 newest)
+//   three groups   two levels, one title and two outcomes
+//   one company    the company with the most interviews
+//   deep cursor    a page about DEPTH interviews down, reached by following X-Next-Cursor
+//   insights       GET /api/all-companies/{largest}/insights
+// A seeded run is detected (the bench companies exist) and not seeded again.
+import http from 'node:http';
+import https from 'node:https';
+import pg from 'pg';
+
+const base = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+const interviews = Number(process.env.INTERVIEWS ?? 100_000);
+const companies = Number(process.env.COMPANIES ?? 200);
+const users = Number(process.env.USERS ?? 5000);
+const calls = Number(process.env.CALLS ?? 1000);
+const concurrency = Number(process.env.CONCURRENCY ?? 10);
+const depth = Number(process.env.DEPTH ?? 50_000);
+const schema = process.env.INTERVIEWS_SCHEMA ?? 'interviews';
+const target = Number(process.env.TARGET_P95_MS ?? 30);
+if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL (the stack database) is needed to seed 100,000 interviews');
+
+const json = async (res) => {
+  if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+  return res.json();
+};
+
+const email = `bench.${Date.now()}@example.com`;
+const session = await json(await fetch(`${base}/auth/v1/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'bench1234' }) }));
+const auth = `Bearer ${session.access_token}`;
+// Makes sure the schema exists (the service ran its migrations) before seeding it directly.
+await json(await fetch(`${base}/api/candidate-interviews?limit=1`, { headers: { Authorization: auth } }));
+
+const levels = ['Intern', 'New Graduate (first job out of college)', 'Early Career (L4, E3, IC1, SDE I)', 'Mid-level (L5, E4, IC2, SDE II)', 'Senior (L6, E5, IC3, SDE III)', 'Principal (L7, E6, IC4, Staff)', 'Other'];
+const titles = ['Software Engineer', 'Production Engineer', 'Data Scientist', 'Site Reliability Engineer', 'Engineering Manager'];
+const rounds = ['Recruiter Call', 'Online Assessment / Take Home', 'Leetcode (DSA)', 'Coding (non-Leetcode)', 'System Design', 'Behavioural', 'Other'];
+const topics = ['Arrays', 'Strings', 'Hash Tables', 'Linked Lists', 'Stacks', 'Queues', 'Trees', 'Graphs', 'Heaps', 'DFS', 'BFS', 'Binary Search', 'Sorting', 'Dynamic Programming', 'Greedy', 'Backtracking', 'Math', 'Bit Manipulation', 'System Design', 'OOP', 'Database Design', 'LC Easy', 'LC Medium', 'LC Hard', 'Python', 'JavaScript', 'Java', 'C++', 'Go'];
+const locations = ['London', 'Berlin', 'New York', 'San Francisco', 'Seattle', 'Zurich', 'Dublin', 'Toronto', 'Bangalore', 'Singapore', 'Remote', null];
+
+const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+await client.connect();
+const seeded = Number((await client.query(`SELECT count(*) AS n FROM ${schema}.candidate_interviews`)).rows[0].n);
+const started = Date.now();
+if (seeded < interviews) {
+  await client.query(`INSERT INTO ${schema}.companies (name) SELECT 'Bench Company ' || g FROM generate_series(1, $1) g ON CONFLICT DO NOTHING`, [companies]);
+  // Company popularity is skewed (company k gets about 1/k of the share, as real reports are), the
+  // rest uniform; rounds have 1–6 dated rounds within three months; created over two years.
+  await client.query(
+    `WITH co AS (SELECT array_agg(id ORDER BY name) AS ids FROM ${schema}.companies WHERE name LIKE 'Bench Company %'),
+          us AS (SELECT array_agg(gen_random_uuid()) AS ids FROM generate_series(1, $2::int)),
+          raw AS (
+            SELECT g,
+                   1 + floor(random() * 6)::int AS n_rounds,
+                   (date '2025-06-01' - (random() * 700)::int) AS start_day,
+                   floor(random() * 90)::int AS span,
+                   random() AS r
+            FROM generate_series(1, $1::int) g),
+          rows AS (
+            SELECT raw.*,
+                   (SELECT jsonb_agg(jsonb_build_object('round', ($3::text[])[1 + floor(random() * 7)::int + (0 * raw.g)],
+                                                       'round_date_str', to_char(raw.start_day + (raw.span * k / greatest(raw.n_rounds - 1, 1)), 'YYYY-MM-DD')) ORDER BY k)
+                      FROM generate_series(0, raw.n_rounds - 1) k) AS rounds
+            FROM raw)
+     INSERT INTO ${schema}.candidate_interviews (user_id, company_id, level, title, location, outcome, topics, rounds, completed_on, process_days, round_count, created_at)
+     SELECT us.ids[1 + floor(random() * $2::int)::int],
+            co.ids[1 + least(floor(power(random(), 3) * array_length(co.ids, 1))::int, array_length(co.ids, 1) - 1)],
+            ($4::text[])[1 + floor(random() * 7)::int],
+            ($5::text[])[1 + floor(random() * 5)::int],
+            ($6::text[])[1 + floor(random() * array_length($6::text[], 1))::int],
+            (ARRAY['ongoing', 'rejected', 'offer', 'accepted', NULL])[1 + floor(random() * 5)::int],
+            ARRAY(SELECT DISTINCT ($7::text[])[1 + floor(random() * 29)::int + (0 * rows.g)] FROM generate_series(1, 1 + floor(random() * 5)::int)),
+            rows.rounds,
+            rows.start_day + rows.span,
+            CASE WHEN rows.n_rounds > 1 THEN rows.span END,
+            rows.n_rounds,
+            now() - make_interval(secs => rows.g * 600 + random() * 500)
+     FROM rows, co, us`,
+    [interviews - seeded, users, rounds, levels, titles, locations, topics],
+  );
+  // Rows written behind the service's back: recount the companies' insight counters it keeps.
+  await client.query(`DELETE FROM ${schema}.company_insight_counts`);
+  await client.query(
+    `INSERT INTO ${schema}.company_insight_counts (company_id, kind, key, n)
+     SELECT company_id, kind, key, count(*) FROM ${schema}.interview_insight_keys GROUP BY company_id, kind, key`,
+  );
+  // As autovacuum would soon after a bulk load; done now so it does not run during the timed calls.
+  await client.query(`VACUUM ANALYZE ${schema}.candidate_interviews, ${schema}.company_insight_counts`);
+}
+const { rows: [largest] } = await client.query(
+  `SELECT c.name, count(*)::int AS n FROM ${schema}.candidate_interviews i JOIN ${schema}.companies c ON c.id = i.company_id GROUP BY c.id, c.name ORDER BY n DESC LIMIT 1`,
+);
+const { rows: [{ id: largestId }] } = await client.query(`SELECT id FROM ${schema}.companies WHERE name = $1`, [largest.name]);
+const total = Number((await client.query(`SELECT count(*) AS n FROM ${schema}.candidate_interviews`)).rows[0].n);
+const users_ = Number((await client.query(`SELECT count(DISTINCT user_id) AS n FROM ${schema}.candidate_interviews`)).rows[0].n);
+const companies_ = Number((await client.query(`SELECT count(DISTINCT company_id) AS n FROM ${schema}.candidate_interviews`)).rows[0].n);
+await client.end();
+console.log(`${total} interviews over ${companies_} companies and ${users_} users (${seeded >= interviews ? 'already seeded' : `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`}); largest: ${largest.name}, ${largest.n} interviews`);
+
+const list = (query) => `${base}/api/candidate-interviews?${new URLSearchParams(query)}`;
+// A cursor deep in the list, reached as a scrolling client would (pages of 100).
+let deepCursor;
+for (let seen = 0; seen < depth; seen += 100) {
+  const res = await fetch(list([['limit', '100'], ...(deepCursor ? [['cursor', deepCursor]] : [])]), { headers: { Authorization: auth } });
+  if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+  deepCursor = res.headers.get('x-next-cursor');
+}
+
+const agent = new (base.startsWith('https:') ? https : http).Agent({ keepAlive: true, maxSockets: concurrency });
+const read = (url) =>
+  new Promise((resolve, reject) => {
+    const req = (url.startsWith('https:') ? https : http).get(url, { agent, headers: { Authorization: auth } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+
+/** `calls` timed reads of one URL, `concurrency` at a time, after an untimed warm-up; flags a p95 over the target. */
+async function phase(name, url, check) {
+  let warm = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => { while (warm++ < 5 * concurrency) await read(url); }));
+  const timings = [];
+  let next = 0;
+  let body;
+  const wall = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < calls) {
+        const startedAt = performance.now();
+        const res = await read(url);
+        timings.push(performance.now() - startedAt);
+        if (res.status !== 200) throw new Error(`${name}: ${res.status} ${res.body}`);
+        body = res.body;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - wall) / 1000;
+  check(JSON.parse(body.toString()));
+  timings.sort((a, b) => a - b);
+  const pct = (p) => timings[Math.min(timings.length - 1, Math.ceil((p / 100) * timings.length) - 1)];
+  console.log(
+    `${name.padEnd(14)} p50 ${pct(50).toFixed(1).padStart(6)} ms  p95 ${pct(95).toFixed(1).padStart(6)} ms  p99 ${pct(99).toFixed(1).padStart(6)} ms  ` +
+      `${(timings.length / elapsed).toFixed(0).padStart(4)} req/s  ${(body.length / 1024).toFixed(1)} KB${pct(95) <= target ? '' : `  p95 over ${target} ms`}`,
+  );
+  return pct(95);
+}
+
+const page = (items) => {
+  if (!Array.isArray(items) || items.length === 0) throw new Error('an empty page');
+};
+console.log(`${calls} calls per read, ${concurrency} at a time, through ${base}; target p95 ≤ ${target} ms`);
+const p95s = [
+  await phase('first page', list({ limit: '50' }), page),
+  await phase('three groups', list([['level', levels[0]], ['level', levels[4]], ['title', titles[0]], ['outcome', 'offer'], ['outcome', 'accepted'], ['limit', '50']]), page),
+  await phase('one company', list({ company_id: largestId, limit: '50' }), page),
+  await phase('deep cursor', list({ limit: '50', cursor: deepCursor }), page),
+  await phase('insights', `${base}/api/all-companies/${encodeURIComponent(largest.name)}/insights`, (b) => {
+    if (b.interview_count !== largest.n) throw new Error(`insights count ${b.interview_count} ≠ ${largest.n}`);
+  }),
+];
+agent.destroy();
+if (p95s.some((p) => p > target)) process.exitCode = 1;
