@@ -8,9 +8,11 @@ const root = path.resolve(__dirname, '../../..');
 
 jest.setTimeout(120_000);
 
+// Read when browser.ts reads the stack's address, so both name the same stack.
+const stack = JSON.parse(readFileSync(path.join(__dirname, '.stack.json'), 'utf8')) as { adminUrl: string; database: string };
+
 /** Makes the account a moderator with the operator command, on the e2e stack's own database. */
 function grantModerator(email: string): void {
-  const stack = JSON.parse(readFileSync(path.join(__dirname, '.stack.json'), 'utf8')) as { adminUrl: string; database: string };
   const url = new URL(stack.adminUrl);
   url.pathname = `/${stack.database}`;
   execFileSync(process.execPath, [path.join(root, 'scripts/admin.mjs'), 'grant-moderator', email], { env: { ...process.env, DATABASE_URL: url.toString() }, stdio: 'pipe' });
@@ -226,8 +228,32 @@ describe('community (Chromium)', () => {
     await page.getByRole('heading', { name: 'A note about Feature Request' }).waitFor();
     await page.getByText('Pending review').first().waitFor();
 
+    // A moderator reads the messages and opens the filed request for everyone as Planned.
+    const modEmail = uniqueEmail('featuremod');
+    const first = await newPage(browser);
+    await signUp(first.page, modEmail);
+    await first.context.close();
+    grantModerator(modEmail);
+    const mod = await newPage(browser, { width: 375, height: 800 }, 'dark');
+    await signIn(mod.page, modEmail);
+    await mod.page.goto('/moderation');
+    await mod.page.getByRole('tab', { name: 'Messages' }).click();
+    await mod.page.getByText('A note about Bug Report').waitFor();
+    await mod.page.getByText('Sent from outside the app').waitFor();
+    await mod.page.getByRole('tab', { name: 'Feature requests' }).click();
+    await mod.page.getByLabel('Status of A note about Feature Request').click();
+    await mod.page.getByRole('option', { name: 'Planned' }).click();
+    await toastWith(mod.page, 'Status set to Planned');
+    await screenshot(mod.page, 'community-moderation-375-dark');
+    expect(await seriousA11yViolations(mod.page)).toEqual([]);
+    await mod.context.close();
+    await page.reload();
+    const filed = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'A note about Feature Request' }) });
+    await filed.getByText('Planned', { exact: true }).waitFor();
+
     await page.goto('/external-resources');
     await page.getByRole('heading', { name: 'External Resources' }).waitFor();
+    await page.getByRole('link', { name: /^Visit / }).first().waitFor();
     expect(await page.getByRole('link', { name: /^Visit / }).count()).toBe(5);
     await page.getByText('by Gayle Laakmann McDowell', { exact: false }).waitFor();
     await screenshot(page, 'community-resources-375-dark');

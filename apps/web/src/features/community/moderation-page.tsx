@@ -63,7 +63,11 @@ function FeatureStatusSelect({ id, title, status }: { id: string; title: string;
     <Select
       value={status}
       disabled={moderate.isPending}
-      onValueChange={(v) => moderate.mutate({ id, status: v as FeatureRequestStatus }, { onSuccess: () => toast({ title: `Status set to ${statusLabel[v as FeatureRequestStatus]}` }), onError: failed })}
+      onValueChange={(v) => {
+        const next = v as FeatureRequestStatus;
+        // Awaited rather than per-call callbacks: the row may move between lists (and remount) before they would run.
+        moderate.mutateAsync({ id, status: next }).then(() => toast({ title: `Status set to ${statusLabel[next]}` }), failed);
+      }}
     >
       <SelectTrigger className="w-40" aria-label={`Status of ${title}`}>
         <SelectValue />
@@ -85,7 +89,9 @@ function FeatureModeration() {
   if (queue.isPending || listed.isPending) return <Loading label="Loading feature requests..." />;
   if (queue.isError) throw queue.error;
   if (listed.isError) throw listed.error;
-  const all = [...queue.data, ...listed.data.filter((f) => f.status !== 'pending')];
+  // The queue first, then the listed ones not in it (a request just opened stays shown while both refetch).
+  const queued = new Set(queue.data.map((f) => f.id));
+  const all = [...queue.data, ...listed.data.filter((f) => !queued.has(f.id))];
   if (all.length === 0) return <Empty>No feature requests yet</Empty>;
   return (
     <ul className="space-y-3" aria-label="Feature requests to moderate">
