@@ -162,17 +162,18 @@ export class AccountsService {
     return outcome;
   }
 
-  /** Mails the pending confirmation again (at most once a minute per account); silent about unknown e-mails. */
+  /** Mails the pending confirmation again (at most once a minute per address); silent about unknown e-mails. */
   async resend(body: { type?: unknown; email?: unknown }, redirectTo?: string): Promise<void> {
     const type = body.type === 'signup' || body.type === 'email_change' ? body.type : undefined;
     if (!type) throw new GoTrueError(400, 'validation_failed', 'Resend requires type signup or email_change');
     const email = this.checkEmail(body.email);
+    // Limited per address asked for, known or not, so the answers tell nothing about who has an account.
+    const wait = this.resends.hit(email);
+    if (wait > 0) throw tooMany(`For security purposes, you can only request this after ${Math.ceil(wait)} seconds.`, wait, 'over_email_send_rate_limit');
     await this.accounts.db.transaction(async (tx) => {
       const user = type === 'signup' ? await this.accounts.findUserByEmail(email, tx) : await this.accounts.findUserByPendingEmail(email, tx);
       const pending = user && (await this.accounts.pendingConfirmation(user.id, tx));
       if (!user || !pending || pending.kind !== type || pending.email !== email) return;
-      const wait = this.resends.hit(user.id);
-      if (wait > 0) throw tooMany(`For security purposes, you can only request this after ${Math.ceil(wait)} seconds.`, wait, 'over_email_send_rate_limit');
       await this.confirmations.send(tx, user.id, type, email, redirectTo);
     });
   }
