@@ -34,6 +34,7 @@ const open = 1;
 /** Audio is sent in half-second events, as a streaming TTS would. */
 const audioEventBytes = sampleRate;
 const limitMs = voiceConstants.sessionLimitMinutes * 60_000;
+const initiationTimeoutMs = 15_000;
 
 interface Prompt {
   text: string;
@@ -89,6 +90,10 @@ export class InterviewConversation {
     this.turns = new TurnTaking({ sampleRate, startMs: 100, bargeInMs: 400, endOfTurnMs: deps.endOfTurnMs, minVoiceMs: 250, preRollMs: 300 });
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     this.over = new Promise((resolve) => (this.resolveOver = resolve));
+    // The client sends its initiation data as soon as the socket opens; a socket that never does is not a call.
+    this.later(() => {
+      if (!this.initiated) this.close(1008, 'no conversation initiation received');
+    }, initiationTimeoutMs);
   }
 
   /** Settles as soon as the socket has closed, with why. */
