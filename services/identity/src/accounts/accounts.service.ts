@@ -10,7 +10,7 @@ import type { IdentityConfig } from '../service';
 import { AccountsRepository, ConfirmationRow, UserRow } from './accounts.repository';
 import { codeHash, Confirmations, linkHash, maxCodeAttempts } from './confirmations';
 import { normalizeEmail } from './email';
-import { SignInGuard } from './sign-in-guard';
+import { FailureCounter, SignInGuard } from './sign-in-guard';
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes): about 30 ms a hash on one core here. */
 const argon2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -72,6 +72,11 @@ export class AccountsService {
   private readonly guard: SignInGuard;
   private readonly signUps: RateLimiter;
   private readonly resends = new RateLimiter(1, 60_000);
+  /**
+   * Wrong codes per address a day, across resends and e-mail changes (each brings a new code): a
+   * 6-digit code must not be guessable by asking for new ones.
+   */
+  private readonly codeFailures = new FailureCounter(Date.now, 24 * 3600_000);
   /** Verified against when the e-mail is unknown, so an unknown e-mail costs what a wrong password does. */
   private readonly dummyHash = hash(randomBytes(16).toString('hex'), argon2);
 
@@ -294,12 +299,14 @@ export class AccountsService {
     );
   }
 
-  /** The confirmation a code belongs to; a wrong code counts against every confirmation sent to that address. */
+  /** The confirmation a code belongs to; wrong codes count against the confirmation and, for a day, the address. */
   private async lockByCode(tx: Tx, email: string, code: string): Promise<ConfirmationRow | undefined> {
+    if (this.codeFailures.get(email).count >= maxCodeAttempts) return undefined;
     const user = (await this.accounts.findUserByPendingEmail(email, tx)) ?? (await this.accounts.findUserByEmail(email, tx));
     const row = user && (await this.accounts.lockConfirmationFor(tx, user.id, email));
     if (!row || row.attempts >= maxCodeAttempts) return undefined;
     if (row.code_hash !== codeHash(email, code)) {
+      this.codeFailures.add(email);
       await this.accounts.countFailedCode(tx, row.user_id);
       return undefined;
     }

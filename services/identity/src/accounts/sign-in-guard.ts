@@ -1,12 +1,15 @@
-const windowMs = 15 * 60_000;
+const defaultWindowMs = 15 * 60_000;
 const knownForMs = 30 * 24 * 3600_000;
 const maxEntries = 100_000;
 
-/** Failures per key in fixed 15-minute windows; bounded, oldest windows dropped first. */
-class FailureCounter {
+/** Failures per key in fixed windows (15 minutes unless told); bounded, oldest windows dropped first. */
+export class FailureCounter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly windowMs = defaultWindowMs,
+  ) {}
 
   /** Failures in the current window, and seconds until it ends. */
   get(key: string): { count: number; retryAfter: number } {
@@ -24,7 +27,7 @@ class FailureCounter {
       return;
     }
     this.windows.delete(key);
-    this.windows.set(key, { count: 1, resetAt: now + windowMs });
+    this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
     if (this.windows.size > maxEntries) this.windows.delete(this.windows.keys().next().value!);
   }
 
