@@ -1,22 +1,17 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { EventBus } from '@app/service-kit';
+import { Controller } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { EventData } from '@app/contracts';
+import { EventContext } from '@app/service-kit';
 import { CandidateInterviewsRepository } from './candidate-interviews.repository';
 
 /** The events this feature consumes. */
-@Injectable()
-export class CandidateInterviewsEvents implements OnModuleInit {
-  constructor(
-    private readonly interviews: CandidateInterviewsRepository,
-    @Inject(EventBus) private readonly events: EventBus,
-  ) {}
+@Controller()
+export class CandidateInterviewsEvents {
+  constructor(private readonly interviews: CandidateInterviewsRepository) {}
 
-  onModuleInit(): void {
-    // identity.user.deleted: the account is gone, so are the interviews it shared. Durable consumer;
-    // a redelivery deletes nothing more.
-    this.events.on({
-      name: 'interviews.user-deleted',
-      type: 'identity.user.deleted',
-      handle: ({ user_id }, tx) => this.interviews.eraseAllOf(tx, user_id),
-    });
+  /** identity.user.deleted: the account is gone, so are the interviews it shared. Durable; a redelivery deletes nothing more. */
+  @EventPattern('identity.user.deleted', { durable: 'interviews.user-deleted' })
+  async onUserDeleted(@Payload() { user_id }: EventData<'identity.user.deleted'>, @Ctx() { tx }: EventContext): Promise<void> {
+    await this.interviews.eraseAllOf(tx, user_id);
   }
 }

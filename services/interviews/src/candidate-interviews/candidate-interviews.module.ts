@@ -6,7 +6,7 @@ import { CandidateInterviewsService } from './candidate-interviews.service';
 
 /** Interview experiences: shared, filtered, paged, and summed up per company (insights). */
 @Module({
-  controllers: [CandidateInterviewsController],
-  providers: [CandidateInterviewsRepository, CandidateInterviewsService, CandidateInterviewsEvents],
+  controllers: [CandidateInterviewsController, CandidateInterviewsEvents],
+  providers: [CandidateInterviewsRepository, CandidateInterviewsService],
 })
 export class CandidateInterviewsModule {}
