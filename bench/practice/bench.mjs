@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// GET /api/leetcode-questions through the gateway for one user with 2,000 questions and 20,000
-// sessions. Usage (against a running stack, e.g. `npm start`):
+// GET /api/leetcode-questions (as kept, and sorted by due date) and GET
+// /api/leetcode-questions/analytics through the gateway for one user with 2,000 questions and
+// 20,000 sessions. Usage (against a running stack, e.g. `npm start`):
 //   BASE_URL=http://127.0.0.1:8080 [DATABASE_URL=postgres://...] node bench/practice/bench.mjs
 // Signs a new user up through /auth/v1/signup. With DATABASE_URL (the stack's) it seeds in one SQL
 // statement; without it, through the API (22,000 calls, a few minutes).
@@ -14,6 +15,8 @@
 //   revalidated  a browser: If-None-Match with the ETag it holds, 304 while nothing changed
 //   after write  a review is logged (untimed) before every read, so every read finds the list
 //                changed and rebuilds it (rereading the reviewed question, compressing anew)
+//   by due       the list ordered by due date (?sort=due), what the due queue reads
+//   analytics    the /analytics summary (one SQL statement over the questions and 12 weeks of sessions)
 // CONCURRENCY=1 gives one client's view: what a candidate waits for after logging a review.
 import http from 'node:http';
 import https from 'node:https';
@@ -54,8 +57,10 @@ if (process.env.DATABASE_URL) {
      FROM q, generate_series(1, $3)`,
     [userId, questions, sessionsPerQuestion],
   );
-  // Rows written behind the service's back: bring each question's review summary up to date.
+  // Rows written behind the service's back: bring each question's review summary up to date, and
+  // spread due dates from 20 days overdue to 60 days ahead, as a candidate's would be.
   await client.query(`SELECT ${schema}.refresh_question_summary(id) FROM ${schema}.leetcode_questions WHERE user_id = $1`, [userId]);
+  await client.query(`UPDATE ${schema}.leetcode_questions SET due_at = now() + ((random() * 80 - 20) || ' days')::interval WHERE user_id = $1`, [userId]);
   // As autovacuum would soon after a bulk load; done now so it does not run during the timed calls.
   await client.query(`VACUUM ANALYZE ${schema}.leetcode_questions, ${schema}.leetcode_sessions`);
   await client.end();
@@ -73,10 +78,10 @@ console.log(`seeded ${items.length} questions, ${sessionCount} sessions in ${((D
 if (items.length !== questions || sessionCount !== questions * sessionsPerQuestion) throw new Error('the list does not show what was seeded');
 
 const agent = new (base.startsWith('https:') ? https : http).Agent({ keepAlive: true, maxSockets: concurrency });
-/** One GET of the list; resolves with the status and the raw (maybe gzipped) body once it all arrived. */
-const read = (extra = {}) =>
+/** One GET (of the list by default); resolves with the status and the raw (maybe gzipped) body once it all arrived. */
+const read = (extra = {}, url = list) =>
   new Promise((resolve, reject) => {
-    const req = (base.startsWith('https:') ? https : http).get(list, { agent, headers: { Authorization: headers.Authorization, 'Accept-Encoding': 'gzip', ...extra } }, (res) => {
+    const req = (base.startsWith('https:') ? https : http).get(url, { agent, headers: { Authorization: headers.Authorization, 'Accept-Encoding': 'gzip', ...extra } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks), headers: res.headers }));
@@ -132,6 +137,14 @@ console.log(`GET /api/leetcode-questions: ${items.length} items, ${(plainBytes /
 
 await phase('full body', { read: () => read() });
 await phase('revalidated', { read: () => read({ 'If-None-Match': etag ?? '' }) });
+const byDue = `${list}?sort=due`;
+const dueOrder = await json(await fetch(byDue, { headers }));
+if (dueOrder.length !== items.length || dueOrder.some((q, i) => i > 0 && q.due_at < dueOrder[i - 1].due_at)) throw new Error('?sort=due is not in due order');
+await phase('by due', { read: () => read({}, byDue) });
+const analytics = `${list}/analytics?tz=Europe%2FParis`;
+const summary = await json(await fetch(analytics, { headers }));
+if (summary.questions !== questions || summary.total_reviews !== questions * sessionsPerQuestion) throw new Error('the analytics do not show what was seeded');
+await phase('analytics', { read: () => read({}, analytics) });
 let n = 0;
 await phase('after write', {
   before: async () => {

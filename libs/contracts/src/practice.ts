@@ -46,6 +46,11 @@ export const questionListItemSchema = questionSchema.extend({
 });
 export type QuestionListItem = z.infer<typeof questionListItemSchema>;
 
+/** The list's order: newest added first, or earliest due first (the due queue). */
+export const listOrders = ['newest', 'due'] as const;
+export type ListOrder = (typeof listOrders)[number];
+export const listQuestionsQuerySchema = z.object({ sort: z.enum(listOrders, { message: 'Sort must be newest or due' }).default('newest') });
+
 export const createQuestionSchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, { message: 'Title is required' }).max(limits.titleMax, { message: `Title must not be longer than ${limits.titleMax} characters` }),
   difficulty: z.enum(difficulties, { message: 'Difficulty is required' }),

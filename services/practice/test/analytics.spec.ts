@@ -16,11 +16,11 @@ describe('practice analytics', () => {
   });
   afterAll(() => env.close());
 
-  const add = async (auth: object, title: string, difficulty: string, tags: string | null) =>
+  const add = async (auth: { Authorization: string }, title: string, difficulty: string, tags: string | null) =>
     (await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title, difficulty, tags }).expect(201)).body.data.id as string;
-  const review = (auth: object, id: string, correctness: number, confidence: number, timer: number) =>
+  const review = (auth: { Authorization: string }, id: string, correctness: number, confidence: number, timer: number) =>
     request(svc.url).post(`/api/leetcode-questions/${id}/session`).set(auth).send({ question_id: id, correctness, confidence, timer, notes: null }).expect(201);
-  const analytics = async (auth: object, tz?: string) => practiceAnalyticsSchema.parse((await request(svc.url).get('/api/leetcode-questions/analytics').query(tz ? { tz } : {}).set(auth).expect(200)).body);
+  const analytics = async (auth: { Authorization: string }, tz?: string) => practiceAnalyticsSchema.parse((await request(svc.url).get('/api/leetcode-questions/analytics').query(tz ? { tz } : {}).set(auth).expect(200)).body);
   const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
   const voiceEnded = async (data: Record<string, unknown>, msgID = randomUUID()) => {
@@ -97,6 +97,13 @@ describe('practice analytics', () => {
     }));
     expect(body.due_forecast).toEqual(expected);
     expect(body.due_forecast[0].due).toBeGreaterThanOrEqual(1);
+
+    // Answered from memory while nothing changed; a review changes it at once.
+    expect(await analytics(auth)).toEqual(body);
+    await review(auth, old, 90, 90, 10);
+    const moved = await analytics(auth);
+    expect(moved.total_reviews).toBe(6);
+    expect(moved.reviews_per_day.at(-1)).toEqual({ day: utcDay(0), reviews: 5 });
   });
 
   it('counts days in the time zone asked for, and refuses an unknown one', async () => {

@@ -297,6 +297,21 @@ describe('practice', () => {
       expect(Date.parse(afterLapse.due_at)).toBeLessThan(Date.parse(afterGood.due_at));
     });
 
+    it('order the list with sort=due, earliest first, from the same kept list', async () => {
+      const auth = await env.authHeader(env.newUser());
+      const reviewed = await addQuestion({ title: 'Reviewed', difficulty: 'Easy' }, auth);
+      const first = await addQuestion({ title: 'First Added', difficulty: 'Easy' }, auth);
+      const second = await addQuestion({ title: 'Second Added', difficulty: 'Easy' }, auth);
+      await logSession(reviewed.id, { errors: [], submissions: 1, timer: 5 }, auth).expect(201);
+      const newest = (await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body;
+      expect(newest.map((q: { id: string }) => q.id)).toEqual([second.id, first.id, reviewed.id]);
+      const byDue = await request(svc.url).get('/api/leetcode-questions').query({ sort: 'due' }).set(auth).expect(200);
+      expect(byDue.body.map((q: { id: string }) => q.id)).toEqual([first.id, second.id, reviewed.id]);
+      expect(byDue.headers.etag).not.toBe((await request(svc.url).get('/api/leetcode-questions').set(auth)).headers.etag);
+      const bad = await request(svc.url).get('/api/leetcode-questions').query({ sort: 'random' }).set(auth).expect(400);
+      expect(bad.body.error.message).toBe('Sort must be newest or due');
+    });
+
     it('are replayed at start for questions reviewed before due dates existed', async () => {
       const auth = await env.authHeader(env.newUser());
       const q = await addQuestion({ title: 'Reviewed Long Ago', difficulty: 'Hard' }, auth);

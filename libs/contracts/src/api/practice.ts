@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataOf } from '../common';
 import { endpoint } from '../http/endpoint';
-import { createQuestionSchema, createSessionSchema, errorTypeSchema, practiceAnalyticsQuerySchema, practiceAnalyticsSchema, practiceSummarySchema, questionListItemSchema, questionSchema, sessionSchema } from '../practice';
+import { createQuestionSchema, createSessionSchema, errorTypeSchema, listQuestionsQuerySchema, practiceAnalyticsQuerySchema, practiceAnalyticsSchema, practiceSummarySchema, questionListItemSchema, questionSchema, sessionSchema } from '../practice';
 
 const questionParams = z.object({ id: z.string().uuid() });
 const noQuestion = 'Could not find this question, sorry.';
@@ -12,12 +12,13 @@ export const practiceApi = {
     id: 'listQuestions',
     method: 'GET',
     path: '/api/leetcode-questions',
-    summary: "The caller's questions with retention",
-    description: 'Compressed when the client accepts it; 304 when If-None-Match holds the current ETag.',
+    summary: "The caller's questions with retention and due date",
+    description: 'Newest first, or earliest due first with sort=due. Compressed when the client accepts it; 304 when If-None-Match holds the current ETag.',
+    query: listQuestionsQuerySchema,
     status: 200,
+    errors: ['validation_failed', 'unauthorized'],
     response: z.array(questionListItemSchema),
     headers: { ETag: 'Version of this exact list' },
-    errors: ['unauthorized'],
   }),
   createQuestion: endpoint({ id: 'createQuestion', method: 'POST', path: '/api/leetcode-questions', summary: 'Add a question', description: 'A title the caller already tracks, ignoring case, answers 409.', body: createQuestionSchema, status: 201, response: dataOf(questionSchema), errors: ['validation_failed', 'unauthorized', 'conflict'] }),
   practiceSummary: endpoint({ id: 'practiceSummary', method: 'GET', path: '/api/leetcode-questions/summary', summary: 'What the Problem Review cards show', status: 200, response: practiceSummarySchema, errors: ['unauthorized'] }),

@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { AuthUser, practiceApi } from '@app/contracts';
 import { CurrentUser, Endpoint, Input, ParsedQuery } from '@app/service-kit';
-import { AnalyticsRepository } from './analytics.repository';
+import { AnalyticsService } from './analytics.service';
 
 @Controller()
 export class AnalyticsController {
-  constructor(private readonly analytics: AnalyticsRepository) {}
+  constructor(private readonly analytics: AnalyticsService) {}
 
   @Endpoint(practiceApi.practiceAnalytics)
   summary(@CurrentUser() user: AuthUser, @ParsedQuery() { tz }: Input<typeof practiceApi.practiceAnalytics>['query']) {

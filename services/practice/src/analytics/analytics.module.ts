@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsEvents } from './analytics.events';
 import { AnalyticsRepository } from './analytics.repository';
+import { AnalyticsService } from './analytics.service';
 
 /** /analytics: the candidate's readiness from their own reviews, and the mock interviews they finished. */
-@Module({ controllers: [AnalyticsController, AnalyticsEvents], providers: [AnalyticsRepository] })
+@Module({ controllers: [AnalyticsController, AnalyticsEvents], providers: [AnalyticsRepository, AnalyticsService] })
 export class AnalyticsModule {}

@@ -83,6 +83,18 @@ export class AnalyticsRepository {
     };
   }
 
+  /**
+   * What the summary depends on besides the clock, in one round trip: the caller's list version
+   * (bumped by every question added, deleted or reviewed, migration 0003) and their mock interviews.
+   */
+  async inputsVersion(userId: string): Promise<string> {
+    const { rows } = await this.db.query<{ v: string }>(
+      `SELECT COALESCE((SELECT version FROM list_versions WHERE user_id = $1), 0) || '/' || (SELECT count(*) FROM mock_interviews WHERE user_id = $1) AS v`,
+      [userId],
+    );
+    return rows[0].v;
+  }
+
   /** Once per voice session: a redelivered event counts nothing twice. */
   async recordMockInterview(tx: Tx, ended: EventData<'voice.session.ended'>): Promise<void> {
     await tx.query('INSERT INTO mock_interviews (session_id, user_id, ended_at, duration_seconds) VALUES ($1, $2, $3, $4) ON CONFLICT (session_id) DO NOTHING', [

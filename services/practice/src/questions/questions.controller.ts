@@ -1,7 +1,7 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuthUser, practiceApi } from '@app/contracts';
-import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams } from '@app/service-kit';
+import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams, ParsedQuery } from '@app/service-kit';
 import { etagMatches, preferredCoding } from './list-body';
 import { QuestionsService } from './questions.service';
 
@@ -15,8 +15,8 @@ export class QuestionsController {
    * holds these exact bytes. `private, no-cache` makes a browser revalidate every time, never reuse blindly.
    */
   @Endpoint(practiceApi.listQuestions)
-  async list(@CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
-    const body = await this.questions.listBody(user);
+  async list(@CurrentUser() user: AuthUser, @ParsedQuery() { sort }: Input<typeof practiceApi.listQuestions>['query'], @Req() req: Request, @Res() res: Response) {
+    const body = await this.questions.listBody(user, sort);
     res.setHeader('Cache-Control', 'private, no-cache');
     res.setHeader('Vary', 'Accept-Encoding, Authorization');
     res.setHeader('ETag', body.etag);

@@ -7,6 +7,7 @@ import {
   CreateSession,
   duplicateTitleMessage,
   errorTypeCatalogue,
+  ListOrder,
   PracticeSession,
   PracticeSummary,
   Question,
@@ -63,8 +64,8 @@ export class QuestionsService implements OnApplicationBootstrap {
   }
 
   /** The caller's list, ready to send (see QuestionLists). */
-  listBody(user: AuthUser): Promise<ListBody> {
-    return this.lists.body(user.id);
+  listBody(user: AuthUser, order: ListOrder): Promise<ListBody> {
+    return this.lists.body(user.id, order);
   }
 
   async create(user: AuthUser, question: CreateQuestion): Promise<Question> {
