@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import express, { Express, NextFunction, Request, Response } from 'express';
-import { AppError, createLogger, Logger, notFound, requestIdFrom, sendError, toAppError, TokenVerifier } from '@app/service-kit';
+import { AppError, createLogger, Logger, notFound, requestIdFrom, sendError, toAppError, TokenVerifier } from '@app/service-kit/core';
 import { GatewayConfig, loadGatewayConfig, upstreamUrls } from './config';
 import { healthRoutes } from './health';
 import { frontDoor } from './http/front-door';

@@ -1,4 +1,4 @@
-import { ConfigError } from '@app/service-kit';
+import { ConfigError } from '@app/service-kit/core';
 import { defaultWebDist, loadGatewayConfig } from './config';
 
 describe('loadGatewayConfig', () => {

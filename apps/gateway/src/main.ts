@@ -1,4 +1,4 @@
-import { runMain } from '@app/service-kit';
+import { runMain } from '@app/service-kit/core';
 import { startGateway } from './app';
 
 /** The gateway process: in-flight requests get 10 s to finish on shutdown, the process 15 s in all. */

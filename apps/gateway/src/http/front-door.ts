@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { AppError, isProbePath, Logger, requestIdFrom, startAccessLog, toAppError, TokenVerifier } from '@app/service-kit';
+import { AppError, isProbePath, Logger, requestIdFrom, startAccessLog, toAppError, TokenVerifier } from '@app/service-kit/core';
 import { prepareForwardedRequest, protocolOf, TrustFn } from '../routing/forwarding';
 import { isAnonymousRoute, isApiPath, isUnsafePath, resolveUpstream } from '../routing/prefix-table';
 import type { UpstreamProxies } from '../routing/proxy';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { requestIdFrom } from '@app/service-kit';
+import { requestIdFrom } from '@app/service-kit/core';
 import { dropIdentityHeaders, isIdentityHeader } from '../auth/identity-headers';
 import { dropHopByHopHeaders, prepareForwardedRequest } from './forwarding';
 
