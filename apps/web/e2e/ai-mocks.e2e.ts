@@ -158,6 +158,29 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     await context.close();
   });
 
+  it("turns the countdown to a warning with \"Time's up!\" in the last minute and ends at zero without confirmation", async () => {
+    const { context, page } = await strictPage(browser);
+    await page.clock.install();
+    await signUp(page, uniqueEmail('edsger'));
+    await page.goto('/ai-mocks');
+    await credits(page, 10);
+    await page.getByRole('button', { name: 'Start Interview' }).click();
+    await page.getByText(voiceMessages.started, { exact: true }).waitFor({ timeout: 30_000 });
+    const timer = page.getByRole('timer', { name: 'Time left' });
+    expect(await timer.getAttribute('data-warning')).toBe('false');
+    await page.clock.fastForward('19:10');
+    await timer.filter({ hasText: voiceMessages.timesUp }).waitFor();
+    expect(await timer.getAttribute('data-warning')).toBe('true');
+    await screenshot(page, 'ai-mocks-last-minute-1280');
+    await page.clock.fastForward('01:00');
+    await page.getByRole('button', { name: 'Start Interview' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await timer.textContent()).toContain('20:00');
+    // The server measured a few real seconds: under 30 s, so refunded.
+    await credits(page, 10);
+    await context.close();
+  });
+
   it('shows a clear "not enough credits" state with 0 credits', async () => {
     const { context, page } = await newPage(browser);
     const token = await signedUpWithToken(page, uniqueEmail('grace'));
