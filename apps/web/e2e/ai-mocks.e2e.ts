@@ -158,14 +158,24 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     await context.close();
   });
 
-  it("turns the countdown to a warning with \"Time's up!\" in the last minute and ends at zero without confirmation", async () => {
+  it("asks about the company and level picked, turns the countdown to a warning with \"Time's up!\" in the last minute and ends at zero without confirmation", async () => {
     const { context, page } = await strictPage(browser);
     await page.clock.install();
     await signUp(page, uniqueEmail('edsger'));
     await page.goto('/ai-mocks');
     await credits(page, 10);
+    // The plan follows the company and level picked before the start.
+    await page.getByLabel('Company').click();
+    await page.getByRole('option', { name: 'Google' }).click();
+    await page.getByLabel('Level').click();
+    await page.getByRole('option', { name: 'Senior (L6, E5, IC3, SDE III)' }).click();
     await page.getByRole('button', { name: 'Start Interview' }).click();
     await page.getByText(voiceMessages.started, { exact: true }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('region', { name: 'Live transcript' })
+      .getByText(/interviewer today for Google at the Senior level\. .*Why do you want to work at Google/)
+      .waitFor({ timeout: 30_000 });
+    expect(await page.getByLabel('Company').isDisabled()).toBe(true);
     const timer = page.getByRole('timer', { name: 'Time left' });
     expect(await timer.getAttribute('data-warning')).toBe('false');
     await page.clock.fastForward('19:10');
