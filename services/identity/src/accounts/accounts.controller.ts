@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Put, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { Public, SERVICE_CONFIG } from '@app/service-kit';
+import { Controller, Headers, Inject, Req, Res, UseFilters } from '@nestjs/common';
+import { identityApi } from '@app/contracts';
+import { Endpoint, Input, ParsedBody, ParsedQuery, Public, SERVICE_CONFIG } from '@app/service-kit';
 import type { Request, Response } from 'express';
 import { GoTrueError, GoTrueErrorFilter } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
@@ -7,16 +8,16 @@ import type { IdentityConfig } from '../service';
 import { AccountsService } from './accounts.service';
 import { Confirmations } from './confirmations';
 
-type Body = Record<string, unknown>;
-
 /**
  * The client's address: the peer's, or what X-Forwarded-For says when the peer is a trusted proxy
  * (TRUST_PROXY, applied to the app by AccountsModule), so nobody else can choose their address.
  */
 const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
+type In<K extends keyof typeof identityApi> = Input<(typeof identityApi)[K]>;
+
 /** The part of GoTrue's REST API that @supabase/supabase-js uses. Tokens are checked here, not by the kit's guard. */
-@Controller('auth/v1')
+@Controller()
 @Public()
 @UseFilters(GoTrueErrorFilter)
 export class AccountsController {
@@ -27,24 +28,21 @@ export class AccountsController {
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  @Post('signup')
-  @HttpCode(200)
-  signUp(@Body() body: Body = {}, @Req() req: Request, @Query('redirect_to') redirectTo?: string) {
-    return this.accounts.signUp(body, clientAddress(req), redirectTo);
+  @Endpoint(identityApi.signUp)
+  signUp(@ParsedBody() body: In<'signUp'>['body'], @ParsedQuery() { redirect_to }: In<'signUp'>['query'], @Req() req: Request) {
+    return this.accounts.signUp(body, clientAddress(req), redirect_to);
   }
 
-  @Post('token')
-  @HttpCode(200)
-  token(@Query('grant_type') grantType: string, @Body() body: Body = {}, @Req() req: Request) {
+  @Endpoint(identityApi.token)
+  token(@ParsedQuery() { grant_type: grantType }: In<'token'>['query'], @ParsedBody() body: In<'token'>['body'], @Req() req: Request) {
     if (grantType === 'password') return this.accounts.signInWithPassword(body, clientAddress(req));
     if (grantType === 'refresh_token') return this.accounts.refresh(body);
     throw new GoTrueError(400, 'validation_failed', `Unsupported grant type "${grantType ?? ''}"`);
   }
 
   /** supabase-js's verifyOtp: {type, token_hash} or {type, email, token}; answers a session. */
-  @Post('verify')
-  @HttpCode(200)
-  verify(@Body() body: Body = {}) {
+  @Endpoint(identityApi.verify)
+  verify(@ParsedBody() body: In<'verify'>['body']) {
     return this.accounts.verify(body);
   }
 
@@ -52,13 +50,8 @@ export class AccountsController {
    * The link in the mail: confirms, then sends the browser to the site with the new session in the
    * URL fragment (GoTrue's implicit flow, which supabase-js picks up), or with the error there.
    */
-  @Get('verify')
-  async verifyLink(
-    @Res() res: Response,
-    @Query('token') token?: string,
-    @Query('type') type?: string,
-    @Query('redirect_to') redirectTo?: string,
-  ): Promise<void> {
+  @Endpoint(identityApi.verifyLink)
+  async verifyLink(@Res() res: Response, @ParsedQuery() { token, type, redirect_to: redirectTo }: In<'verifyLink'>['query']): Promise<void> {
     const target = this.confirmations.redirectTarget(redirectTo);
     let fragment: URLSearchParams;
     try {
@@ -78,36 +71,34 @@ export class AccountsController {
     res.redirect(303, `${target.split('#')[0]}#${fragment}`);
   }
 
-  @Post('resend')
-  @HttpCode(200)
-  async resend(@Body() body: Body = {}, @Query('redirect_to') redirectTo?: string) {
-    await this.accounts.resend(body, redirectTo);
+  @Endpoint(identityApi.resend)
+  async resend(@ParsedBody() body: In<'resend'>['body'], @ParsedQuery() { redirect_to }: In<'resend'>['query']) {
+    await this.accounts.resend(body, redirect_to);
     return {};
   }
 
-  @Get('user')
+  @Endpoint(identityApi.getUser)
   async user(@Headers('authorization') authorization?: string) {
     return this.accounts.getUser(await this.accounts.authenticate(authorization));
   }
 
-  @Put('user')
-  async updateUser(@Body() body: Body = {}, @Headers('authorization') authorization?: string, @Query('redirect_to') redirectTo?: string) {
-    return this.accounts.updateUser(await this.accounts.authenticate(authorization), body, redirectTo);
+  @Endpoint(identityApi.updateUser)
+  async updateUser(@ParsedBody() body: In<'updateUser'>['body'], @ParsedQuery() { redirect_to }: In<'updateUser'>['query'], @Headers('authorization') authorization?: string) {
+    return this.accounts.updateUser(await this.accounts.authenticate(authorization), body, redirect_to);
   }
 
-  @Post('logout')
-  @HttpCode(204)
-  async logout(@Query('scope') scope = 'global', @Headers('authorization') authorization?: string) {
+  @Endpoint(identityApi.logout)
+  async logout(@ParsedQuery() { scope = 'global' }: In<'logout'>['query'], @Headers('authorization') authorization?: string) {
     await this.accounts.logout(await this.accounts.authenticate(authorization), scope);
   }
 
-  @Get('.well-known/jwks.json')
+  @Endpoint(identityApi.jwks)
   jwks(@Res({ passthrough: true }) res: Response) {
     res.setHeader('Cache-Control', 'public, max-age=600');
     return this.keys.jwks();
   }
 
-  @Get('settings')
+  @Endpoint(identityApi.settings)
   settings() {
     const enabled = new Set(this.config.AUTH_EXTERNAL_PROVIDERS);
     const external: Record<string, boolean> = { email: true, phone: false };
@@ -116,7 +107,7 @@ export class AccountsController {
     return { external, disable_signup: false, mailer_autoconfirm: false, phone_autoconfirm: false, sms_provider: '', saml_enabled: false };
   }
 
-  @Get('health')
+  @Endpoint(identityApi.health)
   health() {
     return { version: 'thunderprep-identity', name: 'GoTrue', description: 'Supabase-Auth-compatible identity service' };
   }

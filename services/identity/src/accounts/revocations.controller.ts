@@ -1,5 +1,6 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { Public, validationFailed } from '@app/service-kit';
+import { Controller } from '@nestjs/common';
+import { identityApi } from '@app/contracts';
+import { Endpoint, Input, ParsedQuery, Public } from '@app/service-kit';
 import { AccountsRepository } from './accounts.repository';
 
 /**
@@ -7,7 +8,7 @@ import { AccountsRepository } from './accounts.repository';
  * password change, theft of a refresh token or the account's deletion, while their access tokens
  * may live. Outside /auth/v1, so the gateway does not route it: for the platform's own callers.
  */
-@Controller('internal')
+@Controller()
 @Public()
 export class RevocationsController {
   private forgottenAt = 0;
@@ -15,9 +16,8 @@ export class RevocationsController {
   constructor(private readonly accounts: AccountsRepository) {}
 
   /** `since`: the `cursor` of the caller's previous answer (ms); without it, every live revocation. */
-  @Get('revocations')
-  async revocations(@Query('since') since?: string) {
-    if (since !== undefined && !/^\d{1,15}$/.test(since)) throw validationFailed({ since: 'since must be a cursor from an earlier answer' });
+  @Endpoint(identityApi.revocations)
+  async revocations(@ParsedQuery() { since }: Input<typeof identityApi.revocations>['query']) {
     const cursor = Date.now();
     if (cursor - this.forgottenAt > 60_000) {
       this.forgottenAt = cursor;
