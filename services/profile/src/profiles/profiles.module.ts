@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module';
 import { ProfilesController } from './profiles.controller';
+import { ProfilesEvents } from './profiles.events';
 import { ProfilesRepository } from './profiles.repository';
 import { ProfilesService } from './profiles.service';
 
-@Module({ imports: [CompaniesModule], controllers: [ProfilesController], providers: [ProfilesRepository, ProfilesService] })
+@Module({ imports: [CompaniesModule], controllers: [ProfilesController, ProfilesEvents], providers: [ProfilesRepository, ProfilesService] })
 export class ProfilesModule {}

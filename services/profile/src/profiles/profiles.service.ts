@@ -1,37 +1,17 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser, Profile, UpdateProfile } from '@app/contracts';
-import { conflict, EventBus, Tx, unauthorized, validationFailed } from '@app/service-kit';
+import { conflict, Tx, unauthorized, validationFailed } from '@app/service-kit';
 import { CompaniesService } from '../companies/companies.service';
 import { ProfilesRepository, UsernameTaken } from './profiles.repository';
 
 const usernameTaken = 'Username is already taken';
 
 @Injectable()
-export class ProfilesService implements OnModuleInit {
+export class ProfilesService {
   constructor(
     private readonly profiles: ProfilesRepository,
     private readonly companies: CompaniesService,
-    @Inject(EventBus) private readonly events: EventBus,
   ) {}
-
-  onModuleInit(): void {
-    // Durable with deliver_policy "all" (the kit's JetStream consumers): a new durable replays every
-    // sign-up in the stream, so users registered while profile was down or not yet deployed get
-    // their profile when it starts. Each event is handled once (processed_events, same transaction).
-    this.events.on({
-      name: 'profile.user-registered',
-      type: 'identity.user.registered',
-      handle: async (user, tx) => {
-        await this.createDefault(tx, user.user_id, user.email);
-      },
-    });
-    // The account is gone: so is its profile (architecture: every service erases that user's data).
-    this.events.on({
-      name: 'profile.user-deleted',
-      type: 'identity.user.deleted',
-      handle: ({ user_id }, tx) => this.profiles.erase(tx, user_id),
-    });
-  }
 
   /** The one code path that makes a default profile: the sign-up event and a first read both use it. */
   createDefault(tx: Tx, userId: string, email: string | null): Promise<boolean> {

@@ -1,7 +1,8 @@
 import type { AuthUser, Company, Profile } from '@app/contracts';
-import { AppError, Database, EventBus, Tx } from '@app/service-kit';
+import { AppError, Database, EventContext, Tx } from '@app/service-kit';
 import { CompaniesService } from '../companies/companies.service';
 import { ProfileChange, ProfilesRepository, UsernameTaken } from './profiles.repository';
+import { ProfilesEvents } from './profiles.events';
 import { ProfilesService } from './profiles.service';
 
 /** The service's rules with the database faked: who decides verified_company, and what each failure becomes. */
@@ -28,9 +29,9 @@ describe('ProfilesService', () => {
     const find = jest.spyOn(repository, 'find').mockResolvedValue(undefined);
     jest.spyOn(repository, 'isErased').mockResolvedValue(false);
     const companies = { find: jest.fn(async (id: string) => (id === google.id ? google : undefined)), isEmployeeEmail: CompaniesService.prototype.isEmployeeEmail };
-    const on = jest.fn();
-    const service = new ProfilesService(repository, companies as unknown as CompaniesService, { on } as unknown as EventBus);
-    return { service, createDefault, update, find, on };
+    const service = new ProfilesService(repository, companies as unknown as CompaniesService);
+    const events = new ProfilesEvents(service, repository);
+    return { service, events, createDefault, update, find };
   };
 
   it.each([
@@ -78,16 +79,13 @@ describe('ProfilesService', () => {
   });
 
   it('makes the default profile from the token’s e-mail when a read finds none, through the event’s code path', async () => {
-    const { service, createDefault, find, on } = setUp();
+    const { service, events, createDefault, find } = setUp();
     const profile = { username: 'jane' } as Profile;
     find.mockResolvedValueOnce(undefined).mockResolvedValueOnce(profile);
     await expect(service.get(user('jane@example.com'))).resolves.toBe(profile);
     expect(createDefault).toHaveBeenCalledWith(tx, user(null).id, 'jane@example.com');
 
-    service.onModuleInit();
-    const [{ name, type, handle }] = on.mock.calls[0];
-    expect({ name, type }).toEqual({ name: 'profile.user-registered', type: 'identity.user.registered' });
-    await handle({ user_id: 'u-1', email: 'ann@example.com', user_metadata: {}, created_at: 'now' }, tx);
+    await events.onUserRegistered({ user_id: 'u-1', email: 'ann@example.com', user_metadata: {}, created_at: 'now' }, new EventContext([tx, {} as never]));
     expect(createDefault).toHaveBeenLastCalledWith(tx, 'u-1', 'ann@example.com');
   });
 });
