@@ -24,6 +24,8 @@ export interface TurnTakingOptions {
   minVoiceMs: number;
   /** Audio kept from before the turn started, so its first syllable is not cut off. */
   preRollMs: number;
+  /** A turn ends here however loud the room stays (steady noise must not buffer a whole call). */
+  maxTurnMs: number;
 }
 
 export type TurnEvent = { type: 'started'; whileAgentSpeaking: boolean } | { type: 'ended'; audio: Buffer; voiceMs: number };
@@ -38,6 +40,7 @@ export class TurnTaking {
   private inTurn = false;
   private turn: Buffer[] = [];
   private turnVoice = 0;
+  private turnMs = 0;
   private preRoll: Array<{ frame: Buffer; ms: number }> = [];
 
   constructor(private readonly options: TurnTakingOptions) {}
@@ -53,6 +56,7 @@ export class TurnTaking {
     this.inTurn = false;
     this.turn = [];
     this.turnVoice = 0;
+    this.turnMs = 0;
     this.preRoll = [];
   }
 
@@ -79,13 +83,14 @@ export class TurnTaking {
         continue;
       }
       this.turn.push(frame);
+      this.turnMs += ms;
       if (voiced) {
         this.turnVoice += ms;
         this.silence = 0;
       } else {
         this.silence += ms;
       }
-      if (this.silence >= this.options.endOfTurnMs) {
+      if (this.silence >= this.options.endOfTurnMs || this.turnMs >= this.options.maxTurnMs) {
         const audio = Buffer.concat(this.turn);
         const voiceMs = this.turnVoice;
         this.reset();
