@@ -10,8 +10,9 @@ import { healthRoutes } from './health';
 import { frontDoor } from './http/front-door';
 import { cors, securityHeaders } from './http/security';
 import { prepareForwardedRequest, TrustFn } from './routing/forwarding';
-import { isApiPath, isUnsafePath, UpstreamName } from './routing/prefix-table';
+import { isApiPath, isUnsafePath, resolveWebsocketUpstream, UpstreamName } from './routing/prefix-table';
 import { UpstreamProxies } from './routing/proxy';
+import { apiDocs } from './static/api-docs';
 import { spa } from './static/spa';
 
 export interface Gateway {
@@ -22,7 +23,7 @@ export interface Gateway {
   config: GatewayConfig;
   logger: Logger;
   verifier: TokenVerifier;
-  /** Handler for the HTTP server's `upgrade` event (websockets under /api/voice/). */
+  /** Handler for the HTTP server's `upgrade` event (the registry's websocket prefixes). */
   upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Ends open websockets (they are not part of the HTTP server's graceful close). */
   closeUpgrades(): void;
@@ -66,6 +67,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
 
   const readinessUrls = Object.fromEntries(config.READY_UPSTREAMS.map((name) => [name, urls[name]])) as Record<UpstreamName, string>;
   app.use(healthRoutes(readinessUrls, config.READY_TIMEOUT_MS, proxies.agents));
+  const docs = apiDocs();
+  app.use((req: Request, res: Response, next: NextFunction) => (docs(req, res, req.path) ? undefined : next()));
   app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? sendError(res, notFound('No such API route')) : next()));
   app.use(spa(config.WEB_DIST));
   app.use((_req: Request, res: Response) => sendError(res, notFound('Not found')));
@@ -84,7 +87,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     socket.once('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     const pathname = pathnameOf(req.url);
-    if (!pathname.startsWith('/api/voice/') || isUnsafePath(pathname)) {
+    const upstream = isUnsafePath(pathname) ? undefined : resolveWebsocketUpstream(pathname);
+    if (!upstream) {
       const body = JSON.stringify(notFound('No such websocket route').toEnvelope());
       socket.end(
         `HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -92,11 +96,11 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       setTimeout(() => socket.destroy(), 1_000).unref();
       return;
     }
-    // Browsers cannot put a bearer token on a websocket: voice authenticates the signed URL itself.
+    // Browsers cannot put a bearer token on a websocket: the service authenticates it itself (voice: the signed URL).
     const requestId = requestIdFrom(req.headers['x-request-id']);
     prepareForwardedRequest(req, requestId, trust, { upgrade: true });
-    logger.info({ request_id: requestId, path: pathname, upstream: 'voice' }, 'websocket upgrade');
-    proxies.upgrade('voice', req, socket, head);
+    logger.info({ request_id: requestId, path: pathname, upstream }, 'websocket upgrade');
+    proxies.upgrade(upstream, req, socket, head);
   };
 
   const handle = frontDoor({

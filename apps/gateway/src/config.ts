@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
-import { ConfigError } from '@app/service-kit';
+import { ConfigError } from '@app/service-kit/core';
 import { UPSTREAM_NAMES, UpstreamName } from './routing/prefix-table';
 
 /**

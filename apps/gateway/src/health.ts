@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Router } from 'express';
-import { AppError, sendError } from '@app/service-kit';
+import { AppError, sendError } from '@app/service-kit/core';
 import type { UpstreamName } from './routing/prefix-table';
 
 export type UpstreamStatus = 'up' | 'down';
