@@ -218,7 +218,7 @@ describe('AI mock interviews with the microphone denied (Chromium)', () => {
   afterAll(() => browser.close());
 
   it('says the microphone was denied, returns to idle and refunds the start', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    const { context, page } = await newPage(browser, { width: 375, height: 800 }, 'dark');
     await signUp(page, uniqueEmail('linus'));
     await page.goto('/ai-mocks');
     await credits(page, 10);
@@ -229,7 +229,8 @@ describe('AI mock interviews with the microphone denied (Chromium)', () => {
     await page.getByRole('list', { name: 'Past interviews' }).getByText('Never connected').waitFor();
     expect(await page.getByText('The connection to the interviewer was lost.').count()).toBe(0);
     expect(await page.locator('[aria-label="Interview report"]').count()).toBe(0);
-    await screenshot(page, 'ai-mocks-mic-denied-375');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'ai-mocks-mic-denied-375-dark');
     await context.close();
   });
 });
