@@ -288,8 +288,14 @@ describe('Problem Review (Chromium)', () => {
 
     await page.getByTestId('question-row').first().click();
     await page.getByRole('heading', { name: 'Two Sum' }).waitFor();
+    // The contract's own messages, as typed.
+    await page.getByLabel('Submissions').fill('11');
+    await page.getByText('Submissions must be a whole number from 0 to 10').waitFor();
+    await page.getByLabel('Time (minutes)').fill('-3');
+    await page.getByText('Time must be a positive number of minutes').waitFor();
     await page.getByLabel('Submissions').fill('1');
     await page.getByLabel('Time (minutes)').fill('11.9');
+    expect(await page.getByRole('alert').filter({ hasText: /must be/ }).count()).toBe(0);
     expect(await page.getByTestId('confidence').textContent()).toBe('75');
     expect(await page.getByTestId('correctness').textContent()).toBe('100');
     await page.getByRole('button', { name: 'Log Review' }).click();

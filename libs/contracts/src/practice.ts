@@ -106,6 +106,7 @@ export const createSessionSchema = z.object({
   submissions: z.number({ error: 'Submissions must be a whole number from 0 to 10' }).int({ message: 'Submissions must be a whole number from 0 to 10' }).min(0, { message: 'Submissions must be a whole number from 0 to 10' }).max(maxSubmissions, { message: 'Submissions must be a whole number from 0 to 10' }).optional(),
 });
 export type CreateSession = z.infer<typeof createSessionSchema>;
+export type CreateSessionInput = z.input<typeof createSessionSchema>;
 
 /** GET /api/leetcode-questions/summary: what the Problem Review cards show, without every session. */
 export const practiceSummarySchema = z.object({

@@ -1,34 +1,22 @@
-import { confidenceFrom, correctnessFromErrors, createSessionSchema, maxSubmissions, relativeTime } from '@app/contracts';
+import { CreateSession, relativeTime } from '@app/contracts';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import * as Popover from '@radix-ui/react-popover';
 import confetti from 'canvas-confetti';
-import { ArrowLeft, ChevronDown, ExternalLink, Lightbulb, X } from 'lucide-react';
+import { ChevronDown, ExternalLink, Lightbulb, X } from 'lucide-react';
 import * as React from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '../auth/auth-provider';
 import { useErrorTypes, useLogSession, useQuestionSessions, useQuestions } from './api';
+import { ReviewForm } from './components/review-form';
 import { DifficultyDot } from './difficulty';
-import { keepReviewDraft, problemSlug, takeReviewDraft } from './helpers';
+import { keepReviewDraft, problemSlug, ReviewDraft, takeReviewDraft } from './helpers';
 
 const BANNER_KEY = 'leetcode:extension-banner-dismissed';
-
-/**
- * "" is allowed (not filled in yet, counts as 0); otherwise the number must pass the contract's own
- * rule for the field, whose message is the one shown. Time takes fractions (11.9 minutes).
- */
-function parseField(value: string, rule: (typeof createSessionSchema.shape)['timer' | 'submissions']): { value: number; error?: string } {
-  if (value.trim() === '') return { value: 0 };
-  const parsed = rule.safeParse(Number(value));
-  return parsed.success ? { value: Number(value) } : { value: 0, error: parsed.error.issues[0]?.message };
-}
 
 export default function ReviewPage() {
   const { questionId = '' } = useParams();
@@ -40,10 +28,6 @@ export default function ReviewPage() {
   const log = useLogSession(questionId);
   // A review typed before the session ended comes back after signing in again.
   const [draft] = React.useState(() => takeReviewDraft(questionId));
-  const [errors, setErrors] = React.useState<string[]>(draft?.errors ?? []);
-  const [submissions, setSubmissions] = React.useState(draft?.submissions ?? '');
-  const [minutes, setMinutes] = React.useState(draft?.minutes ?? '');
-  const [notes, setNotes] = React.useState(draft?.notes ?? '');
   const [bannerHidden, setBannerHidden] = React.useState(() => localStorage.getItem(BANNER_KEY) === '1');
 
   const question = questions.data?.find((q) => q.id === questionId);
@@ -58,37 +42,31 @@ export default function ReviewPage() {
 
   if (questions.isPending || !question) return <PagePlaceholder />;
 
-  const subs = parseField(submissions, createSessionSchema.shape.submissions);
-  const time = parseField(minutes, createSessionSchema.shape.timer);
-  const correctness = correctnessFromErrors(errors, errorTypes.data);
-  const confidence = confidenceFrom(subs.value, time.value);
   const slug = problemSlug(question.title);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (subs.error || time.error) return;
+  /** Stores the review; false (what was typed stays) when it could not be stored. */
+  const save = async (review: CreateSession, typed: ReviewDraft): Promise<boolean> => {
     // Signed out, or the session ended (expired, or signed out elsewhere): keep what was typed, sign
     // in again, and come back to it.
     const signInAgain = async () => {
-      keepReviewDraft(question.id, { errors, submissions, minutes, notes });
+      keepReviewDraft(question.id, typed);
       toast({ variant: 'destructive', title: 'Error', description: 'Please login to submit a review' });
       if (session) await signOut().catch(() => undefined);
       void navigate('/login', { state: { from: `/leetcode/review/${question.id}` } });
+      return false;
     };
     if (!session) return signInAgain();
     try {
-      await log.mutateAsync({ question_id: question.id, correctness, confidence, timer: time.value, notes: notes.trim() || null, errors, submissions: subs.value });
+      await log.mutateAsync({ ...review, notes: review.notes?.trim() || null });
       const reviews = (sessions.data?.length ?? 0) + 1;
-      toast({ title: 'Session recorded!', description: `Review #${reviews} of ${question.title}: correctness ${correctness}%, confidence ${confidence}%.` });
-      setErrors([]);
-      setSubmissions('');
-      setMinutes('');
-      setNotes('');
+      toast({ title: 'Session recorded!', description: `Review #${reviews} of ${question.title}: correctness ${review.correctness}%, confidence ${review.confidence}%.` });
       void confetti({ particleCount: 120, spread: 70, origin: { y: 0.7 }, disableForReducedMotion: true });
       void navigate('/leetcode');
+      return true;
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return signInAgain();
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to create session' });
+      return false;
     }
   };
 
@@ -135,86 +113,7 @@ export default function ReviewPage() {
           <CardTitle>Log a review</CardTitle>
         </CardHeader>
         <CardContent>
-          <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2 sm:col-span-2">
-              <Label htmlFor="review-errors">Errors</Label>
-              <Popover.Root>
-                <Popover.Trigger asChild>
-                  <button id="review-errors" type="button" className="flex min-h-9 w-full flex-wrap items-center gap-1 rounded-md border border-input px-3 py-1.5 text-left text-sm shadow-sm">
-                    {errors.length === 0 ? <span className="text-muted-foreground">No errors: a clean solve</span> : null}
-                    {errors.map((id) => (
-                      <span key={id} className="rounded bg-secondary px-1.5 py-0.5 text-xs font-medium">
-                        {errorTypes.data?.find((e) => e.id === id)?.name ?? id}
-                      </span>
-                    ))}
-                    <ChevronDown className="ml-auto size-4 opacity-60" aria-hidden />
-                  </button>
-                </Popover.Trigger>
-                <Popover.Portal>
-                  <Popover.Content align="start" sideOffset={4} className="z-50 w-[var(--radix-popover-trigger-width)] rounded-md border bg-popover p-1 shadow-md">
-                    {errorTypes.data?.map((e) => (
-                      <label key={e.id} className="flex cursor-pointer items-center gap-3 rounded-sm px-2 py-1.5 text-sm hover:bg-accent">
-                        <input
-                          type="checkbox"
-                          className="size-4 accent-[var(--primary)]"
-                          checked={errors.includes(e.id)}
-                          onChange={() => setErrors((xs) => (xs.includes(e.id) ? xs.filter((x) => x !== e.id) : [...xs, e.id]))}
-                        />
-                        <span className="flex-1">{e.name}</span>
-                        <span className="tabular-nums text-muted-foreground">−{e.score_impact}%</span>
-                      </label>
-                    ))}
-                  </Popover.Content>
-                </Popover.Portal>
-              </Popover.Root>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="review-submissions">Submissions</Label>
-              <Input id="review-submissions" type="number" min={0} max={maxSubmissions} inputMode="numeric" value={submissions} onChange={(e) => setSubmissions(e.target.value)} aria-invalid={!!subs.error} />
-              <FieldError id="review-submissions-error" message={subs.error} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="review-time">Time (minutes)</Label>
-              <Input id="review-time" type="number" min={0} step="any" inputMode="decimal" value={minutes} onChange={(e) => setMinutes(e.target.value)} aria-invalid={!!time.error} />
-              <FieldError id="review-time-error" message={time.error} />
-            </div>
-            {/* Computed, not typed: shown as figures, not as boxes that look editable. */}
-            <div className="space-y-1">
-              <Label htmlFor="review-correctness">Correctness (%)</Label>
-              <output id="review-correctness" data-testid="correctness" className="block text-2xl font-semibold tabular-nums">
-                {correctness}
-              </output>
-              <p className="text-xs text-muted-foreground">Computed from the errors you chose.</p>
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="review-confidence">Confidence (%)</Label>
-              <output id="review-confidence" data-testid="confidence" className="block text-2xl font-semibold tabular-nums">
-                {confidence}
-              </output>
-              <p className="text-xs text-muted-foreground">Computed from submissions and time.</p>
-            </div>
-            <div className="space-y-2 sm:col-span-2">
-              <Label htmlFor="review-notes">Notes</Label>
-              <textarea
-                id="review-notes"
-                rows={3}
-                value={notes}
-                onChange={(e) => setNotes(e.target.value)}
-                placeholder="What tripped you up? What would you do differently?"
-                className="w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground"
-              />
-            </div>
-            <div className="flex justify-between gap-2 sm:col-span-2">
-              <Button asChild variant="outline">
-                <Link to="/leetcode">
-                  <ArrowLeft aria-hidden /> Go Back
-                </Link>
-              </Button>
-              <Button type="submit" disabled={log.isPending}>
-                Log Review
-              </Button>
-            </div>
-          </form>
+          <ReviewForm question={question} errorTypes={errorTypes.data} draft={draft} saving={log.isPending} onSave={save} />
         </CardContent>
       </Card>
 
