@@ -133,7 +133,7 @@ describe('voice: the local interviewer agent', () => {
       await call.waitForType('agent_response', turn + 1);
       expect(call.responses()[turn]).toMatch(expected[turn]);
       if (turn === expected.length - 1) break;
-      clock.advance(60_000); // the question has been heard
+      clock.advance(20_000); // the question has been heard (and the candidate answers well before being invited to)
       if (turn === 0) call.speak(Buffer.concat([quiet(300), spoken, quiet(1000)]));
       else answer(call);
     }
@@ -144,13 +144,32 @@ describe('voice: the local interviewer agent', () => {
       const s = await session(sessionId);
       return s.report && s.transcript.filter((t: { role: string }) => t.role === 'user').every((t: { message: string }) => t.message) && s;
     }, 150_000); // eight answers through pocketsphinx, one at a time, on a busy machine
-    expect(done).toMatchObject({ status: 'ended', end_reason: 'agent', duration_seconds: 480, refunded: false, company: 'Acme' });
+    expect(done).toMatchObject({ status: 'ended', end_reason: 'agent', duration_seconds: 160, refunded: false, company: 'Acme' });
     expect(done.report).toMatchObject({ questions_asked: 4, answers_given: 8 });
     const roles = done.transcript.map((t: { role: string }) => t.role);
     expect(roles).toEqual(['agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent']);
     const firstAnswer = done.transcript[1].message as string;
     if (firstAnswer === voiceMessages.notTranscribed) console.warn('pocketsphinx is not installed: answers were not transcribed');
     else expect(firstAnswer).toMatch(/hash|character|string/);
+  });
+
+  it('invites a silent candidate to answer once, then waits', async () => {
+    const { signedUrl: url } = await signedUrl();
+    const call = new AgentClient(url);
+    await call.opened;
+    call.initiate();
+    await call.waitForType('agent_response');
+    clock.advance(45_000);
+    await call.waitForType('agent_response', 2);
+    expect(call.responses()[1]).toBe('Take your time. Whenever you are ready, please go ahead with your answer.');
+    clock.advance(45_000);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(call.responses()).toHaveLength(2);
+    answer(call);
+    await call.waitForType('agent_response', 3);
+    expect(call.responses()[2]).toMatch(/^Thank you\. Looking back/);
+    call.close();
+    await call.closed;
   });
 
   it('tells the client max_duration_exceeded at 20 minutes and closes', async () => {

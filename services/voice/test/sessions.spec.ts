@@ -134,7 +134,7 @@ describe('voice: credits and sessions', () => {
     await call.opened;
     call.initiate();
     await call.waitForType('agent_response');
-    clock.advance(40_000);
+    clock.advance(25_000);
     call.speak(Buffer.concat([tone(800), quiet(2500)]));
     const [transcribed] = await call.waitForType('user_transcript');
     expect(transcribed.user_transcription_event).toEqual({ user_transcript: voiceMessages.notTranscribed });
@@ -146,8 +146,8 @@ describe('voice: credits and sessions', () => {
     });
     expect(detail.transcript.map((t: { role: string; message: string; time_in_call_secs: number }) => [t.role, t.time_in_call_secs])).toEqual([
       ['agent', 0],
-      ['user', 40],
-      ['agent', 40],
+      ['user', 25],
+      ['agent', 25],
     ]);
     expect(detail.transcript[1].message).toBe(voiceMessages.notTranscribed);
     expect(detail.report).toEqual({ summary: 'You answered 1 of 1 question.', questions_asked: 1, answers_given: 1, candidate_speaking_secs: 1 });

@@ -35,6 +35,8 @@ const open = 1;
 const audioEventBytes = sampleRate;
 const limitMs = voiceConstants.sessionLimitMinutes * 60_000;
 const initiationTimeoutMs = 15_000;
+/** Silence after a question before the interviewer invites the answer. */
+const silenceNudgeMs = 30_000;
 
 interface Prompt {
   text: string;
@@ -67,6 +69,7 @@ export class InterviewConversation {
   private readonly pending: Array<Promise<void>> = [];
   private speakingMs = 0;
   private answerStartedAt = 0;
+  private nudged = false;
   private questionsAsked = 0;
   private readonly done: Promise<ConversationResult>;
   private resolveDone!: (result: ConversationResult) => void;
@@ -168,6 +171,7 @@ export class InterviewConversation {
     const ping = setInterval(() => this.ping(), this.deps.pingIntervalMs);
     const limit = setInterval(() => {
       if (this.deps.clock.now() - this.connectedAt >= limitMs) this.timeUp();
+      else this.nudgeIfSilent();
     }, 1_000);
     this.timers.push(ping, limit);
     void this.speakNext();
@@ -226,9 +230,22 @@ export class InterviewConversation {
     void this.speakNext();
   }
 
+  /** Once per question, a candidate silent long after it was asked is invited to answer (it is not repeated). */
+  private nudgeIfSilent(): void {
+    if (this.ending || this.preparing || this.nudged || this.turns.talking || this.next >= this.prompts.length) return;
+    if (this.deps.clock.now() - this.speakingUntil < silenceNudgeMs) return;
+    this.nudged = true;
+    void this.say({ text: 'Take your time. Whenever you are ready, please go ahead with your answer.', question: false, last: false });
+  }
+
   private async speakNext(): Promise<void> {
     const prompt = this.prompts[this.next++];
     if (!prompt) return;
+    this.nudged = false;
+    await this.say(prompt);
+  }
+
+  private async say(prompt: Prompt): Promise<void> {
     this.preparing = true;
     this.turns.reset();
     const id = ++this.eventId;
