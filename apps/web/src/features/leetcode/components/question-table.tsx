@@ -1,4 +1,18 @@
 import { difficulties, endOfDay, QuestionListItem, relativeTime, rowsPerPageOptions } from '@app/contracts';
+import {
+  Column,
+  ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  PaginationState,
+  Row,
+  RowData,
+  RowSelectionState,
+  SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
 import { ArrowUpDown, CalendarClock, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Search, Trash2, X } from 'lucide-react';
 import * as React from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -11,66 +25,142 @@ import { dueLabel, hasAnyTag, matchesSearch, parseTagFilter } from '../helpers';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 export type SortKey = 'title' | 'retention' | 'due' | 'lastSolved' | 'difficulty';
-const sortLabels: Record<SortKey, string> = { title: 'Title', retention: 'Retention', due: 'Due', lastSolved: 'Last Solved', difficulty: 'Difficulty' };
 
-const compare: Record<SortKey, (a: QuestionListItem, b: QuestionListItem) => number> = {
+/** Column ids double as sort keys; text order of ISO instants is time order. */
+const sortingFns: Record<SortKey, (a: QuestionListItem, b: QuestionListItem) => number> = {
   title: (a, b) => a.title.localeCompare(b.title, undefined, { sensitivity: 'base' }),
   retention: (a, b) => (a.retention ?? -1) - (b.retention ?? -1),
-  // ISO instants in UTC: text order is time order.
   due: (a, b) => a.due_at.localeCompare(b.due_at),
   lastSolved: (a, b) => (a.last_solved_at ?? '').localeCompare(b.last_solved_at ?? ''),
   // Easy, Medium, Hard: the contract's own order.
   difficulty: (a, b) => difficulties.indexOf(a.difficulty) - difficulties.indexOf(b.difficulty),
 };
 
+declare module '@tanstack/react-table' {
+  // Each column's cell classes (padding, hiding on small screens), read when rendering.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    className?: string;
+  }
+}
+
 const retentionTone = (r: number | null) =>
   r === null ? 'text-muted-foreground' : r >= 70 ? 'text-emerald-700 dark:text-emerald-400' : r >= 40 ? 'text-amber-700 dark:text-amber-400' : 'text-rose-700 dark:text-rose-400';
 
 const problems = (n: number) => `${n} problem${n === 1 ? '' : 's'}`;
 
+function SortHeader({ column, label }: { column: Column<QuestionListItem>; label: string }) {
+  return (
+    <button type="button" onClick={() => column.toggleSorting(column.getIsSorted() === 'asc')} className="inline-flex items-center gap-1 hover:text-foreground">
+      {label} <ArrowUpDown className="size-3" aria-hidden />
+    </button>
+  );
+}
+
+const sortBy = (id: SortKey) => (a: Row<QuestionListItem>, b: Row<QuestionListItem>) => sortingFns[id](a.original, b.original);
+
+/** The shadcn data-table pattern: columns declared once, TanStack Table sorts, pages and selects. */
+const columns: ColumnDef<QuestionListItem>[] = [
+  {
+    id: 'select',
+    header: ({ table }) => (
+      <input type="checkbox" aria-label="Select all rows on this page" checked={table.getIsAllPageRowsSelected()} onChange={table.getToggleAllPageRowsSelectedHandler()} className="size-4 accent-[var(--primary)]" />
+    ),
+    cell: ({ row }) => (
+      <input type="checkbox" aria-label={`Select ${row.original.title}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} className="size-4 accent-[var(--primary)]" />
+    ),
+    enableSorting: false,
+    // Above the row's stretched link, so a click on the box selects instead of opening.
+    meta: { className: 'relative z-10 w-10' },
+  },
+  {
+    id: 'title',
+    accessorKey: 'title',
+    header: ({ column }) => <SortHeader column={column} label="Title" />,
+    sortingFn: sortBy('title'),
+    cell: ({ row: { original: q } }) => (
+      <>
+        <Link to={`/leetcode/review/${q.id}`} className="flex items-center gap-2 font-medium after:absolute after:inset-0 after:content-[''] hover:underline">
+          <DifficultyDot difficulty={q.difficulty} />
+          <span data-testid="question-title">{q.title}</span>
+        </Link>
+        {q.tags ? <span className="mt-0.5 block text-xs text-muted-foreground">{q.tags.split(',').join(' · ')}</span> : null}
+      </>
+    ),
+    meta: { className: '[overflow-wrap:anywhere]' },
+  },
+  {
+    id: 'retention',
+    accessorKey: 'retention',
+    header: ({ column }) => <SortHeader column={column} label="Ret." />,
+    sortingFn: sortBy('retention'),
+    cell: ({ row: { original: q } }) => <span className={cn('font-semibold tabular-nums', retentionTone(q.retention))}>{q.retention === null ? '—' : `${q.retention}%`}</span>,
+    meta: { className: 'w-16 sm:w-20' },
+  },
+  {
+    id: 'due',
+    accessorKey: 'due_at',
+    header: ({ column }) => <SortHeader column={column} label="Due" />,
+    sortingFn: sortBy('due'),
+    cell: ({ row: { original: q } }) => (
+      <time dateTime={q.due_at} title={new Date(q.due_at).toLocaleString()} data-testid="question-due" className={Date.parse(q.due_at) <= endOfDay(new Date()).getTime() ? 'font-medium text-foreground' : 'text-muted-foreground'}>
+        {dueLabel(q.due_at)}
+      </time>
+    ),
+    meta: { className: 'w-28 sm:w-36' },
+  },
+  {
+    id: 'lastSolved',
+    accessorKey: 'last_solved_at',
+    header: ({ column }) => <SortHeader column={column} label="Last Solved" />,
+    sortingFn: sortBy('lastSolved'),
+    cell: ({ row: { original: q } }) => <span className="text-muted-foreground">{q.last_solved_at ? relativeTime(q.last_solved_at) : 'Never'}</span>,
+    meta: { className: 'hidden w-36 sm:table-cell' },
+  },
+  // Sorted by (the Difficulty button), never shown: the title's dot says it.
+  { id: 'difficulty', accessorKey: 'difficulty', sortingFn: sortBy('difficulty') },
+];
+
 export function QuestionTable({ questions, onDelete, deleting }: { questions: QuestionListItem[]; onDelete(ids: string[]): Promise<string[]>; deleting: boolean }) {
   const [params, setParams] = useSearchParams();
   const tagFilter = parseTagFilter(params.get('tags'));
   const [search, setSearch] = React.useState('');
-  const [sort, setSort] = React.useState<{ key: SortKey; desc: boolean } | null>(null);
-  const [pageSize, setPageSize] = React.useState<number>(10);
-  const [page, setPage] = React.useState(0);
-  const [selected, setSelected] = React.useState<Set<string>>(new Set());
+  const [sorting, setSorting] = React.useState<SortingState>([]);
+  const [pagination, setPagination] = React.useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
+  const [rowSelection, setRowSelection] = React.useState<RowSelectionState>({});
   const [confirming, setConfirming] = React.useState(false);
   const [dueOnly, setDueOnly] = React.useState(false);
   const dueBy = endOfDay(new Date()).getTime();
 
-  const filtered = questions.filter((q) => matchesSearch(q.title, search) && hasAnyTag(q.tags, tagFilter) && (!dueOnly || Date.parse(q.due_at) <= dueBy));
-  const sorted = sort ? [...filtered].sort(compare[sort.key]) : filtered;
-  const rows = sort?.desc ? sorted.reverse() : sorted;
-  const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
-  const current = Math.min(page, pageCount - 1);
-  const visible = rows.slice(current * pageSize, current * pageSize + pageSize);
-  const pageSelected = visible.length > 0 && visible.every((q) => selected.has(q.id));
-  const everySelected = rows.length > 0 && rows.every((q) => selected.has(q.id));
+  const rows = questions.filter((q) => matchesSearch(q.title, search) && hasAnyTag(q.tags, tagFilter) && (!dueOnly || Date.parse(q.due_at) <= dueBy));
+  const pageCount = Math.max(1, Math.ceil(rows.length / pagination.pageSize));
+  // After deletions the page may be past the end: show the last one.
+  const current = Math.min(pagination.pageIndex, pageCount - 1);
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId: (q) => q.id,
+    state: { sorting, pagination: { ...pagination, pageIndex: current }, rowSelection, columnVisibility: { difficulty: false } },
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+    onRowSelectionChange: setRowSelection,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    autoResetPageIndex: false,
+  });
+  const visible = table.getRowModel().rows;
+  const selected = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const pageSelected = table.getIsAllPageRowsSelected();
+  const everySelected = table.getIsAllRowsSelected();
+  const toFirstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
+  const difficultySorted = sorting[0]?.id === 'difficulty';
 
-  const toggleSort = (key: SortKey) => setSort((s) => (s?.key === key ? { key, desc: !s.desc } : { key, desc: false }));
-  const toggleRow = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const togglePage = () => setSelected(pageSelected ? new Set() : new Set(visible.map((q) => q.id)));
   const clearTags = () =>
     setParams((p) => {
       p.delete('tags');
       return p;
     });
-
-  const header = (key: SortKey, className?: string) => (
-    <th scope="col" className={cn('px-3 py-2 text-left font-medium', className)} aria-sort={sort?.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-      <button type="button" onClick={() => toggleSort(key)} className="inline-flex items-center gap-1 hover:text-foreground">
-        {key === 'retention' ? 'Ret.' : sortLabels[key]} <ArrowUpDown className="size-3" aria-hidden />
-      </button>
-    </th>
-  );
 
   return (
     <div className="space-y-3">
@@ -84,7 +174,7 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              setPage(0);
+              toFirstPage();
             }}
           />
         </div>
@@ -94,17 +184,17 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
           aria-pressed={dueOnly}
           onClick={() => {
             setDueOnly(!dueOnly);
-            setPage(0);
+            toFirstPage();
           }}
         >
           <CalendarClock aria-hidden /> Due today only
         </Button>
-        <Button variant="outline" size="sm" onClick={() => toggleSort('difficulty')} aria-pressed={sort?.key === 'difficulty'}>
+        <Button variant="outline" size="sm" onClick={() => table.getColumn('difficulty')?.toggleSorting(difficultySorted && !sorting[0].desc)} aria-pressed={difficultySorted}>
           <ArrowUpDown aria-hidden /> Difficulty
         </Button>
-        {selected.size > 0 ? (
+        {selected.length > 0 ? (
           <Button variant="destructive" size="sm" disabled={deleting} onClick={() => setConfirming(true)}>
-            <Trash2 aria-hidden /> Delete {selected.size}
+            <Trash2 aria-hidden /> Delete {selected.length}
           </Button>
         ) : null}
       </div>
@@ -124,14 +214,14 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
           {everySelected ? (
             <>
               <span>All {problems(rows.length)} are selected.</span>
-              <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setSelected(new Set())}>
+              <Button variant="link" size="sm" className="h-auto p-0" onClick={() => table.resetRowSelection()}>
                 Clear selection
               </Button>
             </>
           ) : (
             <>
               <span>All {problems(visible.length)} on this page are selected.</span>
-              <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setSelected(new Set(rows.map((q) => q.id)))}>
+              <Button variant="link" size="sm" className="h-auto p-0" onClick={() => table.toggleAllRowsSelected(true)}>
                 Select all {problems(rows.length)}
               </Button>
             </>
@@ -141,44 +231,40 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
       <div className="overflow-hidden rounded-lg border">
         <table className="w-full text-sm">
           <thead className="bg-muted/60 text-muted-foreground">
-            <tr>
-              <th scope="col" className="w-10 px-3 py-2">
-                <input type="checkbox" aria-label="Select all rows on this page" checked={pageSelected} onChange={togglePage} className="size-4 accent-[var(--primary)]" />
-              </th>
-              {header('title')}
-              {header('retention', 'w-16 sm:w-20')}
-              {header('due', 'w-28 sm:w-36')}
-              {header('lastSolved', 'hidden w-36 sm:table-cell')}
-            </tr>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((h) => {
+                  const sorted = h.column.getIsSorted();
+                  return (
+                    <th
+                      key={h.id}
+                      scope="col"
+                      className={cn('px-3 py-2 text-left font-medium', h.column.columnDef.meta?.className)}
+                      aria-sort={h.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                    >
+                      {flexRender(h.column.columnDef.header, h.getContext())}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
           </thead>
           <tbody>
             {visible.length === 0 ? (
               <tr>
-                <td colSpan={5} className="px-3 py-10 text-center text-muted-foreground">
+                <td colSpan={table.getVisibleLeafColumns().length} className="px-3 py-10 text-center text-muted-foreground">
                   {questions.length === 0 ? 'No problems yet. Add the last one you solved.' : dueOnly ? 'Nothing else is due today.' : 'No problems match your search.'}
                 </td>
               </tr>
             ) : (
-              visible.map((q) => (
+              visible.map((row) => (
                 // The title link stretches over the whole row: a click anywhere opens the review.
-                <tr key={q.id} className="relative border-t hover:bg-muted/40" data-testid="question-row" data-state={selected.has(q.id) ? 'selected' : undefined}>
-                  <td className="relative z-10 px-3 py-2">
-                    <input type="checkbox" aria-label={`Select ${q.title}`} checked={selected.has(q.id)} onChange={() => toggleRow(q.id)} className="size-4 accent-[var(--primary)]" />
-                  </td>
-                  <td className="px-3 py-2 [overflow-wrap:anywhere]">
-                    <Link to={`/leetcode/review/${q.id}`} className="flex items-center gap-2 font-medium after:absolute after:inset-0 after:content-[''] hover:underline">
-                      <DifficultyDot difficulty={q.difficulty} />
-                      <span data-testid="question-title">{q.title}</span>
-                    </Link>
-                    {q.tags ? <span className="mt-0.5 block text-xs text-muted-foreground">{q.tags.split(',').join(' · ')}</span> : null}
-                  </td>
-                  <td className={cn('px-3 py-2 font-semibold tabular-nums', retentionTone(q.retention))}>{q.retention === null ? '—' : `${q.retention}%`}</td>
-                  <td className={cn('px-3 py-2', Date.parse(q.due_at) <= dueBy ? 'font-medium text-foreground' : 'text-muted-foreground')} data-testid="question-due">
-                    <time dateTime={q.due_at} title={new Date(q.due_at).toLocaleString()}>
-                      {dueLabel(q.due_at)}
-                    </time>
-                  </td>
-                  <td className="hidden px-3 py-2 text-muted-foreground sm:table-cell">{q.last_solved_at ? relativeTime(q.last_solved_at) : 'Never'}</td>
+                <tr key={row.id} className="relative border-t hover:bg-muted/40" data-testid="question-row" data-state={row.getIsSelected() ? 'selected' : undefined}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className={cn('px-3 py-2', cell.column.columnDef.meta?.className)}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
                 </tr>
               ))
             )}
@@ -187,16 +273,13 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <span className="text-muted-foreground">
-          {selected.size} of {rows.length} row(s) selected
+          {selected.length} of {rows.length} row(s) selected
         </span>
         <div className="flex flex-wrap items-center gap-2">
           <span id="rows-per-page-label">Rows per page</span>
           <Select
-            value={String(pageSize)}
-            onValueChange={(v) => {
-              setPageSize(Number(v));
-              setPage(0);
-            }}
+            value={String(pagination.pageSize)}
+            onValueChange={(v) => setPagination({ pageIndex: 0, pageSize: Number(v) })}
           >
             <SelectTrigger className="h-8 w-20" aria-labelledby="rows-per-page-label">
               <SelectValue />
@@ -213,16 +296,16 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
             Page {current + 1} of {pageCount}
           </span>
           <div className="flex items-center gap-2">
-            <Button variant="outline" size="icon" className="size-8" aria-label="First page" disabled={current === 0} onClick={() => setPage(0)}>
+            <Button variant="outline" size="icon" className="size-8" aria-label="First page" disabled={!table.getCanPreviousPage()} onClick={() => table.firstPage()}>
               <ChevronsLeft aria-hidden />
             </Button>
-            <Button variant="outline" size="icon" className="size-8" aria-label="Previous page" disabled={current === 0} onClick={() => setPage(current - 1)}>
+            <Button variant="outline" size="icon" className="size-8" aria-label="Previous page" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
               <ChevronLeft aria-hidden />
             </Button>
-            <Button variant="outline" size="icon" className="size-8" aria-label="Next page" disabled={current >= pageCount - 1} onClick={() => setPage(current + 1)}>
+            <Button variant="outline" size="icon" className="size-8" aria-label="Next page" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
               <ChevronRight aria-hidden />
             </Button>
-            <Button variant="outline" size="icon" className="size-8" aria-label="Last page" disabled={current >= pageCount - 1} onClick={() => setPage(pageCount - 1)}>
+            <Button variant="outline" size="icon" className="size-8" aria-label="Last page" disabled={!table.getCanNextPage()} onClick={() => table.lastPage()}>
               <ChevronsRight aria-hidden />
             </Button>
           </div>
@@ -230,12 +313,13 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
       </div>
       <ConfirmDeleteDialog
         open={confirming}
-        count={selected.size}
+        count={selected.length}
         deleting={deleting}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
           setConfirming(false);
-          setSelected(new Set(await onDelete([...selected])));
+          const failed = await onDelete(selected);
+          setRowSelection(Object.fromEntries(failed.map((id) => [id, true])));
         }}
       />
     </div>
