@@ -40,7 +40,13 @@ export function runMain(name: string, start: () => Promise<RunningProcess>, forc
         running
           .close()
           .then(() => stopTelemetry?.())
-          .then(() => process.exit(0));
+          .then(
+            () => process.exit(0),
+            (err: unknown) => {
+              running.logger.error({ err }, 'shutdown failed');
+              process.exit(1);
+            },
+          );
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));
