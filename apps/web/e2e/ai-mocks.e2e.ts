@@ -147,8 +147,12 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
 
     const past = page.getByRole('list', { name: 'Past interviews' });
     await past.getByText('Ended by you').waitFor();
-    await past.getByRole('link').first().click();
-    await page.getByRole('heading', { name: 'Interview transcript' }).waitFor();
+    const link = past.getByRole('link').first();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/ai-mocks\/[0-9a-f-]{36}$/);
+    await link.click();
+    await page.waitForURL(`**${href}`);
+    await page.getByRole('heading', { name: 'Interview transcript' }).waitFor({ timeout: 30_000 });
     await page.getByText(/Interviewer: .*Looking back, what would you do differently/).waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, 'ai-mocks-transcript-375');
