@@ -53,14 +53,14 @@ if (process.env.DATABASE_URL) {
        SELECT $1, 'Problem ' || g, (ARRAY['Easy','Medium','Hard'])[1 + g % 3], 'bench,seeded', now() - (g || ' minutes')::interval
        FROM generate_series(1, $2) g RETURNING id)
      INSERT INTO ${schema}.leetcode_sessions (user_id, question_id, correctness, confidence, timer, notes, created_at)
-     SELECT $1, q.id, (random() * 100)::int, (random() * 100)::int, (random() * 90)::int, NULL, now() - (random() * 120 || ' days')::interval
+     SELECT $1, q.id, (random() * 100)::int, (random() * 100)::int, (random() * 90)::int, NULL, now() - interval '1 day' * random() * 120
      FROM q, generate_series(1, $3)`,
     [userId, questions, sessionsPerQuestion],
   );
   // Rows written behind the service's back: bring each question's review summary up to date, and
   // spread due dates from 20 days overdue to 60 days ahead, as a candidate's would be.
   await client.query(`SELECT ${schema}.refresh_question_summary(id) FROM ${schema}.leetcode_questions WHERE user_id = $1`, [userId]);
-  await client.query(`UPDATE ${schema}.leetcode_questions SET due_at = now() + ((random() * 80 - 20) || ' days')::interval WHERE user_id = $1`, [userId]);
+  await client.query(`UPDATE ${schema}.leetcode_questions SET due_at = now() + interval '1 day' * (random() * 80 - 20) WHERE user_id = $1`, [userId]);
   // As autovacuum would soon after a bulk load; done now so it does not run during the timed calls.
   await client.query(`VACUUM ANALYZE ${schema}.leetcode_questions, ${schema}.leetcode_sessions`);
   await client.end();
