@@ -2,7 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 
-export const baseUrl: string = JSON.parse(readFileSync(path.join(__dirname, '.stack.json'), 'utf8')).baseUrl;
+/** What global-setup started for this run (its own file per run: see global-setup.cjs). */
+export const stack: { baseUrl: string; mailbox: string; adminUrl: string; database: string } = JSON.parse(readFileSync(process.env.E2E_STACK_FILE!, 'utf8'));
+export const baseUrl = stack.baseUrl;
 const shots = path.join(__dirname, '..', 'screenshots');
 mkdirSync(shots, { recursive: true });
 

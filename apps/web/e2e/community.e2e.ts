@@ -1,15 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { launch, newPage, screenshot, seriousA11yViolations, signUp, stack, uniqueEmail } from './browser';
 
 const root = path.resolve(__dirname, '../../..');
 
 jest.setTimeout(120_000);
-
-// Read when browser.ts reads the stack's address, so both name the same stack.
-const stack = JSON.parse(readFileSync(path.join(__dirname, '.stack.json'), 'utf8')) as { adminUrl: string; database: string };
 
 /** Makes the account a moderator with the operator command, on the e2e stack's own database. */
 function grantModerator(email: string): void {

@@ -8,7 +8,9 @@ const path = require('node:path');
 const { Client } = require('pg');
 
 const root = path.resolve(__dirname, '../../..');
-const state = path.join(__dirname, '.stack.json');
+// One state file per run, so two runs on one machine never read or stop each other's stack.
+const state = path.join(__dirname, `.stack-${process.pid}-${Date.now().toString(36)}.json`);
+process.env.E2E_STACK_FILE = state;
 
 const freePort = () =>
   new Promise((resolve) => {

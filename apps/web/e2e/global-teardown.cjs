@@ -4,19 +4,20 @@ const { Client } = require('pg');
 const { connect } = require('nats');
 
 module.exports = async function globalTeardown() {
-  const file = path.join(__dirname, '.stack.json');
+  const file = process.env.E2E_STACK_FILE;
   const { pid, database, adminUrl } = JSON.parse(readFileSync(file, 'utf8'));
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-  await new Promise((r) => setTimeout(r, 1500));
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // stopped cleanly
-  }
+  const alive = () => {
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // The launcher stops everything in order within 10 s; only then is it forced.
+  if (alive()) process.kill(-pid, 'SIGTERM');
+  for (const deadline = Date.now() + 10_000; alive() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+  if (alive()) process.kill(-pid, 'SIGKILL');
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

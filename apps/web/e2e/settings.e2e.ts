@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { launch, newPage, screenshot, seriousA11yViolations, signUp, stack, uniqueEmail } from './browser';
 
 /** The confirmation link identity mailed to `email`, as the operator reads it: `npm run admin -- mailbox <email>`. */
 function mailedLink(email: string): string {
-  const { mailbox } = JSON.parse(readFileSync(path.join(__dirname, '.stack.json'), 'utf8'));
+  const { mailbox } = stack;
   const root = path.resolve(__dirname, '../../..');
   const listed = spawnSync(process.execPath, [path.join(root, 'scripts/admin.mjs'), 'mailbox', email], { env: { ...process.env, MAILBOX_DIR: mailbox }, encoding: 'utf8' });
   const link = listed.stdout.match(/link: (\S+)/)?.[1];
