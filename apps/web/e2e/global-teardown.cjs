@@ -1,5 +1,4 @@
 const { readFileSync, rmSync } = require('node:fs');
-const path = require('node:path');
 const { Client } = require('pg');
 const { connect } = require('nats');
 

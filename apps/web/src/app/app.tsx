@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { AuthProvider } from '@/features/auth/auth-provider';
-import { ErrorBoundary } from '@/features/errors/error-boundary';
-import { FullPageFallback } from '@/features/errors/full-page-fallback';
-import { ThemeProvider } from '@/features/shell/theme';
+import { AuthProvider } from '@/lib/auth';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { FullPageFallback } from '@/components/errors/full-page-fallback';
+import { ThemeProvider } from '@/components/theme';
 import { router } from './router';
 
 // Toasts follow an action, never the first paint: their code loads after the page.

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouteObject, useLocation } from 'react-router-dom';
-import { useAuth } from '@/features/auth/auth-provider';
+import { useAuth } from '@/lib/auth';
 import { aiMocksRoutes } from '@/features/ai-mocks/routes';
 import { analyticsRoutes } from '@/features/analytics/routes';
 import { communityRoutes } from '@/features/community/routes';
@@ -8,13 +8,13 @@ import { interviewsRoutes } from '@/features/interviews/routes';
 import { legalRoutes } from '@/features/legal/routes';
 import { leetcodeRoutes } from '@/features/leetcode/routes';
 import { comingSoonRoutes } from '@/features/placeholders/routes';
-import { AppLayout } from '@/features/shell/layout';
+import { AppLayout } from '@/app/shell/layout';
 
 const LoginPage = lazy(() => import('@/features/auth/login-page'));
 const LandingPage = lazy(() => import('@/features/landing/landing-page'));
 const FeaturesPage = lazy(() => import('@/features/landing/features-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
-const NotFoundPage = lazy(() => import('@/features/errors/not-found-page'));
+const NotFoundPage = lazy(() => import('@/components/errors/not-found-page'));
 const QueryProvider = lazy(() => import('@/lib/query-provider'));
 
 function FullScreenLoading() {

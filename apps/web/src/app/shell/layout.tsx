@@ -4,11 +4,11 @@ import { Link, Outlet } from 'react-router-dom';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
-import { displayName, useAuth } from '../auth/auth-provider';
-import { ErrorBoundary } from '../errors/error-boundary';
+import { displayName, useAuth } from '@/lib/auth';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Sidebar } from './sidebar';
 import { SidebarProvider, useSidebar } from './sidebar-state';
-import { ThemeToggle } from './theme';
+import { ThemeToggle } from '@/components/theme';
 
 function TopBar() {
   const { toggle, expanded, isMobile, mobileOpen } = useSidebar();

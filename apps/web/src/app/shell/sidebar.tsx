@@ -3,8 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import * as React from 'react';
 import { UserAvatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
-import { displayName, useAuth } from '../auth/auth-provider';
-import { moderationGroup, navGroups, type NavItem } from './nav';
+import { displayName, useAuth } from '@/lib/auth';
+import { moderationGroup, navGroups, type NavItem } from '@/lib/nav';
 import { useSidebar } from './sidebar-state';
 
 // Only phones need the drawer (and its dialog machinery): loaded when first shown.

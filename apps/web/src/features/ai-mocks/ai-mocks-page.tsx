@@ -10,7 +10,6 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
-import { useAuth } from '@/features/auth/auth-provider';
 import { useCompanyChoices, useCompanyTopics, useCredits, useVoiceSession } from './api';
 import { Countdown } from './countdown';
 import { InterviewReport } from './interview-report';
@@ -64,7 +63,6 @@ function VideoView({ stream }: { stream: MediaStream }) {
 /** /ai-mocks: a spoken mock interview with the AI interviewer, 5 credits, 20 minutes at most. */
 export default function AiMocksPage() {
   useDocumentTitle('AI Mock Interviews');
-  const { user } = useAuth();
   const credits = useCredits();
   const companies = useCompanyChoices();
   const [company, setCompany] = useState(anyCompany);
@@ -213,7 +211,7 @@ export default function AiMocksPage() {
                 <div className="flex size-20 items-center justify-center rounded-full bg-secondary">
                   <User className="size-10" aria-hidden />
                 </div>
-                <p className="font-semibold">{user?.email ?? 'You'}</p>
+                <p className="font-semibold">You</p>
               </>
             )}
             <p className="text-sm text-muted-foreground">{call.micMuted ? 'Microphone muted' : active && call.mode === 'listening' ? 'Your turn to speak' : ''}</p>

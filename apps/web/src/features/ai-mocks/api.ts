@@ -1,16 +1,15 @@
 import { EndSession, InterviewContext, interviewsApi, voiceApi } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '@/lib/api';
-import { useAuth } from '@/features/auth/auth-provider';
+
+// Only rendered inside the signed-in shell (protected routes), so every query has a user.
 
 export function useCredits() {
-  const { user } = useAuth();
-  return useQuery({ ...endpointQuery(voiceApi.credits), enabled: !!user });
+  return useQuery(endpointQuery(voiceApi.credits));
 }
 
 export function useVoiceSessions() {
-  const { user } = useAuth();
-  return useQuery({ ...endpointQuery(voiceApi.listSessions), enabled: !!user });
+  return useQuery(endpointQuery(voiceApi.listSessions));
 }
 
 /**
@@ -18,25 +17,22 @@ export function useVoiceSessions() {
  * the last answers, a few seconds after the call: until the report is there, it is asked again.
  */
 export function useVoiceSession(sessionId: string) {
-  const { user } = useAuth();
   return useQuery({
     ...endpointQuery(voiceApi.getSession, { params: { sessionId } }),
-    enabled: !!user && !!sessionId,
+    enabled: !!sessionId,
     refetchInterval: (query) => (query.state.data && query.state.data.status === 'ended' && !query.state.data.report && query.state.dataUpdateCount < 30 ? 2_000 : false),
   });
 }
 
 export function useCompanyChoices() {
-  const { user } = useAuth();
-  return useQuery({ ...endpointQuery(interviewsApi.listCompanies), enabled: !!user });
+  return useQuery(endpointQuery(interviewsApi.listCompanies));
 }
 
 /** The company page's most reported topics, which feed the interview plan. */
 export function useCompanyTopics(companyName: string | undefined) {
-  const { user } = useAuth();
   return useQuery({
     ...endpointQuery(interviewsApi.companyInsights, { params: { companyName: companyName ?? '' } }),
-    enabled: !!user && !!companyName,
+    enabled: !!companyName,
     retry: false,
   });
 }

@@ -10,7 +10,7 @@ import { FieldError, Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/document-title';
 import { auth, supabaseUrl } from '@/lib/supabase';
-import { ThemeToggle } from '../shell/theme';
+import { ThemeToggle } from '@/components/theme';
 
 type Mode = 'signin' | 'signup';
 

@@ -1,7 +1,7 @@
 import { communityApi, ContactForm, CreateOpportunity, FeatureInteractions, FeatureRequestStatus, isModerator, Opportunity, OpportunityMarks, OpportunityStatus } from '@app/contracts';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '@/lib/api';
-import { useAuth } from '@/features/auth/auth-provider';
+import { useAuth } from '@/lib/auth';
 
 export interface OpportunityFilters {
   q?: string;

@@ -7,7 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useAuth } from '@/features/auth/auth-provider';
+import { useAuth } from '@/lib/auth';
 import { useFeatureInteractions, useFeatureRequests, useToggleFeatureVote } from './api';
 import { ListItem } from './components/list-item';
 import { StatusBadge, statusLabel } from './status-badge';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '@/lib/document-title';
-import { navGroups } from '../shell/nav';
+import { navGroups } from '@/lib/nav';
 
 /** Target of "View Features": every area of the product, grouped as in the sidebar. */
 export default function FeaturesPage() {

@@ -1,7 +1,7 @@
 import { CreateQuestionInput, CreateSession, practiceApi } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointQuery } from '@/lib/api';
-import { useAuth } from '../auth/auth-provider';
+import { useAuth } from '@/lib/auth';
 
 /** Lists are fetched only when a user id exists (spec section 6). */
 export function useQuestions() {

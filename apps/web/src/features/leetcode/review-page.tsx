@@ -10,7 +10,7 @@ import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useAuth } from '../auth/auth-provider';
+import { useAuth } from '@/lib/auth';
 import { useErrorTypes, useLogSession, useQuestionSessions, useQuestions } from './api';
 import { ReviewForm } from './components/review-form';
 import { DifficultyDot } from './difficulty';

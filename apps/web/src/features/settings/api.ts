@@ -1,7 +1,7 @@
 import { interviewsApi, profileApi, UpdateProfileInput } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '@/lib/api';
-import { useAuth } from '../auth/auth-provider';
+import { useAuth } from '@/lib/auth';
 
 export function useProfile() {
   const { user } = useAuth();

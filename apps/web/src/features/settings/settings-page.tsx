@@ -14,7 +14,7 @@ import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { displayName, useAuth } from '../auth/auth-provider';
+import { displayName, useAuth } from '@/lib/auth';
 import { useCompanies, useProfile, useUpdateProfile } from './api';
 import { EmailConfirmation } from './email-confirmation';
 
