@@ -15,7 +15,7 @@ import { EnvelopeExceptionFilter } from './exception.filter';
 import { jsonBodies, requestLogging } from '../http/middleware';
 import { ServiceKitModule } from './kit.module';
 import { createLogger, Logger } from '../logger';
-import { EventBusServer, RethrowEventErrors } from './event-server';
+import { EventBusServer } from './event-server';
 import { runMain } from '../process';
 
 export interface ServiceDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
@@ -110,10 +110,9 @@ export async function startService<S extends z.ZodRawShape>(
     app.use(jsonBodies());
     app.useGlobalFilters(new EnvelopeExceptionFilter(logger));
     (app.getHttpAdapter().getInstance() as { disable(s: string): void }).disable('x-powered-by');
-    // @EventPattern handlers are served by the EventBus: they become its durable consumers.
-    // Deferred, so its filter is in place before the handlers are registered.
-    const eventServer = app.connectMicroservice({ strategy: new EventBusServer(events) }, { deferInitialization: true });
-    eventServer.useGlobalFilters(new RethrowEventErrors());
+    // @EventPattern handlers are served by the EventBus: they become its durable consumers. The
+    // app's filter (set above, inherited) hands their failures back to the bus as thrown.
+    app.connectMicroservice({ strategy: new EventBusServer(events) }, { inheritAppConfig: true });
     await app.init();
     cleanups.unshift(() => app.close());
     await app.startAllMicroservices();

@@ -1,8 +1,8 @@
-import { ArgumentsHost, Catch, DynamicModule, RpcExceptionFilter, Type } from '@nestjs/common';
+import { DynamicModule, Type } from '@nestjs/common';
 import { BaseRpcContext, CustomTransportStrategy, MessageHandler, Server } from '@nestjs/microservices';
 import { PATTERN_EXTRAS_METADATA, PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { EventEnvelope, eventSchemas, EventType } from '@app/contracts';
-import { lastValueFrom, Observable, throwError } from 'rxjs';
+import { lastValueFrom } from 'rxjs';
 import type { Tx } from '../db/database';
 import type { EventBus } from '../events/event-bus';
 import { controllersOf, handlersOf } from './routes';
@@ -64,14 +64,6 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
 
   unwrap<T>(): T {
     return this.events as T;
-  }
-}
-
-/** A handler's error reaches the EventBus as it was thrown, so its message is logged and the delivery retried. */
-@Catch()
-export class RethrowEventErrors implements RpcExceptionFilter {
-  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
-    return throwError(() => exception);
   }
 }
 

@@ -32,7 +32,6 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
     handleProtocols: (protocols) => (protocols.has(subprotocol) ? subprotocol : false),
   });
   private readonly running = new Set<Promise<unknown>>();
-  private attached = false;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -48,9 +47,6 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    // Bootstrap hooks run again when the kit starts its event transport: attach once.
-    if (this.attached) return;
-    this.attached = true;
     const server = this.adapterHost.httpAdapter.getHttpServer() as import('node:http').Server;
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (!(req.url ?? '').startsWith(agentPathPrefix)) {
