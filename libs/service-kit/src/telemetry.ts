@@ -1,3 +1,4 @@
+import { propagation } from '@opentelemetry/api';
 import { baseConfigShape, ConfigError } from './config';
 
 export type StopTelemetry = () => Promise<void>;
@@ -15,15 +16,17 @@ export async function startTelemetryFromEnv(serviceName: string, env: Record<str
   if (!endpoint.success) throw new ConfigError(`invalid configuration:\n  OTEL_EXPORTER_OTLP_ENDPOINT: ${endpoint.error.issues[0].message}`);
   if (!endpoint.data || started) return undefined;
   started = true;
-  const [{ NodeSDK }, { OTLPTraceExporter }, { HttpInstrumentation }] = await Promise.all([
+  const [{ NodeSDK }, { OTLPTraceExporter }, { HttpInstrumentation }, { UndiciInstrumentation }] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-undici'),
   ]);
   const sdk = new NodeSDK({
     serviceName,
     traceExporter: new OTLPTraceExporter({ url: `${endpoint.data.replace(/\/$/, '')}/v1/traces` }),
-    instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)(\?|$)/.test(req.url ?? '') })],
+    // undici: the gateway's calls to the services (and fetch) are client spans carrying traceparent.
+    instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)(\?|$)/.test(req.url ?? '') }), new UndiciInstrumentation()],
   });
   sdk.start();
   // The instrumentation patches http when it is next required; the HTTP stack was loaded before
@@ -31,3 +34,10 @@ export async function startTelemetryFromEnv(serviceName: string, env: Record<str
   await Promise.all([import('http'), import('https')]);
   return () => sdk.shutdown();
 }
+
+/**
+ * Headers that carry trace context (traceparent, tracestate) while tracing is on, else none. A
+ * proxy drops the caller's before forwarding: the undici instrumentation adds this hop's own, and a
+ * second traceparent would make the service start a new trace.
+ */
+export const traceContextHeaders = (): string[] => propagation.fields();

@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { Duplex } from 'node:stream';
 import { createProxyMiddleware, RequestHandler } from 'http-proxy-middleware';
 import { Dispatcher, Pool } from 'undici';
-import { AppError, Logger } from '@app/service-kit/core';
+import { AppError, Logger, traceContextHeaders } from '@app/service-kit/core';
 import { sendEnvelope } from '../http/envelope';
 import type { UpstreamName } from './prefix-table';
 
@@ -153,6 +153,7 @@ export class UpstreamProxies {
     // already answered a client's Expect: 100-continue.
     delete req.headers['transfer-encoding'];
     delete req.headers.expect;
+    for (const field of traceContextHeaders()) delete req.headers[field];
     if (target.host) req.headers.host = target.host;
     this.send(upstream, target, req, res, own, requestId, withBody, 0);
   }
