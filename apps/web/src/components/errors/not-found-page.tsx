@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
 
-/** React Router numbers its history entries (idx): 0 means this tab's first page in the app. */
-const hasAppHistory = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+/** A tab whose history holds only this page (opened fresh, or from a link in a new tab): "back" would leave it. */
+const canGoBack = () => window.history.length > 1;
 
 export default function NotFoundPage() {
   const navigate = useNavigate();
@@ -17,8 +17,8 @@ export default function NotFoundPage() {
       <p className="max-w-md text-muted-foreground">
         Whatever lived here was hit by lightning, or never existed. The storm passes; head back to where the skies were clear.
       </p>
-      {/* Opened in a fresh tab, "back" would leave the app: go home instead. */}
-      <Button onClick={() => (hasAppHistory() ? navigate(-1) : navigate('/', { replace: true }))}>Go Back</Button>
+      {/* Opened in a fresh tab, "back" has nowhere to go: go home instead. */}
+      <Button onClick={() => (canGoBack() ? navigate(-1) : navigate('/', { replace: true }))}>Go Back</Button>
     </section>
   );
 }
