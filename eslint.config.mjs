@@ -31,7 +31,7 @@ const featureBoundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/screenshots/**', '**/.nx/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/screenshots/**', '**/.nx/**', 'apps/web/public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
