@@ -27,7 +27,10 @@ if (!existsSync(adminScript)) {
 
 if (command === 'mailbox') {
   const mailbox = process.env.MAILBOX_DIR ? path.resolve(process.env.MAILBOX_DIR) : path.join(dataDirOf(root), 'mailbox');
-  const listed = spawnSync(process.execPath, [adminScript, 'mailbox', ...(email ? [email] : [])], { stdio: 'inherit', env: { ...process.env, MAILBOX_DIR: mailbox } });
+  const listed = spawnSync(process.execPath, [adminScript, 'mailbox', ...(email ? [email] : [])], {
+    stdio: 'inherit',
+    env: { ...process.env, MAILBOX_DIR: mailbox },
+  });
   process.exit(listed.status ?? 1);
 }
 

@@ -16,7 +16,8 @@ const fail = (message) => {
   process.exit(2);
 };
 
-if (!name || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name)) fail('usage: npm run new-service -- <name>   (lower-case letters, digits and hyphens, e.g. "mentoring")');
+if (!name || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name))
+  fail('usage: npm run new-service -- <name>   (lower-case letters, digits and hyphens, e.g. "mentoring")');
 const dir = path.join(root, 'services', name);
 if (existsSync(dir)) fail(`services/${name} already exists`);
 const camel = name.replace(/-([a-z0-9])/g, (_m, c) => c.toUpperCase());
@@ -97,7 +98,10 @@ const base = `services/${name}`;
 write(`${base}/package.json`, `${JSON.stringify(pkg, null, 2)}\n`);
 write(`${base}/tsconfig.json`, `${JSON.stringify({ extends: '../../tsconfig.base.json', include: ['src', 'test'] }, null, 2)}\n`);
 write(`${base}/jest.config.js`, "module.exports = { ...require('../../jest.preset.js'), rootDir: __dirname };\n");
-write(`${base}/src/main.ts`, `import { runServiceMain } from '@app/service-kit';\nimport { ${camel}Service } from './service';\n\nrunServiceMain(${camel}Service);\n`);
+write(
+  `${base}/src/main.ts`,
+  `import { runServiceMain } from '@app/service-kit';\nimport { ${camel}Service } from './service';\n\nrunServiceMain(${camel}Service);\n`,
+);
 write(`${base}/src/index.ts`, `export { ${camel}Service } from './service';\n`);
 write(
   `${base}/src/service.ts`,

@@ -71,18 +71,33 @@ async function main() {
   if (!shared.SUPABASE_JWT_SECRET && !shared.AUTH_JWKS_URL) {
     shared.AUTH_JWKS_URL = `http://127.0.0.1:${ports.identity}/auth/v1/.well-known/jwks.json`;
   }
-  say(`database: ${process.env.DATABASE_URL ? `DATABASE_URL (${redact(databaseUrl)})` : `embedded Postgres, data in ${shown(path.join(dataDirOf(root), 'postgres'))} (${redact(databaseUrl)})`}`);
+  say(
+    `database: ${process.env.DATABASE_URL ? `DATABASE_URL (${redact(databaseUrl)})` : `embedded Postgres, data in ${shown(path.join(dataDirOf(root), 'postgres'))} (${redact(databaseUrl)})`}`,
+  );
   say(`events:   ${nats.how}`);
-  say(`auth:     ${shared.AUTH_JWKS_URL?.includes('127.0.0.1') ? 'identity (embedded Supabase-Auth-compatible /auth/v1)' : 'external (AUTH_JWKS_URL / SUPABASE_JWT_SECRET)'}`);
+  say(
+    `auth:     ${shared.AUTH_JWKS_URL?.includes('127.0.0.1') ? 'identity (embedded Supabase-Auth-compatible /auth/v1)' : 'external (AUTH_JWKS_URL / SUPABASE_JWT_SECRET)'}`,
+  );
   say(`voice:    ${process.env.ELEVENLABS_API_KEY ? 'ElevenLabs' : 'local interviewer agent (when the voice service is built)'}`);
   say(`telemetry: ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? process.env.OTEL_EXPORTER_OTLP_ENDPOINT : 'off'}`);
 
   const present = services.filter((s) => existsSync(path.join(root, s.dir, 'dist', 'main.js')));
   const upstreams = Object.fromEntries(services.map((s) => [s.urlVar, `http://127.0.0.1:${ports[s.name]}`]));
-  const gatewayEnv = { ...shared, ...upstreams, READY_UPSTREAMS: present.map((s) => s.name).join(','), PORT: String(port), HOST: process.env.HOST ?? '0.0.0.0' };
+  const gatewayEnv = {
+    ...shared,
+    ...upstreams,
+    READY_UPSTREAMS: present.map((s) => s.name).join(','),
+    PORT: String(port),
+    HOST: process.env.HOST ?? '0.0.0.0',
+  };
   if (nats.url) {
     for (const s of present) {
-      supervise({ name: s.name, tier: TIER.service, command: path.join(root, s.dir, 'dist', 'main.js'), env: { ...shared, PORT: String(ports[s.name]), DATABASE_SCHEMA: s.name } });
+      supervise({
+        name: s.name,
+        tier: TIER.service,
+        command: path.join(root, s.dir, 'dist', 'main.js'),
+        env: { ...shared, PORT: String(ports[s.name]), DATABASE_SCHEMA: s.name },
+      });
     }
     supervise({ name: 'gateway', tier: TIER.gateway, command: path.join(root, 'apps/gateway/dist/main.js'), env: gatewayEnv });
   } else {
@@ -256,9 +271,10 @@ async function shutdown(code) {
     const members = stack.filter((s) => s.tier === tier);
     await Promise.all(
       members.map((s) =>
-        Promise.race([Promise.resolve().then(() => s.stop(withinMs)), sleep(withinMs + 500).then(() => warn(`${s.name} did not stop within ${withinMs / 1000} s`))]).catch((err) =>
-          warn(`${s.name} did not stop cleanly: ${err.message}`),
-        ),
+        Promise.race([
+          Promise.resolve().then(() => s.stop(withinMs)),
+          sleep(withinMs + 500).then(() => warn(`${s.name} did not stop within ${withinMs / 1000} s`)),
+        ]).catch((err) => warn(`${s.name} did not stop cleanly: ${err.message}`)),
       ),
     );
     say(`stopped ${members.map((s) => s.name).join(', ')}`);

@@ -244,9 +244,25 @@ try {
     `interviews.company.created → profile read model: ${events} events, concurrency ${concurrency}, ${warmup} warm-up, ` +
       `${stackUrl ? `stack at ${stackUrl}` : 'isolated services'}; node ${process.version}`,
   );
-  if (setup.committedAt) console.log(line('end-to-end', results.map((r) => r.total)));
-  console.log(line('HTTP 201', results.map((r) => r.http)));
-  console.log(line('after 201', results.map((r) => r.after)));
+  if (setup.committedAt)
+    console.log(
+      line(
+        'end-to-end',
+        results.map((r) => r.total),
+      ),
+    );
+  console.log(
+    line(
+      'HTTP 201',
+      results.map((r) => r.http),
+    ),
+  );
+  console.log(
+    line(
+      'after 201',
+      results.map((r) => r.after),
+    ),
+  );
   console.log(line('in database', inDatabase));
   console.log(`throughput   ${(events / seconds).toFixed(0)} companies/s created and delivered`);
 } catch (err) {

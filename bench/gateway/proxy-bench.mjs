@@ -158,7 +158,11 @@ const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString
 function cpuMicros(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+    const [utime, stime] = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 13)
+      .map(Number);
     return ((utime + stime) * 1e6) / ticksPerSecond;
   } catch {
     return NaN;
@@ -180,7 +184,9 @@ function wrk(url, duration, pids = []) {
       const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
       const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
       // A timeout is wrk giving up on a slow answer (a busy machine), not a wrong one: it is counted.
-      const [connect, read, write, timeouts] = (/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out) ?? [0, 0, 0, 0, 0]).slice(1).map(Number);
+      const [connect, read, write, timeouts] = (/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out) ?? [0, 0, 0, 0, 0])
+        .slice(1)
+        .map(Number);
       if (code !== 0 || !rps || non2xx > 0 || connect + read + write > 0) {
         reject(new Error(`wrk ${url}: exit ${code}, ${non2xx} non-2xx, socket errors: connect ${connect}, read ${read}, write ${write}\n${out}`));
         return;
@@ -281,7 +287,10 @@ try {
     `${'scenario'.padEnd(22)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'proxy CPU'.padStart(11)}${'service CPU'.padStart(13)}   rounds (req/s)`,
   );
   for (const [name] of scenarios) {
-    const each = results.get(name).map((x) => x.rps.toFixed(0)).join(' ');
+    const each = results
+      .get(name)
+      .map((x) => x.rps.toFixed(0))
+      .join(' ');
     const cpu = (i) => median(results.get(name).map((x) => x.cpu[i]));
     const micros = (v, width) => (Number.isFinite(v) ? `${v.toFixed(0)} µs` : '-').padStart(width);
     console.log(
@@ -294,7 +303,11 @@ try {
   // Ratios round by round (the lines of one round run within seconds of each other, under the same
   // load from whatever else the machine runs), then their median.
   const ratio = (a, b) => median(results.get(a).map((x, r) => x.rps / results.get(b)[r].rps));
-  const perRound = (a, b) => results.get(a).map((x, r) => (x.rps / results.get(b)[r].rps).toFixed(2)).join(' ');
+  const perRound = (a, b) =>
+    results
+      .get(a)
+      .map((x, r) => (x.rps / results.get(b)[r].rps).toFixed(2))
+      .join(' ');
   const nginxRatio = ratio('profile via nginx', 'profile direct');
   const gatewayRatio = ratio('profile via gateway', 'profile direct');
   const trivialRatio = ratio('trivial via gateway', 'trivial via bare HPM');
@@ -303,7 +316,9 @@ try {
   console.log(`real call  nginx/direct      ${nginxRatio.toFixed(2)}    ${perRound('profile via nginx', 'profile direct')}`);
   console.log(`           gateway/direct    ${gatewayRatio.toFixed(2)}    ${perRound('profile via gateway', 'profile direct')}`);
   console.log(`trivial    gateway/bare HPM  ${trivialRatio.toFixed(2)}    ${perRound('trivial via gateway', 'trivial via bare HPM')}`);
-  console.log(`\ntargets: gateway/direct within 0.10 of nginx/direct: ${verdict(gatewayRatio >= nginxRatio - 0.1)}; gateway/bare HPM at least 0.80: ${verdict(trivialRatio >= 0.8)}`);
+  console.log(
+    `\ntargets: gateway/direct within 0.10 of nginx/direct: ${verdict(gatewayRatio >= nginxRatio - 0.1)}; gateway/bare HPM at least 0.80: ${verdict(trivialRatio >= 0.8)}`,
+  );
 } finally {
   stopAll();
   if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });

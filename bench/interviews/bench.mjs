@@ -32,15 +32,59 @@ const json = async (res) => {
 };
 
 const email = `bench.${Date.now()}@example.com`;
-const session = await json(await fetch(`${base}/auth/v1/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'bench1234' }) }));
+const session = await json(
+  await fetch(`${base}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench1234' }),
+  }),
+);
 const auth = `Bearer ${session.access_token}`;
 // Makes sure the schema exists (the service ran its migrations) before seeding it directly.
 await json(await fetch(`${base}/api/candidate-interviews?limit=1`, { headers: { Authorization: auth } }));
 
-const levels = ['Intern', 'New Graduate (first job out of college)', 'Early Career (L4, E3, IC1, SDE I)', 'Mid-level (L5, E4, IC2, SDE II)', 'Senior (L6, E5, IC3, SDE III)', 'Principal (L7, E6, IC4, Staff)', 'Other'];
+const levels = [
+  'Intern',
+  'New Graduate (first job out of college)',
+  'Early Career (L4, E3, IC1, SDE I)',
+  'Mid-level (L5, E4, IC2, SDE II)',
+  'Senior (L6, E5, IC3, SDE III)',
+  'Principal (L7, E6, IC4, Staff)',
+  'Other',
+];
 const titles = ['Software Engineer', 'Production Engineer', 'Data Scientist', 'Site Reliability Engineer', 'Engineering Manager'];
 const rounds = ['Recruiter Call', 'Online Assessment / Take Home', 'Leetcode (DSA)', 'Coding (non-Leetcode)', 'System Design', 'Behavioural', 'Other'];
-const topics = ['Arrays', 'Strings', 'Hash Tables', 'Linked Lists', 'Stacks', 'Queues', 'Trees', 'Graphs', 'Heaps', 'DFS', 'BFS', 'Binary Search', 'Sorting', 'Dynamic Programming', 'Greedy', 'Backtracking', 'Math', 'Bit Manipulation', 'System Design', 'OOP', 'Database Design', 'LC Easy', 'LC Medium', 'LC Hard', 'Python', 'JavaScript', 'Java', 'C++', 'Go'];
+const topics = [
+  'Arrays',
+  'Strings',
+  'Hash Tables',
+  'Linked Lists',
+  'Stacks',
+  'Queues',
+  'Trees',
+  'Graphs',
+  'Heaps',
+  'DFS',
+  'BFS',
+  'Binary Search',
+  'Sorting',
+  'Dynamic Programming',
+  'Greedy',
+  'Backtracking',
+  'Math',
+  'Bit Manipulation',
+  'System Design',
+  'OOP',
+  'Database Design',
+  'LC Easy',
+  'LC Medium',
+  'LC Hard',
+  'Python',
+  'JavaScript',
+  'Java',
+  'C++',
+  'Go',
+];
 const locations = ['London', 'Berlin', 'New York', 'San Francisco', 'Seattle', 'Zurich', 'Dublin', 'Toronto', 'Bangalore', 'Singapore', 'Remote', null];
 
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -92,15 +136,21 @@ if (seeded < interviews) {
   // As autovacuum would soon after a bulk load; done now so it does not run during the timed calls.
   await client.query(`VACUUM ANALYZE ${schema}.candidate_interviews, ${schema}.company_insight_counts`);
 }
-const { rows: [largest] } = await client.query(
+const {
+  rows: [largest],
+} = await client.query(
   `SELECT c.name, count(*)::int AS n FROM ${schema}.candidate_interviews i JOIN ${schema}.companies c ON c.id = i.company_id GROUP BY c.id, c.name ORDER BY n DESC LIMIT 1`,
 );
-const { rows: [{ id: largestId }] } = await client.query(`SELECT id FROM ${schema}.companies WHERE name = $1`, [largest.name]);
+const {
+  rows: [{ id: largestId }],
+} = await client.query(`SELECT id FROM ${schema}.companies WHERE name = $1`, [largest.name]);
 const total = Number((await client.query(`SELECT count(*) AS n FROM ${schema}.candidate_interviews`)).rows[0].n);
 const users_ = Number((await client.query(`SELECT count(DISTINCT user_id) AS n FROM ${schema}.candidate_interviews`)).rows[0].n);
 const companies_ = Number((await client.query(`SELECT count(DISTINCT company_id) AS n FROM ${schema}.candidate_interviews`)).rows[0].n);
 await client.end();
-console.log(`${total} interviews over ${companies_} companies and ${users_} users (${seeded >= interviews ? 'already seeded' : `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`}); largest: ${largest.name}, ${largest.n} interviews`);
+console.log(
+  `${total} interviews over ${companies_} companies and ${users_} users (${seeded >= interviews ? 'already seeded' : `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`}); largest: ${largest.name}, ${largest.n} interviews`,
+);
 
 const list = (query) => `${base}/api/candidate-interviews?${new URLSearchParams(query)}`;
 // A cursor deep in the list, reached as a scrolling client would (pages of 100).
@@ -127,7 +177,11 @@ const read = (url) =>
 /** `calls` timed reads of one URL, `concurrency` at a time, after an untimed warm-up; flags a p95 over the target. */
 async function phase(name, url, check) {
   let warm = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => { while (warm++ < 5 * concurrency) await read(url); }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (warm++ < 5 * concurrency) await read(url);
+    }),
+  );
   const timings = [];
   let next = 0;
   let body;
@@ -160,7 +214,18 @@ const page = (items) => {
 console.log(`${calls} calls per read, ${concurrency} at a time, through ${base}; target p95 ≤ ${target} ms`);
 const p95s = [
   await phase('first page', list({ limit: '50' }), page),
-  await phase('three groups', list([['level', levels[0]], ['level', levels[4]], ['title', titles[0]], ['outcome', 'offer'], ['outcome', 'accepted'], ['limit', '50']]), page),
+  await phase(
+    'three groups',
+    list([
+      ['level', levels[0]],
+      ['level', levels[4]],
+      ['title', titles[0]],
+      ['outcome', 'offer'],
+      ['outcome', 'accepted'],
+      ['limit', '50'],
+    ]),
+    page,
+  ),
   await phase('one company', list({ company_id: largestId, limit: '50' }), page),
   await phase('deep cursor', list({ limit: '50', cursor: deepCursor }), page),
   await phase('insights', `${base}/api/all-companies/${encodeURIComponent(largest.name)}/insights`, (b) => {

@@ -36,7 +36,13 @@ const json = async (res) => {
 };
 
 const email = `bench.${Date.now()}@example.com`;
-const session = await json(await fetch(`${base}/auth/v1/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'bench1234' }) }));
+const session = await json(
+  await fetch(`${base}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench1234' }),
+  }),
+);
 const headers = { Authorization: `Bearer ${session.access_token}`, 'Content-Type': 'application/json' };
 const userId = session.user.id;
 const list = `${base}/api/leetcode-questions`;
@@ -66,9 +72,17 @@ if (process.env.DATABASE_URL) {
   await client.end();
 } else {
   for (let i = 0; i < questions; i++) {
-    const { data } = await json(await fetch(list, { method: 'POST', headers, body: JSON.stringify({ title: `Problem ${i}`, difficulty: 'Medium', tags: 'bench' }) }));
+    const { data } = await json(
+      await fetch(list, { method: 'POST', headers, body: JSON.stringify({ title: `Problem ${i}`, difficulty: 'Medium', tags: 'bench' }) }),
+    );
     for (let s = 0; s < sessionsPerQuestion; s++) {
-      await json(await fetch(`${list}/${data.id}/session`, { method: 'POST', headers, body: JSON.stringify({ question_id: data.id, correctness: 70, confidence: 60, timer: 20, notes: null }) }));
+      await json(
+        await fetch(`${list}/${data.id}/session`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ question_id: data.id, correctness: 70, confidence: 60, timer: 20, notes: null }),
+        }),
+      );
     }
   }
 }
@@ -81,12 +95,16 @@ const agent = new (base.startsWith('https:') ? https : http).Agent({ keepAlive: 
 /** One GET (of the list by default); resolves with the status and the raw (maybe gzipped) body once it all arrived. */
 const read = (extra = {}, url = list) =>
   new Promise((resolve, reject) => {
-    const req = (base.startsWith('https:') ? https : http).get(url, { agent, headers: { Authorization: headers.Authorization, 'Accept-Encoding': 'gzip', ...extra } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks), headers: res.headers }));
-      res.on('error', reject);
-    });
+    const req = (base.startsWith('https:') ? https : http).get(
+      url,
+      { agent, headers: { Authorization: headers.Authorization, 'Accept-Encoding': 'gzip', ...extra } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks), headers: res.headers }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
   });
 
@@ -133,7 +151,9 @@ async function phase(name, { read, before, targeted = true }) {
 const first = await fetch(list, { headers });
 const etag = first.headers.get('etag');
 const plainBytes = (await first.text()).length;
-console.log(`GET /api/leetcode-questions: ${items.length} items, ${(plainBytes / 1024).toFixed(0)} KB of JSON; ${calls} calls per way, ${concurrency} at a time, through ${base}`);
+console.log(
+  `GET /api/leetcode-questions: ${items.length} items, ${(plainBytes / 1024).toFixed(0)} KB of JSON; ${calls} calls per way, ${concurrency} at a time, through ${base}`,
+);
 
 await phase('full body', { read: () => read() });
 await phase('revalidated', { read: () => read({ 'If-None-Match': etag ?? '' }) });
@@ -149,7 +169,13 @@ let n = 0;
 await phase('after write', {
   before: async () => {
     const q = items[n++ % items.length];
-    await json(await fetch(`${list}/${q.id}/session`, { method: 'POST', headers, body: JSON.stringify({ question_id: q.id, correctness: 80, confidence: 70, timer: 15, notes: null }) }));
+    await json(
+      await fetch(`${list}/${q.id}/session`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ question_id: q.id, correctness: 80, confidence: 70, timer: 15, notes: null }),
+      }),
+    );
   },
   read: () => read(),
   // The target is the issue's: reads of the list, 10 at a time. Here each client also writes, so

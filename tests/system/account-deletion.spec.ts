@@ -13,7 +13,7 @@ describe('deleting an account, across services', () => {
 
   const rows = async (service: string, sql: string, id: string) => Number((await stack.services[service].db.query<{ n: string }>(sql, [id])).rows[0].n);
   async function until(check: () => Promise<boolean>) {
-    for (const deadline = Date.now() + 15_000; !(await check()); ) {
+    for (const deadline = Date.now() + 15_000; !(await check());) {
       if (Date.now() > deadline) throw new Error('not erased within 15 s');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -25,7 +25,11 @@ describe('deleting an account, across services', () => {
     const userId = data.user!.id;
     const headers = { Authorization: `Bearer ${data.session!.access_token}`, 'Content-Type': 'application/json' };
     expect((await fetch(`${stack.url}/api/profile`, { headers })).status).toBe(200);
-    const question = (await body(await fetch(`${stack.url}/api/leetcode-questions`, { method: 'POST', headers, body: JSON.stringify({ title: 'Two Sum', difficulty: 'Easy' }) }))).data;
+    const question = (
+      await body(
+        await fetch(`${stack.url}/api/leetcode-questions`, { method: 'POST', headers, body: JSON.stringify({ title: 'Two Sum', difficulty: 'Easy' }) }),
+      )
+    ).data;
     const logged = await fetch(`${stack.url}/api/leetcode-questions/${question.id}/session`, {
       method: 'POST',
       headers,

@@ -38,7 +38,9 @@ async function startLauncher(env: Record<string, string | undefined>): Promise<L
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const launcher = { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
   await Promise.race([
     waitFor(() => output.includes('[start] ready in'), 50_000),
@@ -93,7 +95,8 @@ function descendants(pid: number): Proc[] {
   return result;
 }
 
-const childRunning = (launcher: Launcher, fragment: string) => descendants(launcher.child.pid!).find((p) => p.ppid === launcher.child.pid && p.command.includes(fragment));
+const childRunning = (launcher: Launcher, fragment: string) =>
+  descendants(launcher.child.pid!).find((p) => p.ppid === launcher.child.pid && p.command.includes(fragment));
 const survivors = (pids: number[]) => processes().filter((p) => pids.includes(p.pid));
 
 async function readyz(url: string): Promise<number> {

@@ -12,7 +12,11 @@ describe('practice through the gateway', () => {
   it('adds a question, logs a computed review, and sees its retention', async () => {
     const { data } = await supabaseClient(stack.url).auth.signUp({ email: `loop.${Date.now()}@example.com`, password: 'secret123' });
     const headers = { Authorization: `Bearer ${data.session!.access_token}`, 'Content-Type': 'application/json' };
-    const created = await fetch(`${stack.url}/api/leetcode-questions`, { method: 'POST', headers, body: JSON.stringify({ title: 'Two Sum', difficulty: 'Easy', tags: 'arrays, hash table' }) });
+    const created = await fetch(`${stack.url}/api/leetcode-questions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Two Sum', difficulty: 'Easy', tags: 'arrays, hash table' }),
+    });
     expect(created.status).toBe(201);
     const question = (await body(created)).data;
     const logged = await fetch(`${stack.url}/api/leetcode-questions/${question.id}/session`, {

@@ -73,7 +73,8 @@ describe('profile and companies across services, through the gateway', () => {
     const pending = await signUp(`ceo.${tag()}@google.com`, false);
     const companies = await body(await pending.call('/api/all-companies'));
     const google = companies.find((c: { name: string }) => c.name === 'Google');
-    const put = () => pending.call('/api/profile', { method: 'PUT', body: JSON.stringify({ username: `p${tag()}`, current_company_id: google.id, verified_company: true }) });
+    const put = () =>
+      pending.call('/api/profile', { method: 'PUT', body: JSON.stringify({ username: `p${tag()}`, current_company_id: google.id, verified_company: true }) });
     const unconfirmed = await put();
     expect(unconfirmed.status).toBe(200);
     expect((await body(unconfirmed)).data.verified_company).toBe(false);

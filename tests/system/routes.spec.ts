@@ -25,7 +25,7 @@ describe('every endpoint is declared once and served where it is declared', () =
     expect(routes.filter((r) => !r.endpoint || !declared.includes(r.endpoint)).map((r) => r.handler)).toEqual([]);
   });
 
-  it.each(built.map((s) => [s.name, s] as const))("%s handles exactly the events the registry says it consumes, each with its own durable", (name, entry) => {
+  it.each(built.map((s) => [s.name, s] as const))('%s handles exactly the events the registry says it consumes, each with its own durable', (name, entry) => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const definition = require(path.join(root, 'services', name, 'src'))[`${camel(name)}Service`] as ServiceDefinition;
     const handlers = eventHandlersOf(definition.module);

@@ -65,7 +65,11 @@ export async function confirmEmail(stack: Stack, email: string): Promise<{ acces
     const [mail] = await readMailbox(stack.mailbox, email);
     if (mail?.link) {
       const token_hash = new URL(mail.link).searchParams.get('token');
-      const res = await fetch(`${stack.url}/auth/v1/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'email', token_hash }) });
+      const res = await fetch(`${stack.url}/auth/v1/verify`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: 'email', token_hash }),
+      });
       if (!res.ok) throw new Error(`confirmation refused: ${res.status}`);
       return (await res.json()) as { access_token: string; refresh_token: string };
     }

@@ -40,7 +40,9 @@ async function startCollector() {
               parentSpanId: s.parentSpanId || undefined,
               name: s.name,
               kind: s.kind,
-              attributes: Object.fromEntries((s.attributes ?? []).map((a: { key: string; value: Record<string, unknown> }) => [a.key, Object.values(a.value)[0]])),
+              attributes: Object.fromEntries(
+                (s.attributes ?? []).map((a: { key: string; value: Record<string, unknown> }) => [a.key, Object.values(a.value)[0]]),
+              ),
             });
       }
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
@@ -53,7 +55,10 @@ async function startCollector() {
 /** Runs a built entry point as operators do and resolves with the URL it logs once listening. */
 function run(script: string, env: Record<string, string | undefined>): Promise<{ child: ChildProcess; url: string; logs: Array<Record<string, unknown>> }> {
   const logs: Array<Record<string, unknown>> = [];
-  const child = spawn(process.execPath, [path.join(root, script)], { env: { ...process.env, ...env, LOG_LEVEL: 'info', STOP_WITH_PARENT: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, script)], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info', STOP_WITH_PARENT: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -79,7 +84,8 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs = 10_000): Promis
   }
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
 
 /** Traces with OTEL_EXPORTER_OTLP_ENDPOINT set, from the built processes (the SDK patches `require`, which jest replaces). */
 describe('telemetry', () => {
@@ -123,8 +129,13 @@ describe('telemetry', () => {
     const gatewayClient = trace.find((s) => s.service === 'gateway' && s.kind === CLIENT);
     const practiceServer = trace.find((s) => s.service === 'practice' && s.kind === SERVER);
     expect(gatewayServer).toMatchObject({ parentSpanId: '00f067aa0ba902b7', name: 'GET' });
-    expect(gatewayClient).toMatchObject({ attributes: expect.objectContaining({ 'http.response.status_code': 200, 'url.full': `${practice.url}/api/leetcode-questions` }) });
-    expect(practiceServer).toMatchObject({ parentSpanId: gatewayClient!.spanId, attributes: expect.objectContaining({ 'url.path': '/api/leetcode-questions', 'http.response.status_code': 200 }) });
+    expect(gatewayClient).toMatchObject({
+      attributes: expect.objectContaining({ 'http.response.status_code': 200, 'url.full': `${practice.url}/api/leetcode-questions` }),
+    });
+    expect(practiceServer).toMatchObject({
+      parentSpanId: gatewayClient!.spanId,
+      attributes: expect.objectContaining({ 'url.path': '/api/leetcode-questions', 'http.response.status_code': 200 }),
+    });
     // Each process's log line for the request names the trace and its own span.
     const logged = (logs: Array<Record<string, unknown>>) => logs.find((l) => l.path === '/api/leetcode-questions');
     expect(logged(gateway.logs)).toMatchObject({ trace_id: callerTrace, span_id: gatewayServer!.spanId });
@@ -145,9 +156,13 @@ describe('telemetry', () => {
       body: JSON.stringify({ name: `Traced ${Date.now()}` }),
     });
     expect(created.status).toBe(201);
-    const request = await waitFor(() => collector.spans.find((s) => s.service === 'interviews' && s.kind === SERVER && s.attributes['http.request.method'] === 'POST'));
+    const request = await waitFor(() =>
+      collector.spans.find((s) => s.service === 'interviews' && s.kind === SERVER && s.attributes['http.request.method'] === 'POST'),
+    );
     const consumed = await waitFor(() =>
-      collector.spans.find((s) => s.service === 'profile' && s.kind === CONSUMER && s.traceId === request.traceId && s.name === 'process interviews.company.created'),
+      collector.spans.find(
+        (s) => s.service === 'profile' && s.kind === CONSUMER && s.traceId === request.traceId && s.name === 'process interviews.company.created',
+      ),
     );
     expect(consumed.attributes).toMatchObject({ 'messaging.system': 'nats', 'messaging.destination.name': 'interviews.company.created' });
     interviews.child.kill('SIGTERM');
@@ -157,7 +172,10 @@ describe('telemetry', () => {
   });
 
   it('refuses to start with a malformed endpoint, naming the variable', async () => {
-    const run = spawn(process.execPath, [path.join(root, 'services/practice/dist/main.js')], { env: { ...process.env, ...env.env('practice'), OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const run = spawn(process.execPath, [path.join(root, 'services/practice/dist/main.js')], {
+      env: { ...process.env, ...env.env('practice'), OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     run.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     expect(await exited(run)).toBe(1);

@@ -90,9 +90,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     const upstream = isUnsafePath(pathname) ? undefined : resolveWebsocketUpstream(pathname);
     if (!upstream) {
       const body = JSON.stringify(notFound('No such websocket route').toEnvelope());
-      socket.end(
-        `HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
+      socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
       setTimeout(() => socket.destroy(), 1_000).unref();
       return;
     }

@@ -25,12 +25,19 @@ describe('loadGatewayConfig', () => {
     expect(loadGatewayConfig({ IDENTITY_URL: 'http://identity:8101/' }).AUTH_JWKS_URL).toBe('http://identity:8101/auth/v1/.well-known/jwks.json');
     const hs = loadGatewayConfig({ SUPABASE_JWT_SECRET: 'super-secret-jwt-token-with-32-chars' });
     expect(hs.AUTH_JWKS_URL).toBeUndefined();
-    const both = loadGatewayConfig({ SUPABASE_JWT_SECRET: 'super-secret-jwt-token-with-32-chars', AUTH_JWKS_URL: 'https://x.supabase.co/auth/v1/.well-known/jwks.json' });
+    const both = loadGatewayConfig({
+      SUPABASE_JWT_SECRET: 'super-secret-jwt-token-with-32-chars',
+      AUTH_JWKS_URL: 'https://x.supabase.co/auth/v1/.well-known/jwks.json',
+    });
     expect(both.AUTH_JWKS_URL).toBe('https://x.supabase.co/auth/v1/.well-known/jwks.json');
   });
 
   it('parses lists and the trust proxy setting', () => {
-    const config = loadGatewayConfig({ CORS_ORIGINS: 'https://a.example.com, http://localhost:5173,', TRUST_PROXY: '10.0.0.0/8,loopback', CSP_CONNECT_SRC: 'wss://api.elevenlabs.io' });
+    const config = loadGatewayConfig({
+      CORS_ORIGINS: 'https://a.example.com, http://localhost:5173,',
+      TRUST_PROXY: '10.0.0.0/8,loopback',
+      CSP_CONNECT_SRC: 'wss://api.elevenlabs.io',
+    });
     expect(config.CORS_ORIGINS).toEqual(['https://a.example.com', 'http://localhost:5173']);
     expect(config.TRUST_PROXY).toEqual(['10.0.0.0/8', 'loopback']);
     expect(config.CSP_CONNECT_SRC).toEqual(['wss://api.elevenlabs.io']);
@@ -41,16 +48,26 @@ describe('loadGatewayConfig', () => {
   it('stops with one message naming every bad variable', () => {
     let error: unknown;
     try {
-      loadGatewayConfig({ PORT: 'eighty', PROFILE_URL: 'not a url', CORS_ORIGINS: 'https://ok.example.com,*', SUPABASE_JWT_SECRET: 'short', TRUST_PROXY: 'everyone', LOG_LEVEL: 'loud' });
+      loadGatewayConfig({
+        PORT: 'eighty',
+        PROFILE_URL: 'not a url',
+        CORS_ORIGINS: 'https://ok.example.com,*',
+        SUPABASE_JWT_SECRET: 'short',
+        TRUST_PROXY: 'everyone',
+        LOG_LEVEL: 'loud',
+      });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const name of ['PORT', 'PROFILE_URL', 'CORS_ORIGINS', 'SUPABASE_JWT_SECRET', 'TRUST_PROXY', 'LOG_LEVEL']) expect(message).toMatch(new RegExp(`^  ${name}`, 'm'));
+    for (const name of ['PORT', 'PROFILE_URL', 'CORS_ORIGINS', 'SUPABASE_JWT_SECRET', 'TRUST_PROXY', 'LOG_LEVEL'])
+      expect(message).toMatch(new RegExp(`^  ${name}`, 'm'));
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadGatewayConfig({ SUPABASE_JWT_SECRET: '', AUTH_ISSUER: '', AUTH_JWKS_URL: '' }).AUTH_JWKS_URL).toBe('http://127.0.0.1:8101/auth/v1/.well-known/jwks.json');
+    expect(loadGatewayConfig({ SUPABASE_JWT_SECRET: '', AUTH_ISSUER: '', AUTH_JWKS_URL: '' }).AUTH_JWKS_URL).toBe(
+      'http://127.0.0.1:8101/auth/v1/.well-known/jwks.json',
+    );
   });
 });

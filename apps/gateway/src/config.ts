@@ -12,9 +12,7 @@ import { UPSTREAM_NAMES, UpstreamName } from './routing/prefix-table';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-  .transform((u) => u.replace(/\/+$/, ''));
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''));
 const port = z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535);
 const positiveMs = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1);
 const commaList = (item: z.ZodType<string>) =>
@@ -87,12 +85,22 @@ const schema = z
       z
         .string()
         .optional()
-        .transform((v) => (v ? v.split(',').map((n) => n.trim()).filter(Boolean) : [...UPSTREAM_NAMES]))
+        .transform((v) =>
+          v
+            ? v
+                .split(',')
+                .map((n) => n.trim())
+                .filter(Boolean)
+            : [...UPSTREAM_NAMES],
+        )
         .pipe(z.array(z.enum(UPSTREAM_NAMES as [UpstreamName, ...UpstreamName[]]))),
     ),
   })
   .transform((c) => {
-    const upstreams = Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, (c as Record<string, unknown>)[upstreamUrlVariable(name)] as string])) as Record<UpstreamName, string>;
+    const upstreams = Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, (c as Record<string, unknown>)[upstreamUrlVariable(name)] as string])) as Record<
+      UpstreamName,
+      string
+    >;
     return {
       ...c,
       upstreams,

@@ -14,7 +14,9 @@ describe('gateway: the API describes itself', () => {
     const res = await request(stack.gateway.url).get('/api/openapi.json').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body.openapi).toBe('3.1.0');
-    const operations = Object.values(res.body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    const operations = Object.values(res.body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) =>
+      Object.values(p).map((o) => o.operationId),
+    );
     const published = allEndpoints().filter(({ endpoint }) => endpoint.visibility !== 'internal');
     expect(operations.sort()).toEqual(published.map(({ endpoint }) => endpoint.id).sort());
     // Revalidation costs nothing: the document only changes with a release.

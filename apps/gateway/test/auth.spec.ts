@@ -133,14 +133,22 @@ describe('gateway auth, HS256 secret mode (older Supabase projects)', () => {
   });
 
   it('refuses an HS256 token signed with another secret, and any asymmetric token', async () => {
-    expectUnauthorized(await request(stack.gateway.url).get('/api/leetcode-questions').set('Authorization', `Bearer ${hs256Token('another-secret-of-some-length!!', userId)}`));
+    expectUnauthorized(
+      await request(stack.gateway.url)
+        .get('/api/leetcode-questions')
+        .set('Authorization', `Bearer ${hs256Token('another-secret-of-some-length!!', userId)}`),
+    );
     const es = await es256Token(stack.keys, userId);
     expectUnauthorized(await request(stack.gateway.url).get('/api/leetcode-questions').set('Authorization', `Bearer ${es}`));
   });
 
   it('refuses an HS256 token of the wrong issuer or expired', async () => {
     for (const override of [{ iss: `${ISSUER}x` }, { exp: now() - 120 }]) {
-      expectUnauthorized(await request(stack.gateway.url).get('/api/leetcode-questions').set('Authorization', `Bearer ${hs256Token(secret, userId, override)}`));
+      expectUnauthorized(
+        await request(stack.gateway.url)
+          .get('/api/leetcode-questions')
+          .set('Authorization', `Bearer ${hs256Token(secret, userId, override)}`),
+      );
     }
   });
 });

@@ -168,7 +168,10 @@ export interface Stack {
 }
 
 /** An echo service for every registry service (identity also serving the JWKS of `keys`) behind a gateway on port 0. */
-export async function startStack(env: Record<string, string | undefined> = {}, options: { extra?: Partial<Record<UpstreamName, RouteHandler>> } = {}): Promise<Stack> {
+export async function startStack(
+  env: Record<string, string | undefined> = {},
+  options: { extra?: Partial<Record<UpstreamName, RouteHandler>> } = {},
+): Promise<Stack> {
   const keys = await es256Keys();
   const upstreams = {} as Record<UpstreamName, TestServer>;
   for (const name of UPSTREAM_NAMES) {

@@ -129,7 +129,13 @@ describe('gateway proxy', () => {
     const { hostname, port } = new URL(stack.gateway.url);
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
-        { hostname, port, method: 'POST', path: '/api/profile/upload', headers: { authorization: auth, 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' } },
+        {
+          hostname,
+          port,
+          method: 'POST',
+          path: '/api/profile/upload',
+          headers: { authorization: auth, 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' },
+        },
         (res) => {
           let body = '';
           res.on('data', (d) => (body += d));

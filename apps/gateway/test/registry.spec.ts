@@ -25,7 +25,9 @@ describe('gateway: routes and readiness come from the service registry', () => {
 
   it('does not wait for a service left out of READY_UPSTREAMS (one not deployed)', async () => {
     const dead = `http://127.0.0.1:${await deadPort()}`;
-    const env = Object.fromEntries(serviceNames.map((name) => [upstreamUrlVariable(name), name === 'identity' || name === 'profile' ? stack.upstreams[name].url : dead]));
+    const env = Object.fromEntries(
+      serviceNames.map((name) => [upstreamUrlVariable(name), name === 'identity' || name === 'profile' ? stack.upstreams[name].url : dead]),
+    );
     let gateway: RunningGateway | undefined;
     try {
       gateway = await startGateway({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, READY_UPSTREAMS: 'identity,profile' });

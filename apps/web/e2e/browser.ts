@@ -11,11 +11,23 @@ mkdirSync(shots, { recursive: true });
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
   });
 }
 
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }, colorScheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ context: BrowserContext; page: Page }> {
   // bypassCSP: the gateway's CSP forbids inline scripts, and axe-core is injected as one.
   const context = await browser.newContext({ baseURL: baseUrl, viewport, colorScheme, bypassCSP: true });
   const page = await context.newPage();
@@ -41,7 +53,12 @@ export async function seriousA11yViolations(page: Page): Promise<Array<{ id: str
   const result = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v: { id: string; impact: string; nodes: Array<{ target: string[] }>; help: string }) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).join(', '), help: v.help }));
+    return r.violations.map((v: { id: string; impact: string; nodes: Array<{ target: string[] }>; help: string }) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => n.target.join(' ')).join(', '),
+      help: v.help,
+    }));
   });
   return result.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -11,7 +11,10 @@ jest.setTimeout(120_000);
 function grantModerator(email: string): void {
   const url = new URL(stack.adminUrl);
   url.pathname = `/${stack.database}`;
-  execFileSync(process.execPath, [path.join(root, 'scripts/admin.mjs'), 'grant-moderator', email], { env: { ...process.env, DATABASE_URL: url.toString() }, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(root, 'scripts/admin.mjs'), 'grant-moderator', email], {
+    env: { ...process.env, DATABASE_URL: url.toString() },
+    stdio: 'pipe',
+  });
 }
 
 /** Signs in through the real form (a new session carries the account's current role). */
@@ -63,7 +66,9 @@ describe('community (Chromium)', () => {
     await dialog.getByText('Please enter a valid URL.').waitFor();
     expect(await seriousA11yViolations(author.page)).toEqual([]);
     await dialog.getByLabel('Title').fill(title);
-    await dialog.getByLabel('Description').fill('A paid summer fellowship in a quantum computing lab. Mentorship, a stipend and a final presentation to the whole lab.');
+    await dialog
+      .getByLabel('Description')
+      .fill('A paid summer fellowship in a quantum computing lab. Mentorship, a stipend and a final presentation to the whole lab.');
     await dialog.getByLabel('Application Link').fill(link);
     await dialog.getByLabel('Compensation (optional)').fill('5000');
     await dialog.getByLabel('This is a selective program').click();
@@ -128,9 +133,17 @@ describe('community (Chromium)', () => {
     await reader.page.waitForLoadState('networkidle');
     await reader.page.reload();
     await card(reader.page, title).waitFor();
-    expect(await card(reader.page, title).getByRole('button', { name: `Upvote ${title}` }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await card(reader.page, title)
+        .getByRole('button', { name: `Upvote ${title}` })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(await card(reader.page, title).getByTestId('upvote-count').textContent()).toBe('1');
-    expect(await card(reader.page, title).getByRole('button', { name: `Favorite ${title}` }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await card(reader.page, title)
+        .getByRole('button', { name: `Favorite ${title}` })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
 
     // Search and the Selective / Paid filter.
     await reader.page.getByRole('button', { name: 'Search opportunities' }).click();
@@ -249,7 +262,10 @@ describe('community (Chromium)', () => {
 
     await page.goto('/external-resources');
     await page.getByRole('heading', { name: 'External Resources' }).waitFor();
-    await page.getByRole('link', { name: /^Visit / }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^Visit / })
+      .first()
+      .waitFor();
     expect(await page.getByRole('link', { name: /^Visit / }).count()).toBe(5);
     await page.getByText('by Gayle Laakmann McDowell', { exact: false }).waitFor();
     await screenshot(page, 'community-resources-375-dark');

@@ -22,7 +22,11 @@ const freePort = () =>
 
 module.exports = async function globalSetup() {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    const built = spawnSync(process.execPath, [require.resolve('vite/bin/vite.js'), 'build'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const built = spawnSync(process.execPath, [require.resolve('vite/bin/vite.js'), 'build'], {
+      cwd: path.join(root, 'apps/web'),
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (built.status !== 0) throw new Error('web build failed');
   }
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

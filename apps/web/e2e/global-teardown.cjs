@@ -15,7 +15,7 @@ module.exports = async function globalTeardown() {
   };
   // The launcher stops everything in order within 10 s; only then is it forced.
   if (alive()) process.kill(-pid, 'SIGTERM');
-  for (const deadline = Date.now() + 10_000; alive() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+  for (const deadline = Date.now() + 10_000; alive() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 100));
   if (alive()) process.kill(-pid, 'SIGKILL');
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();

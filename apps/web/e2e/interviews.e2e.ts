@@ -132,10 +132,48 @@ describe('Interview Experiences (Chromium)', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await seed(page, [
-      { company: 'Google', level: 'Intern', title: 'Software Engineer', location: 'London', outcome: 'ongoing', topics: ['Graphs', 'Heaps'], interview_process: [{ round: 'Online Assessment / Take Home', round_date_str: '2024-05-01' }] },
-      { company: 'Google', level: 'Intern', title: 'Site Reliability Engineer', location: 'london', outcome: 'offer', topics: ['Graphs', 'Trees', 'Python'], interview_process: [{ round: 'Leetcode (DSA)', round_date_str: '2024-05-01' }, { round: 'Behavioural', round_date_str: '2024-05-21' }] },
-      { company: 'Google', level: 'Senior (L6, E5, IC3, SDE III)', title: 'Data Scientist', location: 'Berlin', outcome: 'rejected', topics: ['Graphs', 'Trees', 'System Design', 'Binary Search'], interview_process: [{ round: 'System Design', round_date_str: '2024-04-01' }, { round: 'Leetcode (DSA)', round_date_str: '2024-06-01' }] },
-      { company: 'Meta', level: 'Intern', title: 'Software Engineer', outcome: 'offer', accept: true, topics: ['Arrays'], interview_process: [{ round: 'Behavioural' }] },
+      {
+        company: 'Google',
+        level: 'Intern',
+        title: 'Software Engineer',
+        location: 'London',
+        outcome: 'ongoing',
+        topics: ['Graphs', 'Heaps'],
+        interview_process: [{ round: 'Online Assessment / Take Home', round_date_str: '2024-05-01' }],
+      },
+      {
+        company: 'Google',
+        level: 'Intern',
+        title: 'Site Reliability Engineer',
+        location: 'london',
+        outcome: 'offer',
+        topics: ['Graphs', 'Trees', 'Python'],
+        interview_process: [
+          { round: 'Leetcode (DSA)', round_date_str: '2024-05-01' },
+          { round: 'Behavioural', round_date_str: '2024-05-21' },
+        ],
+      },
+      {
+        company: 'Google',
+        level: 'Senior (L6, E5, IC3, SDE III)',
+        title: 'Data Scientist',
+        location: 'Berlin',
+        outcome: 'rejected',
+        topics: ['Graphs', 'Trees', 'System Design', 'Binary Search'],
+        interview_process: [
+          { round: 'System Design', round_date_str: '2024-04-01' },
+          { round: 'Leetcode (DSA)', round_date_str: '2024-06-01' },
+        ],
+      },
+      {
+        company: 'Meta',
+        level: 'Intern',
+        title: 'Software Engineer',
+        outcome: 'offer',
+        accept: true,
+        topics: ['Arrays'],
+        interview_process: [{ round: 'Behavioural' }],
+      },
     ]);
     await page.reload();
     await expectCards(page, 5);
@@ -245,46 +283,50 @@ describe('Interview Experiences (Chromium)', () => {
   it.each([
     ['light', 'light'],
     ['dark', 'dark'],
-  ] as const)('works on a 375 px phone (%s): cards without dates, filters, the dialog, a company page', async (_name, scheme) => {
-    const { context, page } = await newPage(browser, { width: 375, height: 800 }, scheme);
-    await signUp(page, uniqueEmail(`phone-${scheme}`));
-    await page.goto('/candidate-interviews');
-    await expectCards(page, 4);
-    expect(await page.getByRole('button', { name: 'Manage my interview' }).count()).toBe(0);
-    expect(await page.locator('main').textContent()).not.toMatch(/2024-05-01|2024-04-01/);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `interviews-phone-${scheme}`);
-
-    await tick(page, 'Intern');
-    await expectCards(page, 3);
-    expect(await badge(page)).toBe('1');
-    await page.getByTestId('filter-button').click();
-    await screenshot(page, `interviews-filters-phone-${scheme}`);
-    await page.keyboard.press('Escape');
-
-    await page.getByRole('button', { name: 'Add new experience' }).click();
-    await page.getByRole('dialog').getByText('Share your interview experience to help others prepare better.').waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `interviews-dialog-phone-${scheme}`);
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-
-    await page.goto('/candidate-interviews/google');
-    await page.getByTestId('offer-rate').waitFor();
-    await expectCards(page, 3);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `company-phone-${scheme}`);
-    if (scheme === 'dark') {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await screenshot(page, 'company-desktop-dark');
+  ] as const)(
+    'works on a 375 px phone (%s): cards without dates, filters, the dialog, a company page',
+    async (_name, scheme) => {
+      const { context, page } = await newPage(browser, { width: 375, height: 800 }, scheme);
+      await signUp(page, uniqueEmail(`phone-${scheme}`));
       await page.goto('/candidate-interviews');
       await expectCards(page, 4);
-      await screenshot(page, 'interviews-desktop-dark');
-    }
+      expect(await page.getByRole('button', { name: 'Manage my interview' }).count()).toBe(0);
+      expect(await page.locator('main').textContent()).not.toMatch(/2024-05-01|2024-04-01/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `interviews-phone-${scheme}`);
 
-    await page.goto('/candidate-interviews/no-such-company-anywhere');
-    await page.getByRole('heading', { name: 'Could not find this company' }).waitFor();
-    await context.close();
-  }, 120_000);
+      await tick(page, 'Intern');
+      await expectCards(page, 3);
+      expect(await badge(page)).toBe('1');
+      await page.getByTestId('filter-button').click();
+      await screenshot(page, `interviews-filters-phone-${scheme}`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Add new experience' }).click();
+      await page.getByRole('dialog').getByText('Share your interview experience to help others prepare better.').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `interviews-dialog-phone-${scheme}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+      await page.goto('/candidate-interviews/google');
+      await page.getByTestId('offer-rate').waitFor();
+      await expectCards(page, 3);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `company-phone-${scheme}`);
+      if (scheme === 'dark') {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await screenshot(page, 'company-desktop-dark');
+        await page.goto('/candidate-interviews');
+        await expectCards(page, 4);
+        await screenshot(page, 'interviews-desktop-dark');
+      }
+
+      await page.goto('/candidate-interviews/no-such-company-anywhere');
+      await page.getByRole('heading', { name: 'Could not find this company' }).waitFor();
+      await context.close();
+    },
+    120_000,
+  );
 });

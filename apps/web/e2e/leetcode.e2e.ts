@@ -3,17 +3,20 @@ import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail
 
 /** Creates questions through the API with the signed-in user's token (faster than 25 dialogs). */
 async function seedQuestions(page: Page, titles: string[], tags: string[] = []) {
-  await page.evaluate(async ({ names, tags }) => {
-    const token = JSON.parse(localStorage.getItem('auth_session')!).access_token;
-    for (const [i, title] of names.entries()) {
-      const res = await fetch('/api/leetcode-questions', {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ title, difficulty: ['Easy', 'Medium', 'Hard'][i % 3], tags: tags[i] ?? 'seeded' }),
-      });
-      if (res.status !== 201) throw new Error(`seeding failed: ${res.status}`);
-    }
-  }, { names: titles, tags });
+  await page.evaluate(
+    async ({ names, tags }) => {
+      const token = JSON.parse(localStorage.getItem('auth_session')!).access_token;
+      for (const [i, title] of names.entries()) {
+        const res = await fetch('/api/leetcode-questions', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ title, difficulty: ['Easy', 'Medium', 'Hard'][i % 3], tags: tags[i] ?? 'seeded' }),
+        });
+        if (res.status !== 201) throw new Error(`seeding failed: ${res.status}`);
+      }
+    },
+    { names: titles, tags },
+  );
 }
 
 const titles = (page: Page) => page.getByTestId('question-title').allTextContents();
@@ -81,7 +84,9 @@ describe('Problem Review (Chromium)', () => {
     expect(await page.getByRole('note').count()).toBe(0);
 
     // The server refuses the next review: the error toast, and the page stays.
-    await page.route('**/api/leetcode-questions/*/session', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"upstream_unavailable","message":"down"}}' }));
+    await page.route('**/api/leetcode-questions/*/session', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"upstream_unavailable","message":"down"}}' }),
+    );
     await page.getByLabel('Submissions').fill('1');
     await page.getByRole('button', { name: 'Log Review' }).click();
     await page.getByText('Failed to create session', { exact: true }).waitFor();
@@ -89,7 +94,9 @@ describe('Problem Review (Chromium)', () => {
 
     // Adding a problem fails the same way.
     await page.route('**/api/leetcode-questions', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }) : route.continue(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' })
+        : route.continue(),
     );
     await page.getByRole('link', { name: 'Go Back' }).click();
     await page.waitForURL((url) => url.pathname === '/leetcode');
@@ -245,7 +252,9 @@ describe('Problem Review (Chromium)', () => {
     const [kept, gone] = left.slice(0, 2);
     const keptId = await page.getByRole('link', { name: kept }).getAttribute('href');
     await page.route(`**/api${keptId!.replace('/leetcode/review', '/leetcode-questions')}`, (route) =>
-      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }) : route.continue(),
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' })
+        : route.continue(),
     );
     await page.getByLabel(`Select ${kept}`).check();
     await page.getByLabel(`Select ${gone}`).check();
@@ -295,7 +304,12 @@ describe('Problem Review (Chromium)', () => {
     await page.getByText('Time must be a positive number of minutes').waitFor();
     await page.getByLabel('Submissions').fill('1');
     await page.getByLabel('Time (minutes)').fill('11.9');
-    expect(await page.getByRole('alert').filter({ hasText: /must be/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /must be/ })
+        .count(),
+    ).toBe(0);
     expect(await page.getByTestId('confidence').textContent()).toBe('75');
     expect(await page.getByTestId('correctness').textContent()).toBe('100');
     await page.getByRole('button', { name: 'Log Review' }).click();
@@ -313,7 +327,11 @@ describe('Problem Review (Chromium)', () => {
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
       const list: Array<{ id: string; title: string }> = await (await fetch('/api/leetcode-questions', { headers })).json();
       const q = list.find((x) => x.title === 'Reviewed Well')!;
-      await fetch(`/api/leetcode-questions/${q.id}/session`, { method: 'POST', headers, body: JSON.stringify({ question_id: q.id, correctness: 0, confidence: 0, timer: 9, errors: [], submissions: 1 }) });
+      await fetch(`/api/leetcode-questions/${q.id}/session`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ question_id: q.id, correctness: 0, confidence: 0, timer: 9, errors: [], submissions: 1 }),
+      });
     });
     await page.goto('/leetcode');
     await page.getByTestId('due-today').filter({ hasText: 'Due today: 2' }).waitFor();
@@ -341,9 +359,15 @@ describe('Problem Review (Chromium)', () => {
       return { inTwoDays: iso(day(2)), tomorrow: day(1).toLocaleDateString(undefined, { day: 'numeric', month: 'short' }) };
     });
     await page.getByLabel('Interview date').fill(inTwoDays);
-    await page.getByTestId('pacing').filter({ hasText: `2 reviews a day until ${tomorrow}` }).waitFor();
+    await page
+      .getByTestId('pacing')
+      .filter({ hasText: `2 reviews a day until ${tomorrow}` })
+      .waitFor();
     await page.reload();
-    await page.getByTestId('pacing').filter({ hasText: `2 reviews a day until ${tomorrow}` }).waitFor();
+    await page
+      .getByTestId('pacing')
+      .filter({ hasText: `2 reviews a day until ${tomorrow}` })
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'problem-review-due-desktop');
 
@@ -484,7 +508,11 @@ describe('Pages around the app (Chromium)', () => {
     await page.goto('/');
     const heading = await page.getByRole('heading', { level: 1, name: 'Never fail an interview again' }).boundingBox();
     const bolt = await page.getByTestId('hero-bolt').boundingBox();
-    const overlaps = bolt!.x < heading!.x + heading!.width && heading!.x < bolt!.x + bolt!.width && bolt!.y < heading!.y + heading!.height && heading!.y < bolt!.y + bolt!.height;
+    const overlaps =
+      bolt!.x < heading!.x + heading!.width &&
+      heading!.x < bolt!.x + bolt!.width &&
+      bolt!.y < heading!.y + heading!.height &&
+      heading!.y < bolt!.y + bolt!.height;
     expect(overlaps).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -7,7 +7,10 @@ import { launch, newPage, screenshot, seriousA11yViolations, signUp, stack, uniq
 function mailedLink(email: string): string {
   const { mailbox } = stack;
   const root = path.resolve(__dirname, '../../..');
-  const listed = spawnSync(process.execPath, [path.join(root, 'scripts/admin.mjs'), 'mailbox', email], { env: { ...process.env, MAILBOX_DIR: mailbox }, encoding: 'utf8' });
+  const listed = spawnSync(process.execPath, [path.join(root, 'scripts/admin.mjs'), 'mailbox', email], {
+    env: { ...process.env, MAILBOX_DIR: mailbox },
+    encoding: 'utf8',
+  });
   const link = listed.stdout.match(/link: (\S+)/)?.[1];
   if (!link) throw new Error(`no confirmation mail to ${email}: ${listed.stdout}${listed.stderr}`);
   return link;

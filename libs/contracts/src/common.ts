@@ -11,8 +11,7 @@ export const limits = {
 export const uuid = (message: string) => z.string({ error: message }).uuid({ message });
 
 /** Form inputs arrive as strings: empty or whitespace-only means "not given". */
-export const emptyToNull = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
+export const emptyToNull = (value: unknown) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value);
 
 /** Numbers typed into inputs arrive as strings; "" is null, anything else is converted. */
 export const toNumberOrNull = (value: unknown) => {

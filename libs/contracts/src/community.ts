@@ -46,11 +46,7 @@ export const compensationMax = 100_000_000;
 /** Spec section 5, opportunity; the compensation input is parsed to an integer, empty is 0. */
 export const createOpportunitySchema = z.object({
   title: z.string({ error: 'Please enter a title' }).trim().min(1, { message: 'Please enter a title' }).max(limits.titleMax),
-  description: z
-    .string({ error: 'Please provide a description' })
-    .trim()
-    .min(1, { message: 'Please provide a description' })
-    .max(limits.textMax),
+  description: z.string({ error: 'Please provide a description' }).trim().min(1, { message: 'Please provide a description' }).max(limits.textMax),
   link: z
     .string({ error: 'Please enter a URL' })
     .trim()
@@ -136,7 +132,7 @@ export type ContactSubject = (typeof contactSubjects)[number];
 
 /** The path segment after /contact-form chooses the default subject. */
 export const contactSubjectForType = (type: string | undefined): ContactSubject =>
-  ({ feedback: 'Feedback', 'feature-request': 'Feature Request', 'bug-report': 'Bug Report' } as const)[type ?? ''] ?? 'General Inquiry';
+  (({ feedback: 'Feedback', 'feature-request': 'Feature Request', 'bug-report': 'Bug Report' }) as const)[type ?? ''] ?? 'General Inquiry';
 
 export const contactFormSchema = z.object({
   name: z.preprocess(emptyToNull, z.string().trim().max(limits.titleMax).nullable().optional()),

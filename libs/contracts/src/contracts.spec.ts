@@ -37,7 +37,9 @@ describe('spec section 5, word for word', () => {
   ])('profile %j', (value, expected) => expect(messages(updateProfileSchema, value)).toEqual(expected));
 
   it('turns empty profile values into null and numbers into numbers', () => {
-    expect(updateProfileSchema.parse({ username: 'jane', current_company_id: '', years_of_experience: '3', number_of_internships: '', location: '  ' })).toEqual({
+    expect(
+      updateProfileSchema.parse({ username: 'jane', current_company_id: '', years_of_experience: '3', number_of_internships: '', location: '  ' }),
+    ).toEqual({
       username: 'jane',
       current_company_id: null,
       years_of_experience: 3,
@@ -65,7 +67,9 @@ describe('spec section 5, word for word', () => {
       link: 'Please enter a URL',
       compensation: 'Compensation must be a positive number',
     });
-    expect(messages(createOpportunitySchema, { title: 't', description: 'd', link: 'https://', compensation: '' })).toEqual({ link: 'Please enter a valid URL.' });
+    expect(messages(createOpportunitySchema, { title: 't', description: 'd', link: 'https://', compensation: '' })).toEqual({
+      link: 'Please enter a valid URL.',
+    });
     expect(createOpportunitySchema.parse({ title: 't', description: 'd', link: 'https://x.io', compensation: '' }).compensation).toBe(0);
   });
 
@@ -75,7 +79,9 @@ describe('spec section 5, word for word', () => {
       company_id: 'Invalid company ID',
       'interview_process.0.round_date_str': 'Round dates cannot be in the future',
     });
-    expect(messages(createInterviewSchema, { company_id: '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60', interview_process: [] })).toEqual({ interview_process: 'Add at least one round' });
+    expect(messages(createInterviewSchema, { company_id: '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60', interview_process: [] })).toEqual({
+      interview_process: 'Add at least one round',
+    });
     expect(interviewTopics).toHaveLength(29);
   });
 });

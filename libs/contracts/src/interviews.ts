@@ -12,13 +12,7 @@ export const interviewLevels = [
   'Other',
 ] as const;
 
-export const interviewTitles = [
-  'Software Engineer',
-  'Production Engineer',
-  'Data Scientist',
-  'Site Reliability Engineer',
-  'Engineering Manager',
-] as const;
+export const interviewTitles = ['Software Engineer', 'Production Engineer', 'Data Scientist', 'Site Reliability Engineer', 'Engineering Manager'] as const;
 
 export const roundCategories = [
   'Recruiter Call',
@@ -31,10 +25,35 @@ export const roundCategories = [
 ] as const;
 
 export const interviewTopics = [
-  'Arrays', 'Strings', 'Hash Tables', 'Linked Lists', 'Stacks', 'Queues', 'Trees', 'Graphs', 'Heaps', 'DFS',
-  'BFS', 'Binary Search', 'Sorting', 'Dynamic Programming', 'Greedy', 'Backtracking', 'Math', 'Bit Manipulation',
-  'System Design', 'OOP', 'Database Design', 'LC Easy', 'LC Medium', 'LC Hard', 'Python', 'JavaScript', 'Java',
-  'C++', 'Go',
+  'Arrays',
+  'Strings',
+  'Hash Tables',
+  'Linked Lists',
+  'Stacks',
+  'Queues',
+  'Trees',
+  'Graphs',
+  'Heaps',
+  'DFS',
+  'BFS',
+  'Binary Search',
+  'Sorting',
+  'Dynamic Programming',
+  'Greedy',
+  'Backtracking',
+  'Math',
+  'Bit Manipulation',
+  'System Design',
+  'OOP',
+  'Database Design',
+  'LC Easy',
+  'LC Medium',
+  'LC Hard',
+  'Python',
+  'JavaScript',
+  'Java',
+  'C++',
+  'Go',
 ] as const;
 
 /** The form's three outcome buttons and what is stored for each (contract page). */
@@ -144,7 +163,8 @@ export const interviewListItemSchema = z.object({
 });
 export type InterviewListItem = z.infer<typeof interviewListItemSchema>;
 
-const many = <T extends z.ZodTypeAny>(item: T) => z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional());
+const many = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional());
 
 /** Filters: each repeatable (OR within a group, AND across groups); `cursor` is the X-Next-Cursor of the previous page. */
 export const interviewQuerySchema = z.object({
@@ -153,7 +173,12 @@ export const interviewQuerySchema = z.object({
   title: many(z.enum(interviewTitles, { message: interviewMessages.title })),
   location: many(z.string().trim().min(1).max(limits.titleMax, { message: interviewMessages.location })),
   outcome: many(z.enum(storedOutcomes, { message: interviewMessages.outcome })),
-  limit: z.coerce.number({ error: interviewMessages.limit }).int({ message: interviewMessages.limit }).min(1, { message: interviewMessages.limit }).max(100, { message: interviewMessages.limit }).default(50),
+  limit: z.coerce
+    .number({ error: interviewMessages.limit })
+    .int({ message: interviewMessages.limit })
+    .min(1, { message: interviewMessages.limit })
+    .max(100, { message: interviewMessages.limit })
+    .default(50),
   cursor: z.string().max(200, { message: interviewMessages.cursor }).optional(),
 });
 export type InterviewQuery = z.infer<typeof interviewQuerySchema>;
@@ -203,7 +228,13 @@ export const problemTopics: readonly string[] = interviewTopics.slice(0, intervi
  */
 export const interviewFormSchema = createInterviewSchema.omit({ company_id: true }).extend({
   company: z
-    .object({ id: z.string().uuid().nullable(), name: z.string().trim().max(limits.titleMax, { message: `Company name must not be longer than ${limits.titleMax} characters` }) })
+    .object({
+      id: z.string().uuid().nullable(),
+      name: z
+        .string()
+        .trim()
+        .max(limits.titleMax, { message: `Company name must not be longer than ${limits.titleMax} characters` }),
+    })
     .refine((c) => c.id !== null || c.name.length > 0, { message: interviewMessages.company }),
 });
 export type InterviewFormInput = z.input<typeof interviewFormSchema>;

@@ -24,7 +24,10 @@ export type ErrorType = z.infer<typeof errorTypeSchema>;
 
 /** "a, b,,c" → "a,b,c"; nothing left → null. */
 export function normaliseTags(tags: string | null | undefined): string | null {
-  const parts = (tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  const parts = (tags ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   return parts.length > 0 ? parts.join(',') : null;
 }
 
@@ -52,7 +55,11 @@ export type ListOrder = (typeof listOrders)[number];
 export const listQuestionsQuerySchema = z.object({ sort: z.enum(listOrders, { message: 'Sort must be newest or due' }).default('newest') });
 
 export const createQuestionSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, { message: 'Title is required' }).max(limits.titleMax, { message: `Title must not be longer than ${limits.titleMax} characters` }),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, { message: 'Title is required' })
+    .max(limits.titleMax, { message: `Title must not be longer than ${limits.titleMax} characters` }),
   difficulty: z.enum(difficulties, { message: 'Difficulty is required' }),
   tags: z.preprocess(
     (v) => (typeof v === 'string' ? normaliseTags(v) : emptyToNull(v)),
@@ -97,13 +104,31 @@ export const createSessionSchema = z.object({
   correctness: percent('Correctness'),
   confidence: percent('Confidence'),
   // Minutes as typed, fractions included: confidence counts full 120 s of it (spec section 9).
-  timer: z.number({ error: 'Time must be a positive number of minutes' }).finite({ message: 'Time must be a positive number of minutes' }).min(0, { message: 'Time must be a positive number of minutes' }).max(24 * 60, { message: 'Time must be at most 1440 minutes' }),
-  notes: z.preprocess(emptyToNull, z.string({ error: 'Notes must be text' }).max(limits.textMax, { message: `Notes must not be longer than ${limits.textMax} characters` }).nullable().optional()),
+  timer: z
+    .number({ error: 'Time must be a positive number of minutes' })
+    .finite({ message: 'Time must be a positive number of minutes' })
+    .min(0, { message: 'Time must be a positive number of minutes' })
+    .max(24 * 60, { message: 'Time must be at most 1440 minutes' }),
+  notes: z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: 'Notes must be text' })
+      .max(limits.textMax, { message: `Notes must not be longer than ${limits.textMax} characters` })
+      .nullable()
+      .optional(),
+  ),
   errors: z
-    .array(z.string({ error: 'Errors must be a list of error type ids' }).max(64, { message: 'Errors must be a list of error type ids' }), { error: 'Errors must be a list of error type ids' })
+    .array(z.string({ error: 'Errors must be a list of error type ids' }).max(64, { message: 'Errors must be a list of error type ids' }), {
+      error: 'Errors must be a list of error type ids',
+    })
     .max(errorTypeCatalogue.length, { message: 'Too many errors' })
     .optional(),
-  submissions: z.number({ error: 'Submissions must be a whole number from 0 to 10' }).int({ message: 'Submissions must be a whole number from 0 to 10' }).min(0, { message: 'Submissions must be a whole number from 0 to 10' }).max(maxSubmissions, { message: 'Submissions must be a whole number from 0 to 10' }).optional(),
+  submissions: z
+    .number({ error: 'Submissions must be a whole number from 0 to 10' })
+    .int({ message: 'Submissions must be a whole number from 0 to 10' })
+    .min(0, { message: 'Submissions must be a whole number from 0 to 10' })
+    .max(maxSubmissions, { message: 'Submissions must be a whole number from 0 to 10' })
+    .optional(),
 });
 export type CreateSession = z.infer<typeof createSessionSchema>;
 export type CreateSessionInput = z.input<typeof createSessionSchema>;

@@ -26,10 +26,7 @@ export const updateProfileSchema = z.object({
     .trim()
     .min(profileLimits.usernameMin, { message: 'Username must be at least 2 characters.' })
     .max(profileLimits.usernameMax, { message: 'Username must not be longer than 30 characters.' }),
-  current_company_id: z.preprocess(
-    emptyToNull,
-    z.string({ error: 'Invalid company ID' }).uuid({ message: 'Invalid company ID' }).nullable().optional(),
-  ),
+  current_company_id: z.preprocess(emptyToNull, z.string({ error: 'Invalid company ID' }).uuid({ message: 'Invalid company ID' }).nullable().optional()),
   verified_company: z.boolean().optional(),
   years_of_experience: z.preprocess(
     toNumberOrNull,

@@ -95,12 +95,19 @@ describe('retention', () => {
 
   it('takes Date objects as well as ISO strings', () => {
     const at = new Date(now.getTime() - 3 * 86_400_000);
-    expect(retentionScore([{ correctness: 60, confidence: 40, timer: 20, created_at: at }], now)).toBe(retentionScore([{ correctness: 60, confidence: 40, timer: 20, created_at: at.toISOString() }], now));
+    expect(retentionScore([{ correctness: 60, confidence: 40, timer: 20, created_at: at }], now)).toBe(
+      retentionScore([{ correctness: 60, confidence: 40, timer: 20, created_at: at.toISOString() }], now),
+    );
   });
 
   it('is always a whole number from 0 to 100', () => {
     for (let i = 0; i < 500; i++) {
-      const sessions = Array.from({ length: 1 + (i % 5) }, (_, k) => ({ correctness: (i * 37 + k * 11) % 101, confidence: (i * 53 + k * 7) % 101, timer: (i * 13 + k) % 200, created_at: daysAgo((i * 3 + k * 5) % 400) }));
+      const sessions = Array.from({ length: 1 + (i % 5) }, (_, k) => ({
+        correctness: (i * 37 + k * 11) % 101,
+        confidence: (i * 53 + k * 7) % 101,
+        timer: (i * 13 + k) % 200,
+        created_at: daysAgo((i * 3 + k * 5) % 400),
+      }));
       const r = retentionScore(sessions, now)!;
       expect(Number.isInteger(r) && r >= 0 && r <= 100).toBe(true);
     }
@@ -155,7 +162,9 @@ describe('due dates (FSRS, injected clock)', () => {
   const failed = { correctness: 0, confidence: 0, timer: 30 };
 
   it('schedules a first review further out the better it went, and never in the past', () => {
-    const byRating = [failed, { correctness: 60, confidence: 60, timer: 50 }, { correctness: 80, confidence: 70, timer: 30 }, perfect].map((s) => days(scheduleReview(null, s, at), at));
+    const byRating = [failed, { correctness: 60, confidence: 60, timer: 50 }, { correctness: 80, confidence: 70, timer: 30 }, perfect].map((s) =>
+      days(scheduleReview(null, s, at), at),
+    );
     expect(byRating[0]).toBeGreaterThanOrEqual(1);
     for (let i = 1; i < byRating.length; i++) expect(byRating[i]).toBeGreaterThan(byRating[i - 1]);
   });

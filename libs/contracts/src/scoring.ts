@@ -8,7 +8,10 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v
 const DAY_MS = 86_400_000;
 
 /** 100 minus the deductions of the chosen errors, never below 0; unknown ids deduct nothing. */
-export function correctnessFromErrors(errorIds: readonly string[], catalogue: ReadonlyArray<{ id: string; score_impact: number }> = errorTypeCatalogue): number {
+export function correctnessFromErrors(
+  errorIds: readonly string[],
+  catalogue: ReadonlyArray<{ id: string; score_impact: number }> = errorTypeCatalogue,
+): number {
   const chosen = new Set(errorIds);
   const deducted = catalogue.filter((e) => chosen.has(e.id)).reduce((sum, e) => sum + e.score_impact, 0);
   return Math.max(0, 100 - deducted);

@@ -35,9 +35,7 @@ export const interviewContextSchema = z.object({
   company: z.string().trim().min(1).max(100).optional(),
   level: z.enum(interviewLevels).optional(),
   /** The company page's most asked topics; repeated as ?topics=Graphs&topics=Trees. */
-  topics: z
-    .preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(interviewTopics)).max(10))
-    .optional(),
+  topics: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(interviewTopics)).max(10)).optional(),
 });
 export type InterviewContext = z.infer<typeof interviewContextSchema>;
 

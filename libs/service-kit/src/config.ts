@@ -11,7 +11,10 @@ export const baseConfigShape = {
   HOST: z.string().default('127.0.0.1'),
   PORT: port,
   DATABASE_URL: z.string().url(),
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _').optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _')
+    .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
   /** JetStream server; unset together with EVENT_BUS=in-process only for the one-process embedded default. */
   NATS_URL: optionalString,
@@ -19,7 +22,10 @@ export const baseConfigShape = {
   /** Isolates streams and subjects (tests, several stacks on one NATS): a token such as "e2e42". */
   EVENT_SUBJECT_PREFIX: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/\.$/, '') : v),
-    z.string().regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, _ and - only').default(''),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, _ and - only')
+      .default(''),
   ),
   /** Deliveries of a failing event before it is parked in the dead-letter stream. */
   EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).default(8),

@@ -21,8 +21,7 @@ export const notFound = (message = 'Not found') => new AppError('not_found', mes
 export const unauthorized = (message = 'Authentication required') => new AppError('unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError('forbidden', message);
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields);
-export const validationFailed = (fields: Record<string, string>) =>
-  new AppError('validation_failed', Object.values(fields)[0] ?? 'Invalid request', fields);
+export const validationFailed = (fields: Record<string, string>) => new AppError('validation_failed', Object.values(fields)[0] ?? 'Invalid request', fields);
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError('rate_limited', 'Too many requests, please try again later', undefined, 429, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),

@@ -26,7 +26,10 @@ export async function startTelemetryFromEnv(serviceName: string, env: Record<str
     serviceName,
     traceExporter: new OTLPTraceExporter({ url: `${endpoint.data.replace(/\/$/, '')}/v1/traces` }),
     // undici: the gateway's calls to the services (and fetch) are client spans carrying traceparent.
-    instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)(\?|$)/.test(req.url ?? '') }), new UndiciInstrumentation()],
+    instrumentations: [
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)(\?|$)/.test(req.url ?? '') }),
+      new UndiciInstrumentation(),
+    ],
   });
   sdk.start();
   // The instrumentation patches http when it is next required; the HTTP stack was loaded before

@@ -46,9 +46,17 @@ const jetStream: Broker = {
   parked: async (env, consumer) => {
     const nc = await connect({ servers: env.natsUrl });
     try {
-      const message = await (await nc.jetstreamManager()).streams.getMessage(`${env.prefix}_DEADLETTER`, { last_by_subj: `${env.prefix}.deadletter.${consumer}` }).catch(() => undefined);
+      const message = await (
+        await nc.jetstreamManager()
+      ).streams
+        .getMessage(`${env.prefix}_DEADLETTER`, { last_by_subj: `${env.prefix}.deadletter.${consumer}` })
+        .catch(() => undefined);
       if (!message) return undefined;
-      return { envelope: JSON.parse(new TextDecoder().decode(message.data)), reason: message.header.get('Dead-Letter-Reason'), consumer: message.header.get('Dead-Letter-Consumer') };
+      return {
+        envelope: JSON.parse(new TextDecoder().decode(message.data)),
+        reason: message.header.get('Dead-Letter-Reason'),
+        consumer: message.header.get('Dead-Letter-Consumer'),
+      };
     } finally {
       await nc.close();
     }
@@ -96,7 +104,13 @@ describe.each([
     await waitFor(async () => (await seenCount(svc, created.body.data.id)) === 1);
     // The very same envelope again under a new message id, as a redelivery after a lost ack would come.
     const { rows } = await svc.db.query<{ event_id: string }>('SELECT event_id FROM seen WHERE note_id = $1', [created.body.data.id]);
-    const envelope = { id: rows[0].event_id, type: 'interviews.company.created', occurred_at: new Date().toISOString(), version: 1, data: { id: created.body.data.id, name: 'redelivered', website_url: null } };
+    const envelope = {
+      id: rows[0].event_id,
+      type: 'interviews.company.created',
+      occurred_at: new Date().toISOString(),
+      version: 1,
+      data: { id: created.body.data.id, name: 'redelivered', website_url: null },
+    };
     await broker.publish(env, envelope, `again-${rows[0].event_id}`);
     await new Promise((r) => setTimeout(r, 1000));
     expect(await seenCount(svc, created.body.data.id)).toBe(1);

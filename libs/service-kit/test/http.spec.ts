@@ -20,13 +20,19 @@ describe('HTTP plumbing every service shares', () => {
 
   it('refuses a token signed with another secret', async () => {
     const other = await TestEnvironment.create();
-    const res = await request(svc.url).get('/api/notes/me').set(await other.authHeader(env.newUser())).expect(401);
+    const res = await request(svc.url)
+      .get('/api/notes/me')
+      .set(await other.authHeader(env.newUser()))
+      .expect(401);
     expect(res.body.error.code).toBe('unauthorized');
   });
 
   it('knows the caller from a valid token', async () => {
     const user = env.newUser();
-    const res = await request(svc.url).get('/api/notes/me').set(await env.authHeader(user)).expect(200);
+    const res = await request(svc.url)
+      .get('/api/notes/me')
+      .set(await env.authHeader(user))
+      .expect(200);
     expect(res.body).toMatchObject({ id: user.id, email: user.email, role: 'authenticated' });
   });
 
@@ -35,7 +41,11 @@ describe('HTTP plumbing every service shares', () => {
   });
 
   it('turns validation failures into the envelope with field messages', async () => {
-    const res = await request(svc.url).post('/api/notes').set(await env.authHeader(env.newUser())).send({ name: '' }).expect(400);
+    const res = await request(svc.url)
+      .post('/api/notes')
+      .set(await env.authHeader(env.newUser()))
+      .send({ name: '' })
+      .expect(400);
     expect(res.body).toEqual({ error: { code: 'validation_failed', message: 'Name is required', fields: { name: 'Name is required' } } });
   });
 
@@ -45,7 +55,11 @@ describe('HTTP plumbing every service shares', () => {
     expect(malformed.body.error).toEqual({ code: 'validation_failed', message: 'Request body is not valid JSON' });
     const wrongType = await request(svc.url).post('/api/notes').set(auth).set('Content-Type', 'text/plain').send('name=x').expect(415);
     expect(wrongType.body.error.code).toBe('unsupported_media_type');
-    const big = await request(svc.url).post('/api/notes').set(auth).send({ name: 'x'.repeat(101 * 1024) }).expect(413);
+    const big = await request(svc.url)
+      .post('/api/notes')
+      .set(auth)
+      .send({ name: 'x'.repeat(101 * 1024) })
+      .expect(413);
     expect(big.body.error.code).toBe('payload_too_large');
     const unknown = await request(svc.url).get('/api/nothing-here').set(auth).expect(404);
     expect(unknown.body).toEqual({ error: { code: 'not_found', message: 'Route not found' } });

@@ -22,7 +22,9 @@ const communityConfig = {
     z
       .string()
       .default('loopback')
-      .transform((v): boolean | number | string[] => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()))),
+      .transform((v): boolean | number | string[] =>
+        v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()),
+      ),
   ),
 };
 

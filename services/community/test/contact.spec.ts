@@ -27,20 +27,44 @@ describe('community: contact form, resources and erasure', () => {
   const submissions = async (): Promise<ContactSubmission[]> => (await request(svc.url).get('/api/contact-form').set(mod).expect(200)).body;
 
   it('accepts a message without a token (201 {data: {id}}), empty name and e-mail stored as none', async () => {
-    const res = await request(svc.url).post('/api/contact-form').set(from()).send({ name: '', email: '', subject: 'Feedback', message: 'Love the tracker' }).expect(201);
+    const res = await request(svc.url)
+      .post('/api/contact-form')
+      .set(from())
+      .send({ name: '', email: '', subject: 'Feedback', message: 'Love the tracker' })
+      .expect(201);
     expect(res.body).toEqual({ data: { id: expect.any(String) } });
-    expect((await submissions()).find((s) => s.id === res.body.data.id)).toMatchObject({ user_id: null, name: null, email: null, subject: 'Feedback', message: 'Love the tracker', feature_request_id: null });
+    expect((await submissions()).find((s) => s.id === res.body.data.id)).toMatchObject({
+      user_id: null,
+      name: null,
+      email: null,
+      subject: 'Feedback',
+      message: 'Love the tracker',
+      feature_request_id: null,
+    });
   });
 
   it('keeps the user id when a token comes with it, and refuses a bad token', async () => {
     const user = env.newUser();
-    const res = await request(svc.url).post('/api/contact-form').set(from()).set(await env.authHeader(user)).send({ name: 'Ada', email: 'ada@example.com', subject: 'Bug Report', message: 'Timer froze' }).expect(201);
-    expect((await submissions()).find((s) => s.id === res.body.data.id)).toMatchObject({ user_id: user.id, name: 'Ada', email: 'ada@example.com', subject: 'Bug Report' });
+    const res = await request(svc.url)
+      .post('/api/contact-form')
+      .set(from())
+      .set(await env.authHeader(user))
+      .send({ name: 'Ada', email: 'ada@example.com', subject: 'Bug Report', message: 'Timer froze' })
+      .expect(201);
+    expect((await submissions()).find((s) => s.id === res.body.data.id)).toMatchObject({
+      user_id: user.id,
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: 'Bug Report',
+    });
     await request(svc.url).post('/api/contact-form').set(from()).set({ Authorization: 'Bearer nope' }).send({ subject: 'Feedback', message: 'x' }).expect(401);
   });
 
   it.each([
-    [{ subject: 'Spam', message: '' }, { subject: 'Please select a subject', message: 'Message is required' }],
+    [
+      { subject: 'Spam', message: '' },
+      { subject: 'Please select a subject', message: 'Message is required' },
+    ],
     [{ subject: 'Feedback', message: 'hi', email: 'not-an-email' }, { email: 'Invalid email address' }],
     [{ message: 'hi' }, { subject: 'Please select a subject' }],
     [{ subject: 'General Inquiry', message: '   ' }, { message: 'Message is required' }],
@@ -57,11 +81,20 @@ describe('community: contact form, resources and erasure', () => {
     const sub = (await submissions()).find((s) => s.id === res.body.data.id)!;
     expect(sub.feature_request_id).toEqual(expect.any(String));
     const mine = (await request(svc.url).get('/api/feature-requests').set(auth).expect(200)).body;
-    expect(mine.find((f: { id: string }) => f.id === sub.feature_request_id)).toMatchObject({ title: 'Mock interviews in Go', description: message, status: 'pending', upvotes: 0 });
+    expect(mine.find((f: { id: string }) => f.id === sub.feature_request_id)).toMatchObject({
+      title: 'Mock interviews in Go',
+      description: message,
+      status: 'pending',
+      upvotes: 0,
+    });
     const queue = (await request(svc.url).get('/api/feature-requests?status=pending').set(mod).expect(200)).body;
     expect(queue.map((f: { id: string }) => f.id)).toContain(sub.feature_request_id);
 
-    const anonymous = await request(svc.url).post('/api/contact-form').set(from()).send({ subject: 'Feature Request', message: 'x'.repeat(300) }).expect(201);
+    const anonymous = await request(svc.url)
+      .post('/api/contact-form')
+      .set(from())
+      .send({ subject: 'Feature Request', message: 'x'.repeat(300) })
+      .expect(201);
     const filed = (await submissions()).find((s) => s.id === anonymous.body.data.id)!;
     const { rows } = await svc.db.query('SELECT title, user_id, status FROM requested_features WHERE id = $1', [filed.feature_request_id]);
     expect(rows[0]).toEqual({ title: `${'x'.repeat(119)}…`, user_id: null, status: 'pending' });
@@ -69,7 +102,12 @@ describe('community: contact form, resources and erasure', () => {
 
   it('limits messages per client address: 429 with Retry-After, other addresses unaffected', async () => {
     const ip = from('198.51.100.7');
-    for (let i = 0; i < 3; i++) await request(svc.url).post('/api/contact-form').set(ip).send({ subject: 'Feedback', message: `note ${i}` }).expect(201);
+    for (let i = 0; i < 3; i++)
+      await request(svc.url)
+        .post('/api/contact-form')
+        .set(ip)
+        .send({ subject: 'Feedback', message: `note ${i}` })
+        .expect(201);
     const res = await request(svc.url).post('/api/contact-form').set(ip).send({ subject: 'Feedback', message: 'one too many' }).expect(429);
     expect(res.body).toEqual({ error: { code: 'rate_limited', message: 'Too many requests, please try again later' } });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
@@ -78,7 +116,10 @@ describe('community: contact form, resources and erasure', () => {
   });
 
   it('lets only moderators read submissions', async () => {
-    const res = await request(svc.url).get('/api/contact-form').set(await env.authHeader(env.newUser())).expect(403);
+    const res = await request(svc.url)
+      .get('/api/contact-form')
+      .set(await env.authHeader(env.newUser()))
+      .expect(403);
     expect(res.body.error).toEqual({ code: 'forbidden', message: 'Only moderators can do this' });
     await request(svc.url).get('/api/contact-form').expect(401);
     const listed = await submissions();
@@ -86,10 +127,19 @@ describe('community: contact form, resources and erasure', () => {
   });
 
   it('lists the five built-in resources', async () => {
-    const res = await request(svc.url).get('/api/external-resources').set(await env.authHeader(env.newUser())).expect(200);
+    const res = await request(svc.url)
+      .get('/api/external-resources')
+      .set(await env.authHeader(env.newUser()))
+      .expect(200);
     expect(res.body).toHaveLength(5);
     for (const r of res.body) expect(externalResourceSchema.parse(r)).toEqual(r);
-    expect(res.body.map((r: { title: string }) => r.title)).toEqual(['LeetCode', 'NeetCode 150', 'Final Round AI', 'Grokking the Coding Interview', 'Cracking the Coding Interview']);
+    expect(res.body.map((r: { title: string }) => r.title)).toEqual([
+      'LeetCode',
+      'NeetCode 150',
+      'Final Round AI',
+      'Grokking the Coding Interview',
+      'Cracking the Coding Interview',
+    ]);
     await request(svc.url).get('/api/external-resources').expect(401);
   });
 
@@ -97,9 +147,20 @@ describe('community: contact form, resources and erasure', () => {
     const gone = env.newUser();
     const auth = await env.authHeader(gone);
     const other = await env.authHeader(env.newUser());
-    const message = await request(svc.url).post('/api/contact-form').set(from()).set(auth).send({ subject: 'Feature Request', message: 'Leaderboards' }).expect(201);
+    const message = await request(svc.url)
+      .post('/api/contact-form')
+      .set(from())
+      .set(auth)
+      .send({ subject: 'Feature Request', message: 'Leaderboards' })
+      .expect(201);
     const featureId = (await submissions()).find((s) => s.id === message.body.data.id)!.feature_request_id!;
-    const shared = (await request(svc.url).post('/api/pathfinder').set(auth).send({ title: 'Fellowship', description: 'Paid', link: 'https://fellowship.example.com', compensation: 100 }).expect(201)).body.data;
+    const shared = (
+      await request(svc.url)
+        .post('/api/pathfinder')
+        .set(auth)
+        .send({ title: 'Fellowship', description: 'Paid', link: 'https://fellowship.example.com', compensation: 100 })
+        .expect(201)
+    ).body.data;
     await request(svc.url).patch(`/api/pathfinder/${shared.id}`).set(mod).send({ status: 'approved' }).expect(200);
     await request(svc.url).patch(`/api/feature-requests/${featureId}`).set(mod).send({ status: 'open' }).expect(200);
     await request(svc.url).post(`/api/pathfinder/${shared.id}/upvote`).set(auth).expect(200);

@@ -24,7 +24,8 @@ describe('community: feature requests', () => {
   });
   afterAll(() => env.close());
 
-  const list = async (auth: Auth, query: Record<string, string> = {}): Promise<FeatureRequest[]> => (await request(svc.url).get('/api/feature-requests').query(query).set(auth).expect(200)).body;
+  const list = async (auth: Auth, query: Record<string, string> = {}): Promise<FeatureRequest[]> =>
+    (await request(svc.url).get('/api/feature-requests').query(query).set(auth).expect(200)).body;
   /** Files a request the way users do: a contact message with subject Feature Request. */
   const file = async (auth: Auth, message: string): Promise<string> => {
     await request(svc.url).post('/api/contact-form').set(auth).send({ subject: 'Feature Request', message }).expect(201);
@@ -65,7 +66,9 @@ describe('community: feature requests', () => {
     const bad = await setStatus(id, 'shipped').expect(400);
     expect(bad.body.error.message).toBe('Status must be one of pending, open, planned, started, completed, declined');
     await setStatus(randomUUID(), 'open').expect(404);
-    expect((await request(svc.url).get('/api/feature-requests?status=shipped').set(bob).expect(400)).body.error.fields).toEqual({ status: 'Status must be one of pending, open, planned, started, completed, declined' });
+    expect((await request(svc.url).get('/api/feature-requests?status=shipped').set(bob).expect(400)).body.error.fields).toEqual({
+      status: 'Status must be one of pending, open, planned, started, completed, declined',
+    });
   });
 
   it('upvotes once per user (second → 409), reports the caller’s own, takes it back, and orders by upvotes', async () => {
@@ -100,7 +103,10 @@ describe('community: feature requests', () => {
     await request(svc.url).delete(`/api/feature-requests/${first}/interactions/${created.body.data.id}`).set(bob).expect(404);
 
     await request(svc.url).delete(`/api/feature-requests/${second}/interactions/${created.body.data.id}`).set(bob).expect(204);
-    expect((await request(svc.url).get(`/api/feature-requests/${second}/interactions`).set(bob).expect(200)).body).toMatchObject({ hasUserUpvoted: false, userInteractionId: null });
+    expect((await request(svc.url).get(`/api/feature-requests/${second}/interactions`).set(bob).expect(200)).body).toMatchObject({
+      hasUserUpvoted: false,
+      userInteractionId: null,
+    });
     expect((await list(bob, { voted: 'true' })).map((f) => f.id)).toEqual([]);
     await upvote(second, bob).expect(201);
   });

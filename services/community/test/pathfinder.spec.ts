@@ -30,7 +30,8 @@ describe('community: Student Pathfinder', () => {
       .post('/api/pathfinder')
       .set(auth)
       .send({ title: 'SWE Intern', description: 'Summer internship', link: `https://jobs.example.com/${++seq}`, compensation: '', badge: null, ...body });
-  const list = async (auth: Auth, query: Record<string, string> = {}): Promise<Opportunity[]> => (await request(svc.url).get('/api/pathfinder').query(query).set(auth).expect(200)).body;
+  const list = async (auth: Auth, query: Record<string, string> = {}): Promise<Opportunity[]> =>
+    (await request(svc.url).get('/api/pathfinder').query(query).set(auth).expect(200)).body;
   const ids = (items: Opportunity[]) => items.map((o) => o.id);
   const approve = (id: string) => request(svc.url).patch(`/api/pathfinder/${id}`).set(mod).send({ status: 'approved' }).expect(200);
 
@@ -40,15 +41,39 @@ describe('community: Student Pathfinder', () => {
   });
 
   it('creates a pending opportunity (201 {data}) with the spec’s defaults and no marks', async () => {
-    const res = await share(alice, { title: ' Google STEP ', description: 'For first-years', link: 'https://careers.google.com/step', compensation: '7500', badge: 'Selective' }).expect(201);
+    const res = await share(alice, {
+      title: ' Google STEP ',
+      description: 'For first-years',
+      link: 'https://careers.google.com/step',
+      compensation: '7500',
+      badge: 'Selective',
+    }).expect(201);
     expect(opportunitySchema.parse(res.body.data)).toEqual(res.body.data);
-    expect(res.body.data).toMatchObject({ title: 'Google STEP', description: 'For first-years', link: 'https://careers.google.com/step', compensation: 7500, badge: 'Selective', status: 'pending', upvotes: 0, hasUserUpvoted: false, isFavorite: false });
+    expect(res.body.data).toMatchObject({
+      title: 'Google STEP',
+      description: 'For first-years',
+      link: 'https://careers.google.com/step',
+      compensation: 7500,
+      badge: 'Selective',
+      status: 'pending',
+      upvotes: 0,
+      hasUserUpvoted: false,
+      isFavorite: false,
+    });
     const empty = await share(alice).expect(201);
     expect(empty.body.data).toMatchObject({ compensation: 0, badge: null });
   });
 
   it.each([
-    [{ title: '', description: '', link: '', compensation: -5 }, { title: 'Please enter a title', description: 'Please provide a description', link: 'Please enter a URL', compensation: 'Compensation must be a positive number' }],
+    [
+      { title: '', description: '', link: '', compensation: -5 },
+      {
+        title: 'Please enter a title',
+        description: 'Please provide a description',
+        link: 'Please enter a URL',
+        compensation: 'Compensation must be a positive number',
+      },
+    ],
     [{ title: 't', description: 'd', link: 'https://' }, { link: 'Please enter a valid URL.' }],
     [{ title: 't', description: 'd', link: 'ftp://example.com/x' }, { link: 'Please enter a valid URL.' }],
     [{ title: 't', description: 'd', link: 'https://example.com/y', compensation: 'lots' }, { compensation: 'Compensation must be a positive number' }],
@@ -61,7 +86,9 @@ describe('community: Student Pathfinder', () => {
     await share(alice, { link: 'https://Jobs.Example.org/posting/42?team=infra' }).expect(201);
     for (const link of ['http://jobs.example.org/posting/42/?team=infra', 'https://JOBS.example.org/posting/42?utm_source=newsletter&team=infra&gclid=1']) {
       const res = await share(bob, { link }).expect(409);
-      expect(res.body).toEqual({ error: { code: 'conflict', message: 'This opportunity has already been shared', fields: { link: 'This opportunity has already been shared' } } });
+      expect(res.body).toEqual({
+        error: { code: 'conflict', message: 'This opportunity has already been shared', fields: { link: 'This opportunity has already been shared' } },
+      });
     }
     await share(bob, { link: 'https://jobs.example.org/posting/43?team=infra' }).expect(201);
   });
@@ -98,11 +125,15 @@ describe('community: Student Pathfinder', () => {
   });
 
   it('filters by search text, Selective and Paid', async () => {
-    const a = (await share(alice, { title: 'Quantum 100% Research_Fellowship', description: 'Lab work', badge: 'Selective', compensation: 0 }).expect(201)).body.data;
+    const a = (await share(alice, { title: 'Quantum 100% Research_Fellowship', description: 'Lab work', badge: 'Selective', compensation: 0 }).expect(201)).body
+      .data;
     const b = (await share(alice, { title: 'Paid Apprenticeship', description: 'Quantum computing team', compensation: 4000 }).expect(201)).body.data;
     const c = (await share(alice, { title: 'Open Source Mentorship', description: 'Remote' }).expect(201)).body.data;
     for (const o of [a, b, c]) await approve(o.id);
-    const mineOnly = (items: Opportunity[]) => ids(items).filter((id) => [a.id, b.id, c.id].includes(id)).sort();
+    const mineOnly = (items: Opportunity[]) =>
+      ids(items)
+        .filter((id) => [a.id, b.id, c.id].includes(id))
+        .sort();
 
     expect(mineOnly(await list(bob, { q: 'quantum' }))).toEqual([a.id, b.id].sort());
     expect(mineOnly(await list(bob, { q: '100%' }))).toEqual([a.id]);

@@ -4,7 +4,8 @@ import { AccountsRepository } from './accounts/accounts.repository';
 import { deleteAccount } from './accounts/erasure';
 import { readMailbox } from './mail/mailbox';
 
-const usage = 'usage: DATABASE_URL=... node admin.js <grant-moderator|revoke-moderator|delete-user> <email>\n       MAILBOX_DIR=... node admin.js mailbox [email]';
+const usage =
+  'usage: DATABASE_URL=... node admin.js <grant-moderator|revoke-moderator|delete-user> <email>\n       MAILBOX_DIR=... node admin.js mailbox [email]';
 const roles: Record<string, string | null> = { 'grant-moderator': moderatorRole, 'revoke-moderator': null };
 
 /** `node dist/admin.js <command> <email>` with DATABASE_URL (npm run admin wraps it). */

@@ -28,7 +28,9 @@ const identityConfig = {
     z
       .string()
       .default('loopback')
-      .transform((v): boolean | number | string[] => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()))),
+      .transform((v): boolean | number | string[] =>
+        v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()),
+      ),
   ),
   /** Where confirmation links land after confirming (default: the origin of AUTH_ISSUER); redirect_to must stay on it. */
   SITE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
@@ -36,13 +38,21 @@ const identityConfig = {
   /** smtp://user:pass@host:587 or smtps://…; unset: mail goes to MAILBOX_DIR. */
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   /** Default: mailbox/ in the launcher's data directory (DATA_DIR, else .data at the repository root). */
-  MAILBOX_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.resolve(__dirname, '..', '..', '..', '.data'), 'mailbox'))),
+  MAILBOX_DIR: z.preprocess(
+    emptyToUndefined,
+    z.string().default(path.join(process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.resolve(__dirname, '..', '..', '..', '.data'), 'mailbox')),
+  ),
   MAIL_FROM: z.string().default('ThunderPrep <no-reply@thunderprep.local>'),
   /** OAuth providers to report as enabled in /settings (comma-separated, e.g. "github,google"). */
   AUTH_EXTERNAL_PROVIDERS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
 };
 
 export type IdentityConfig = BaseConfig & z.infer<z.ZodObject<typeof identityConfig>>;

@@ -54,7 +54,10 @@ describe('identity: e-mail confirmation', () => {
     const address = email();
     await signUp(address);
     const secret = secretOf(await mailTo(address));
-    await request(svc.url).post('/auth/v1/verify').send({ type: 'signup', token_hash: `${secret.slice(0, -2)}AA` }).expect(403);
+    await request(svc.url)
+      .post('/auth/v1/verify')
+      .send({ type: 'signup', token_hash: `${secret.slice(0, -2)}AA` })
+      .expect(403);
     const { data, error } = await supabaseClient(svc.url).auth.verifyOtp({ type: 'email', token_hash: secret });
     expect(error).toBeNull();
     expect(data.user?.email_confirmed_at).toBeTruthy();
@@ -101,7 +104,10 @@ describe('identity: e-mail confirmation', () => {
     const fresh = await mailTo(other, 2);
     await request(svc.url).post('/auth/v1/verify').send({ type: 'email', email: other, token: fresh.code }).expect(403);
     // …but the link still works: its secret cannot be guessed.
-    await request(svc.url).post('/auth/v1/verify').send({ type: 'signup', token_hash: secretOf(fresh) }).expect(200);
+    await request(svc.url)
+      .post('/auth/v1/verify')
+      .send({ type: 'signup', token_hash: secretOf(fresh) })
+      .expect(200);
   });
 
   it('changes the e-mail only once the new address is confirmed (GoTrue’s new_email until then)', async () => {
@@ -119,7 +125,10 @@ describe('identity: e-mail confirmation', () => {
 
     const mail = await mailTo(target);
     expect(mail.subject).toBe('Confirm your new e-mail address');
-    const confirmed = await request(svc.url).post('/auth/v1/verify').send({ type: 'email_change', token_hash: secretOf(mail) }).expect(200);
+    const confirmed = await request(svc.url)
+      .post('/auth/v1/verify')
+      .send({ type: 'email_change', token_hash: secretOf(mail) })
+      .expect(200);
     expect(confirmed.body.user).toMatchObject({ email: target });
     expect(confirmed.body.user.new_email).toBeUndefined();
     expect(claims(confirmed.body.access_token)).toMatchObject({ email: target, email_verified: true });
@@ -130,7 +139,11 @@ describe('identity: e-mail confirmation', () => {
     const taken = email();
     await signUp(taken);
     const session = await signUp();
-    const res = await request(svc.url).put('/auth/v1/user').set({ Authorization: `Bearer ${session.access_token}` }).send({ email: taken.toUpperCase() }).expect(422);
+    const res = await request(svc.url)
+      .put('/auth/v1/user')
+      .set({ Authorization: `Bearer ${session.access_token}` })
+      .send({ email: taken.toUpperCase() })
+      .expect(422);
     expect(res.body.error_code).toBe('email_exists');
   });
 
@@ -147,8 +160,14 @@ describe('identity: e-mail confirmation', () => {
     await request(svc.url).post('/auth/v1/resend').send({ type: 'signup', email: nobody }).expect(429);
     // Only the newest link works.
     const [, first] = await readMailbox(mailbox, address);
-    await request(svc.url).post('/auth/v1/verify').send({ type: 'signup', token_hash: secretOf(first) }).expect(403);
-    await request(svc.url).post('/auth/v1/verify').send({ type: 'signup', token_hash: secretOf(second) }).expect(200);
+    await request(svc.url)
+      .post('/auth/v1/verify')
+      .send({ type: 'signup', token_hash: secretOf(first) })
+      .expect(403);
+    await request(svc.url)
+      .post('/auth/v1/verify')
+      .send({ type: 'signup', token_hash: secretOf(second) })
+      .expect(200);
   });
 
   it('marks every /auth/v1 answer no-store, except the public JWKS', async () => {

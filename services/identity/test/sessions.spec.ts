@@ -77,7 +77,11 @@ describe('identity: ending sessions', () => {
     const session = await signUp();
     const missing = await request(svc.url).put('/auth/v1/user').set(bearer(session.access_token)).send({ password: 'newpass456' }).expect(400);
     expect(missing.body.error_code).toBe('current_password_required');
-    const wrong = await request(svc.url).put('/auth/v1/user').set(bearer(session.access_token)).send({ password: 'newpass456', current_password: 'wrong123' }).expect(400);
+    const wrong = await request(svc.url)
+      .put('/auth/v1/user')
+      .set(bearer(session.access_token))
+      .send({ password: 'newpass456', current_password: 'wrong123' })
+      .expect(400);
     expect(wrong.body.error_code).toBe('current_password_mismatch');
     await request(svc.url).post('/auth/v1/token?grant_type=password').send({ email: session.user.email, password: 'newpass456' }).expect(400);
   });

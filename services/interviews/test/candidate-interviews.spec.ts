@@ -109,7 +109,17 @@ describe('interviews: candidate interviews', () => {
 
   it('keeps what was not given as null: no dates, one date, empty strings', async () => {
     const bare = await share({ company_id: companies.Meta, level: '', title: null, location: '   ', interview_process: [{}], outcome: '', topics: null });
-    expect(bare).toMatchObject({ level: null, title: null, location: null, outcome: null, topics: [], rounds: [{ round: null, round_date_str: null }], round_count: 1, completed_on: null, process_days: null });
+    expect(bare).toMatchObject({
+      level: null,
+      title: null,
+      location: null,
+      outcome: null,
+      topics: [],
+      rounds: [{ round: null, round_date_str: null }],
+      round_count: 1,
+      completed_on: null,
+      process_days: null,
+    });
     const one = await share({ company_id: companies.Meta, interview_process: [{ round: 'Other', round_date_str: '2023-12-31' }, { round: 'Other' }] });
     expect(one).toMatchObject({ round_count: 2, completed_on: '2023-12-31', process_days: null });
   });
@@ -127,9 +137,24 @@ describe('interviews: candidate interviews', () => {
     ['rounds missing', { interview_process: undefined }, 'interview_process', 'Add at least one round'],
     ['eleven rounds', { interview_process: eleven }, 'interview_process', 'At most 10 rounds'],
     ['an unknown round category', { interview_process: [{ round: 'Karaoke' }] }, 'interview_process.0.round', 'Please choose a round category'],
-    ['a date not yyyy-mm-dd', { interview_process: [{ round_date_str: '03/01/2024' }] }, 'interview_process.0.round_date_str', 'Round dates must be yyyy-mm-dd'],
-    ['a date that does not exist', { interview_process: [{ round_date_str: '2023-02-30' }] }, 'interview_process.0.round_date_str', 'Round dates must be yyyy-mm-dd'],
-    ['a date in the future', { interview_process: [{ round: 'Other' }, { round_date_str: tomorrow() }] }, 'interview_process.1.round_date_str', 'Round dates cannot be in the future'],
+    [
+      'a date not yyyy-mm-dd',
+      { interview_process: [{ round_date_str: '03/01/2024' }] },
+      'interview_process.0.round_date_str',
+      'Round dates must be yyyy-mm-dd',
+    ],
+    [
+      'a date that does not exist',
+      { interview_process: [{ round_date_str: '2023-02-30' }] },
+      'interview_process.0.round_date_str',
+      'Round dates must be yyyy-mm-dd',
+    ],
+    [
+      'a date in the future',
+      { interview_process: [{ round: 'Other' }, { round_date_str: tomorrow() }] },
+      'interview_process.1.round_date_str',
+      'Round dates cannot be in the future',
+    ],
     ['an unknown outcome', { outcome: 'maybe' }, 'outcome', 'Please choose an outcome'],
     ['accepted before an offer was recorded', { outcome: 'accepted' }, 'outcome', 'Please choose an outcome'],
     ['an unknown topic', { topics: ['Arrays', 'Cooking'] }, 'topics.1', 'Please choose topics from the list'],
@@ -219,7 +244,12 @@ describe('interviews: candidate interviews', () => {
     it('narrows to one company, and to it within the other groups', async () => {
       const acme = companies['Filter Grid Ltd'];
       const only = await all({ company_id: acme });
-      expect(only.map((x) => x.id)).toEqual(grid.filter((_x, i) => i % 3 === 0).reverse().map((x) => x.id));
+      expect(only.map((x) => x.id)).toEqual(
+        grid
+          .filter((_x, i) => i % 3 === 0)
+          .reverse()
+          .map((x) => x.id),
+      );
       const both = { company_id: [acme], outcome: ['ongoing'], title: [interviewTitles[0]] };
       const got = (await all(both)).map((x) => x.id);
       expect(got).toEqual(await expected(both));
@@ -306,13 +336,33 @@ describe('interviews: candidate interviews', () => {
       const rounds = (...spec: [string | null, string | null][]) => spec.map(([round, round_date_str]) => ({ round, round_date_str }));
       const fixture: Body[] = [
         // process 10 days; offer
-        { level: 'Intern', outcome: 'offer', topics: ['Graphs', 'Trees', 'Arrays'], interview_process: rounds(['Recruiter Call', '2024-01-01'], ['Leetcode (DSA)', '2024-01-11']) },
+        {
+          level: 'Intern',
+          outcome: 'offer',
+          topics: ['Graphs', 'Trees', 'Arrays'],
+          interview_process: rounds(['Recruiter Call', '2024-01-01'], ['Leetcode (DSA)', '2024-01-11']),
+        },
         // process 20 days; rejected
-        { level: 'Intern', outcome: 'rejected', topics: ['Graphs', 'Trees'], interview_process: rounds(['Leetcode (DSA)', '2024-02-01'], ['System Design', '2024-02-11'], ['Behavioural', '2024-02-21']) },
+        {
+          level: 'Intern',
+          outcome: 'rejected',
+          topics: ['Graphs', 'Trees'],
+          interview_process: rounds(['Leetcode (DSA)', '2024-02-01'], ['System Design', '2024-02-11'], ['Behavioural', '2024-02-21']),
+        },
         // process 30 days; offer, later accepted
-        { level: 'Senior (L6, E5, IC3, SDE III)', outcome: 'offer', topics: ['Graphs'], interview_process: rounds(['Leetcode (DSA)', '2024-03-01'], ['Leetcode (DSA)', '2024-03-31']) },
+        {
+          level: 'Senior (L6, E5, IC3, SDE III)',
+          outcome: 'offer',
+          topics: ['Graphs'],
+          interview_process: rounds(['Leetcode (DSA)', '2024-03-01'], ['Leetcode (DSA)', '2024-03-31']),
+        },
         // one date: no process length; ongoing
-        { level: 'Senior (L6, E5, IC3, SDE III)', outcome: 'ongoing', topics: ['Arrays', 'Heaps'], interview_process: rounds(['Online Assessment / Take Home', '2024-04-01'], [null, null]) },
+        {
+          level: 'Senior (L6, E5, IC3, SDE III)',
+          outcome: 'ongoing',
+          topics: ['Arrays', 'Heaps'],
+          interview_process: rounds(['Online Assessment / Take Home', '2024-04-01'], [null, null]),
+        },
         // no outcome, no level, no topics
         { interview_process: rounds(['Behavioural', null]) },
       ];
@@ -354,7 +404,11 @@ describe('interviews: candidate interviews', () => {
         levels: { Intern: 2, 'Senior (L6, E5, IC3, SDE III)': 1 },
         round_mix: { 'Recruiter Call': 1, 'Leetcode (DSA)': 2, 'System Design': 1, Behavioural: 2, 'Online Assessment / Take Home': 1 },
       });
-      expect(after.body.top_topics.slice(0, 3)).toEqual([{ topic: 'Arrays', count: 2 }, { topic: 'Graphs', count: 2 }, { topic: 'Trees', count: 2 }]);
+      expect(after.body.top_topics.slice(0, 3)).toEqual([
+        { topic: 'Arrays', count: 2 },
+        { topic: 'Graphs', count: 2 },
+        { topic: 'Trees', count: 2 },
+      ]);
     });
 
     it('answers zeros for a company nobody has reported on, and 404 for an unknown one', async () => {
@@ -377,12 +431,26 @@ describe('interviews: candidate interviews', () => {
 
     it('keeps at most ten topics, most asked first', async () => {
       const id = await company('Many Topics Inc');
-      await share({ company_id: id, interview_process: [{}], topics: ['Arrays', 'Strings', 'Hash Tables', 'Linked Lists', 'Stacks', 'Queues', 'Trees', 'Graphs', 'Heaps', 'DFS', 'BFS', 'Math'] });
+      await share({
+        company_id: id,
+        interview_process: [{}],
+        topics: ['Arrays', 'Strings', 'Hash Tables', 'Linked Lists', 'Stacks', 'Queues', 'Trees', 'Graphs', 'Heaps', 'DFS', 'BFS', 'Math'],
+      });
       await share({ company_id: id, interview_process: [{}], topics: ['Math'] });
       const res = await request(svc.url).get('/api/all-companies/many-topics-inc/insights').set(alice).expect(200);
       expect(res.body.top_topics).toHaveLength(10);
       expect(res.body.top_topics[0]).toEqual({ topic: 'Math', count: 2 });
-      expect(res.body.top_topics.slice(1).map((t: { topic: string }) => t.topic)).toEqual(['Arrays', 'BFS', 'DFS', 'Graphs', 'Hash Tables', 'Heaps', 'Linked Lists', 'Queues', 'Stacks']);
+      expect(res.body.top_topics.slice(1).map((t: { topic: string }) => t.topic)).toEqual([
+        'Arrays',
+        'BFS',
+        'DFS',
+        'Graphs',
+        'Hash Tables',
+        'Heaps',
+        'Linked Lists',
+        'Queues',
+        'Stacks',
+      ]);
     });
   });
 
@@ -393,13 +461,27 @@ describe('interviews: candidate interviews', () => {
       level: interviewLevels[i % 3],
       outcome: (['ongoing', 'rejected', 'offer'] as const)[i % 3],
       topics: ['Graphs', 'Heaps'].slice(0, 1 + (i % 2)),
-      interview_process: [{ round: 'Behavioural', round_date_str: '2024-01-01' }, { round: 'Other', round_date_str: `2024-01-${String(2 + i).padStart(2, '0')}` }],
+      interview_process: [
+        { round: 'Behavioural', round_date_str: '2024-01-01' },
+        { round: 'Other', round_date_str: `2024-01-${String(2 + i).padStart(2, '0')}` },
+      ],
     });
     const made = await Promise.all(Array.from({ length: 12 }, (_v, i) => post(body(i), i % 2 ? bob : alice).expect(201)));
     const ids = made.map((r) => r.body.data.id as string);
     await Promise.all([
-      ...ids.slice(0, 4).map((x, i) => request(svc.url).delete(`/api/candidate-interviews/${x}`).set(i % 2 ? bob : alice).expect(204)),
-      ...ids.slice(4, 8).map((x, i) => request(svc.url).patch(`/api/candidate-interviews/${x}`).set(i % 2 ? bob : alice).send({ outcome: 'accepted' }).expect(200)),
+      ...ids.slice(0, 4).map((x, i) =>
+        request(svc.url)
+          .delete(`/api/candidate-interviews/${x}`)
+          .set(i % 2 ? bob : alice)
+          .expect(204),
+      ),
+      ...ids.slice(4, 8).map((x, i) =>
+        request(svc.url)
+          .patch(`/api/candidate-interviews/${x}`)
+          .set(i % 2 ? bob : alice)
+          .send({ outcome: 'accepted' })
+          .expect(200),
+      ),
     ]);
     const res = await request(svc.url).get('/api/all-companies/busy-counter-corp/insights').set(alice).expect(200);
     expect(res.body.interview_count).toBe(8);
@@ -422,7 +504,15 @@ describe('interviews: candidate interviews', () => {
     const auth = await env.authHeader(user);
     const doomed = await share({ ...valid(), outcome: 'offer' }, auth);
     const own = await company('Only Erased Reported Inc');
-    await share({ company_id: own, outcome: 'rejected', topics: ['Math'], interview_process: [{ round: 'Other', round_date_str: '2024-01-01' }, { round_date_str: '2024-01-05' }] }, auth);
+    await share(
+      {
+        company_id: own,
+        outcome: 'rejected',
+        topics: ['Math'],
+        interview_process: [{ round: 'Other', round_date_str: '2024-01-01' }, { round_date_str: '2024-01-05' }],
+      },
+      auth,
+    );
     expect((await request(svc.url).get('/api/all-companies/only-erased-reported-inc/insights').set(bob).expect(200)).body.interview_count).toBe(1);
     const kept = await share(valid(), bob);
     const nc = await connect({ servers: env.natsUrl });
@@ -435,7 +525,8 @@ describe('interviews: candidate interviews', () => {
     } finally {
       await nc.close();
     }
-    const count = async () => Number((await svc.db.query<{ n: string }>('SELECT count(*) AS n FROM candidate_interviews WHERE user_id = $1', [user.id])).rows[0].n);
+    const count = async () =>
+      Number((await svc.db.query<{ n: string }>('SELECT count(*) AS n FROM candidate_interviews WHERE user_id = $1', [user.id])).rows[0].n);
     for (let i = 0; i < 100 && (await count()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await count()).toBe(0);
     const ids = (await all({}, bob)).map((x) => x.id);

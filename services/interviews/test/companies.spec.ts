@@ -37,7 +37,9 @@ describe('interviews: companies', () => {
     const nc = await connect({ servers: env.natsUrl });
     try {
       const stream = `${env.prefix}_EVENTS`;
-      const info = await (await nc.jetstreamManager()).consumers.add(stream, {
+      const info = await (
+        await nc.jetstreamManager()
+      ).consumers.add(stream, {
         filter_subject: `${env.prefix}.interviews.company.created`,
         ack_policy: AckPolicy.None,
         inactive_threshold: 10_000_000_000,
@@ -89,7 +91,11 @@ describe('interviews: companies', () => {
   });
 
   it('creates a company (201), trimmed, with or without a website', async () => {
-    const created = await request(svc.url).post('/api/all-companies').set(auth).send({ name: '  Thunder Labs ', website_url: 'https://thunderlabs.dev' }).expect(201);
+    const created = await request(svc.url)
+      .post('/api/all-companies')
+      .set(auth)
+      .send({ name: '  Thunder Labs ', website_url: 'https://thunderlabs.dev' })
+      .expect(201);
     expect(created.body).toEqual({ data: { id: expect.any(String), name: 'Thunder Labs', website_url: 'https://thunderlabs.dev' } });
     const bare = await request(svc.url).post('/api/all-companies').set(auth).send({ name: 'No Site Ltd', website_url: '' }).expect(201);
     expect(bare.body.data).toEqual({ id: expect.any(String), name: 'No Site Ltd', website_url: null });
@@ -98,7 +104,11 @@ describe('interviews: companies', () => {
   });
 
   it('returns the existing company (200) for the same name, trimmed and ignoring case, and announces it once', async () => {
-    const created = await request(svc.url).post('/api/all-companies').set(auth).send({ name: 'Same Name Inc', website_url: 'https://same.example' }).expect(201);
+    const created = await request(svc.url)
+      .post('/api/all-companies')
+      .set(auth)
+      .send({ name: 'Same Name Inc', website_url: 'https://same.example' })
+      .expect(201);
     for (const name of ['Same Name Inc', '  same name INC ', 'SAME NAME INC']) {
       const again = await request(svc.url).post('/api/all-companies').set(auth).send({ name, website_url: 'https://other.example' }).expect(200);
       expect(again.body).toEqual({ data: created.body.data });
@@ -113,10 +123,13 @@ describe('interviews: companies', () => {
     expect(names.filter((n) => n === 'Google')).toHaveLength(1);
   });
 
-  it.each([[{}], [{ name: '' }], [{ name: '   ' }], [{ name: null }], [{ name: 42 }], [{ website_url: 'https://x.io' }]])('requires a name: %j', async (body) => {
-    const res = await request(svc.url).post('/api/all-companies').set(auth).send(body).expect(400);
-    expect(res.body).toEqual({ error: { code: 'validation_failed', message: 'Company name is required', fields: { name: 'Company name is required' } } });
-  });
+  it.each([[{}], [{ name: '' }], [{ name: '   ' }], [{ name: null }], [{ name: 42 }], [{ website_url: 'https://x.io' }]])(
+    'requires a name: %j',
+    async (body) => {
+      const res = await request(svc.url).post('/api/all-companies').set(auth).send(body).expect(400);
+      expect(res.body).toEqual({ error: { code: 'validation_failed', message: 'Company name is required', fields: { name: 'Company name is required' } } });
+    },
+  );
 
   it.each(['not a url', 'javascript:alert(1)', 'ftp://files.example.com', 'https://'])('refuses the website %j', async (website_url) => {
     const res = await request(svc.url).post('/api/all-companies').set(auth).send({ name: 'Bad Site Inc', website_url }).expect(400);
@@ -124,7 +137,11 @@ describe('interviews: companies', () => {
   });
 
   it('refuses a name over 200 characters rather than cutting it', async () => {
-    const res = await request(svc.url).post('/api/all-companies').set(auth).send({ name: 'x'.repeat(201) }).expect(400);
+    const res = await request(svc.url)
+      .post('/api/all-companies')
+      .set(auth)
+      .send({ name: 'x'.repeat(201) })
+      .expect(400);
     expect(res.body.error.fields).toEqual({ name: 'Company name must not be longer than 200 characters' });
   });
 
@@ -139,7 +156,12 @@ describe('interviews: companies', () => {
 
   it('keeps concurrent creations of one name to one company and one event', async () => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => request(svc.url).post('/api/all-companies').set(auth).send({ name: i % 2 ? 'Race Condition Co' : ' race condition co' })),
+      Array.from({ length: 8 }, (_, i) =>
+        request(svc.url)
+          .post('/api/all-companies')
+          .set(auth)
+          .send({ name: i % 2 ? 'Race Condition Co' : ' race condition co' }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 200)).toHaveLength(7);

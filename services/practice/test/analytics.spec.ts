@@ -20,7 +20,16 @@ describe('practice analytics', () => {
     (await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title, difficulty, tags }).expect(201)).body.data.id as string;
   const review = (auth: { Authorization: string }, id: string, correctness: number, confidence: number, timer: number) =>
     request(svc.url).post(`/api/leetcode-questions/${id}/session`).set(auth).send({ question_id: id, correctness, confidence, timer, notes: null }).expect(201);
-  const analytics = async (auth: { Authorization: string }, tz?: string) => practiceAnalyticsSchema.parse((await request(svc.url).get('/api/leetcode-questions/analytics').query(tz ? { tz } : {}).set(auth).expect(200)).body);
+  const analytics = async (auth: { Authorization: string }, tz?: string) =>
+    practiceAnalyticsSchema.parse(
+      (
+        await request(svc.url)
+          .get('/api/leetcode-questions/analytics')
+          .query(tz ? { tz } : {})
+          .set(auth)
+          .expect(200)
+      ).body,
+    );
   const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
   const voiceEnded = async (data: Record<string, unknown>, msgID = randomUUID()) => {
@@ -35,7 +44,15 @@ describe('practice analytics', () => {
 
   it('is all zeros for a new candidate', async () => {
     const body = await analytics(await env.authHeader(env.newUser()));
-    expect(body).toMatchObject({ today: utcDay(0), questions: 0, reviewed_questions: 0, total_reviews: 0, weakest_tags: [], average_minutes: { Easy: null, Medium: null, Hard: null }, mock_interviews: 0 });
+    expect(body).toMatchObject({
+      today: utcDay(0),
+      questions: 0,
+      reviewed_questions: 0,
+      total_reviews: 0,
+      weakest_tags: [],
+      average_minutes: { Easy: null, Medium: null, Hard: null },
+      mock_interviews: 0,
+    });
     expect(body.reviews_per_day).toHaveLength(84);
     expect(body.reviews_per_day.every((d) => d.reviews === 0)).toBe(true);
     expect(body.retention_distribution).toEqual(retentionBands.map((band) => ({ band, questions: 0 })));

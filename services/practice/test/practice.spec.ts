@@ -30,7 +30,10 @@ describe('practice', () => {
     (await request(svc.url).post('/api/leetcode-questions').set(auth).send(body).expect(201)).body.data;
 
   const logSession = (id: string, body: Record<string, unknown>, auth = asAlice) =>
-    request(svc.url).post(`/api/leetcode-questions/${id}/session`).set(auth).send({ question_id: id, correctness: 80, confidence: 70, timer: 20, notes: null, ...body });
+    request(svc.url)
+      .post(`/api/leetcode-questions/${id}/session`)
+      .set(auth)
+      .send({ question_id: id, correctness: 80, confidence: 70, timer: 20, notes: null, ...body });
 
   it('needs a token everywhere', async () => {
     await request(svc.url).get('/api/leetcode-questions').expect(401);
@@ -56,7 +59,13 @@ describe('practice', () => {
 
   it('adds a question, normalising tags', async () => {
     const q = await addQuestion({ title: '  Valid Anagram ', difficulty: 'Medium', tags: 'strings, hash table,, sorting ' });
-    expect(q).toEqual({ id: expect.any(String), title: 'Valid Anagram', difficulty: 'Medium', tags: 'strings,hash table,sorting', created_at: expect.any(String) });
+    expect(q).toEqual({
+      id: expect.any(String),
+      title: 'Valid Anagram',
+      difficulty: 'Medium',
+      tags: 'strings,hash table,sorting',
+      created_at: expect.any(String),
+    });
     expect((await addQuestion({ title: 'No Tags', difficulty: 'Hard', tags: ' , ' })).tags).toBeNull();
     expect((await addQuestion({ title: 'Null Tags', difficulty: 'Hard', tags: null })).tags).toBeNull();
   });
@@ -78,8 +87,24 @@ describe('practice', () => {
 
   it('computes correctness and confidence itself when errors and submissions come', async () => {
     const q = await addQuestion();
-    const res = await logSession(q.id, { correctness: 100, confidence: 100, timer: 10, errors: ['wrong_answer', 'edge_case_missed'], submissions: 3, notes: 'off by one' }).expect(201);
-    expect(res.body.data).toMatchObject({ question_id: q.id, user_id: alice.id, correctness: 20, confidence: 35, timer: 10, notes: 'off by one', errors: ['wrong_answer', 'edge_case_missed'], submissions: 3 });
+    const res = await logSession(q.id, {
+      correctness: 100,
+      confidence: 100,
+      timer: 10,
+      errors: ['wrong_answer', 'edge_case_missed'],
+      submissions: 3,
+      notes: 'off by one',
+    }).expect(201);
+    expect(res.body.data).toMatchObject({
+      question_id: q.id,
+      user_id: alice.id,
+      correctness: 20,
+      confidence: 35,
+      timer: 10,
+      notes: 'off by one',
+      errors: ['wrong_answer', 'edge_case_missed'],
+      submissions: 3,
+    });
   });
 
   it('takes fractional minutes: 11.9 min with one submission is confidence 75 (5 full 120 s)', async () => {
@@ -93,7 +118,11 @@ describe('practice', () => {
   it('refuses a title the caller already tracks, ignoring case, with 409; another user may use it', async () => {
     await addQuestion({ title: 'Course Schedule', difficulty: 'Medium' });
     const res = await request(svc.url).post('/api/leetcode-questions').set(asAlice).send({ title: '  course SCHEDULE ', difficulty: 'Hard' }).expect(409);
-    expect(res.body.error).toEqual({ code: 'conflict', message: 'You already track a problem with this title', fields: { title: 'You already track a problem with this title' } });
+    expect(res.body.error).toEqual({
+      code: 'conflict',
+      message: 'You already track a problem with this title',
+      fields: { title: 'You already track a problem with this title' },
+    });
     await addQuestion({ title: 'Course Schedule', difficulty: 'Medium' }, await env.authHeader(env.newUser()));
   });
 
@@ -139,7 +168,12 @@ describe('practice', () => {
     const auth = await env.authHeader(user);
     const q = await addQuestion({ title: 'Retained', difficulty: 'Medium' }, auth);
     const untouched = await addQuestion({ title: 'Untouched', difficulty: 'Hard' }, auth);
-    for (const [c, f, t] of [[40, 30, 30], [70, 60, 20], [90, 80, 15], [100, 95, 90]]) {
+    for (const [c, f, t] of [
+      [40, 30, 30],
+      [70, 60, 20],
+      [90, 80, 15],
+      [100, 95, 90],
+    ]) {
       await logSession(q.id, { correctness: c, confidence: f, timer: t }, auth).expect(201);
     }
     // Age the sessions so decay matters too.
@@ -170,7 +204,8 @@ describe('practice', () => {
     const user = env.newUser();
     const auth = await env.authHeader(user);
     const q = await addQuestion(undefined, auth);
-    const count = async () => (await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body.find((x: { id: string }) => x.id === q.id)?.session_count;
+    const count = async () =>
+      (await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body.find((x: { id: string }) => x.id === q.id)?.session_count;
     expect(await count()).toBe(0);
     await logSession(q.id, {}, auth).expect(201);
     expect(await count()).toBe(1);
@@ -225,7 +260,12 @@ describe('practice', () => {
     const user = env.newUser();
     const auth = await env.authHeader(user);
     const summary = () => request(svc.url).get('/api/leetcode-questions/summary').set(auth).expect(200);
-    expect((await summary()).body).toEqual({ total_reviews: 0, reviews_by_difficulty: { Easy: 0, Medium: 0, Hard: 0 }, solved_questions: 0, average_minutes: null });
+    expect((await summary()).body).toEqual({
+      total_reviews: 0,
+      reviews_by_difficulty: { Easy: 0, Medium: 0, Hard: 0 },
+      solved_questions: 0,
+      average_minutes: null,
+    });
 
     const easy = await addQuestion({ title: 'Easy one', difficulty: 'Easy' }, auth);
     const hard = await addQuestion({ title: 'Hard one', difficulty: 'Hard' }, auth);
@@ -243,7 +283,12 @@ describe('practice', () => {
     expect(body.average_minutes).toBe(Math.round(sessions.reduce((sum: number, s: { timer: number }) => sum + s.timer, 0) / sessions.length));
 
     await request(svc.url).delete(`/api/leetcode-questions/${hard.id}`).set(auth).expect(204);
-    expect((await summary()).body).toEqual({ total_reviews: 2, reviews_by_difficulty: { Easy: 2, Medium: 0, Hard: 0 }, solved_questions: 1, average_minutes: 13 });
+    expect((await summary()).body).toEqual({
+      total_reviews: 2,
+      reviews_by_difficulty: { Easy: 2, Medium: 0, Hard: 0 },
+      solved_questions: 1,
+      average_minutes: 13,
+    });
     await request(svc.url).get('/api/leetcode-questions/summary').expect(401);
   });
 
@@ -357,8 +402,15 @@ describe('practice', () => {
     expect(sessionSchema.strict().parse(logged)).toEqual(logged);
     const list = (await request(svc.url).get('/api/leetcode-questions').set(asAlice).expect(200)).body;
     for (const item of list) expect(questionListItemSchema.strict().parse(item)).toEqual(item);
-    expect(list.find((x: { id: string }) => x.id === q.id)).toMatchObject({ title: 'Shaped', difficulty: 'Hard', tags: 'graphs', session_count: 1, last_solved_at: logged.created_at });
-    for (const s of (await request(svc.url).get('/api/leetcode-questions/sessions').set(asAlice).expect(200)).body) expect(sessionSchema.strict().parse(s)).toEqual(s);
+    expect(list.find((x: { id: string }) => x.id === q.id)).toMatchObject({
+      title: 'Shaped',
+      difficulty: 'Hard',
+      tags: 'graphs',
+      session_count: 1,
+      last_solved_at: logged.created_at,
+    });
+    for (const s of (await request(svc.url).get('/api/leetcode-questions/sessions').set(asAlice).expect(200)).body)
+      expect(sessionSchema.strict().parse(s)).toEqual(s);
   });
 
   it('sends the list compressed (brotli, else gzip) with an ETag, and 304 while the caller’s data is unchanged', async () => {
@@ -419,7 +471,8 @@ describe('practice', () => {
       await nc.close();
     }
     const count = async (sql: string, id: string) => Number((await svc.db.query<{ n: string }>(sql, [id])).rows[0].n);
-    for (let i = 0; i < 100 && (await count('SELECT count(*) AS n FROM leetcode_questions WHERE user_id = $1', user.id)) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await count('SELECT count(*) AS n FROM leetcode_questions WHERE user_id = $1', user.id)) > 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(await count('SELECT count(*) AS n FROM leetcode_questions WHERE user_id = $1', user.id)).toBe(0);
     expect(await count('SELECT count(*) AS n FROM leetcode_sessions WHERE user_id = $1', user.id)).toBe(0);
     expect((await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body).toEqual([]);

@@ -29,8 +29,13 @@ describe('profile: the events it lives on', () => {
     return profile;
   };
   const createCompany = async (name: string, website_url?: string) =>
-    (await request(interviews.url).post('/api/all-companies').set(await env.authHeader(env.newUser())).send({ name, website_url }).expect(201)).body
-      .data as { id: string; name: string; website_url: string | null };
+    (
+      await request(interviews.url)
+        .post('/api/all-companies')
+        .set(await env.authHeader(env.newUser()))
+        .send({ name, website_url })
+        .expect(201)
+    ).body.data as { id: string; name: string; website_url: string | null };
   const outboxDrained = () => waitFor(async () => (await interviews.events.pendingCount()) === 0);
   /** Events on one durable are handled in stream order: once a later one shows, the earlier ones were handled. */
   const companiesCaughtUp = async () => {
@@ -102,7 +107,12 @@ describe('profile: the events it lives on', () => {
     const [companyEvent] = await eventsFor(env, 'interviews.company.created', (e) => e.data.id === rows[0].id);
     await publishEvent(env, 'interviews.company.created', { ...companyEvent.data, name: 'Not Google' }, { id: companyEvent.id, msgId: `replay-${tag()}` });
     const [signUpEvent] = await eventsFor(env, 'identity.user.registered', (e) => e.data.user_id === lateUser.id);
-    await publishEvent(env, 'identity.user.registered', { ...signUpEvent.data, email: 'someone.else@example.com' }, { id: signUpEvent.id, msgId: `replay-${tag()}` });
+    await publishEvent(
+      env,
+      'identity.user.registered',
+      { ...signUpEvent.data, email: 'someone.else@example.com' },
+      { id: signUpEvent.id, msgId: `replay-${tag()}` },
+    );
     await companiesCaughtUp();
     await signUpsCaughtUp();
 
@@ -117,9 +127,16 @@ describe('profile: the events it lives on', () => {
 
   it('answers GET right after sign-up even before the event, and the late event then changes nothing', async () => {
     const user = env.newUser(`eager.${tag()}@example.com`);
-    const res = await request(running().url).get('/api/profile').set(await env.authHeader(user)).expect(200);
+    const res = await request(running().url)
+      .get('/api/profile')
+      .set(await env.authHeader(user))
+      .expect(200);
     expect(res.body.username).toBe(user.email.split('@')[0]);
-    await request(running().url).put('/api/profile').set(await env.authHeader(user)).send({ username: `eager${tag()}` }).expect(200);
+    await request(running().url)
+      .put('/api/profile')
+      .set(await env.authHeader(user))
+      .send({ username: `eager${tag()}` })
+      .expect(200);
     await announceSignUp(env, user);
     await signUpsCaughtUp();
     expect(await count(running(), 'SELECT count(*) AS n FROM user_profiles WHERE id = $1', [user.id])).toBe(1);
@@ -138,7 +155,11 @@ describe('profile: the events it lives on', () => {
     expect(await profileRow(running(), user.id)).toBeUndefined();
     const res = await request(running().url).get('/api/profile').set(auth).expect(401);
     expect(res.body).toEqual({ error: { code: 'unauthorized', message: 'This account has been deleted' } });
-    await request(running().url).put('/api/profile').set(auth).send({ username: `back${tag()}` }).expect(401);
+    await request(running().url)
+      .put('/api/profile')
+      .set(auth)
+      .send({ username: `back${tag()}` })
+      .expect(401);
     expect(await profileRow(running(), user.id)).toBeUndefined();
   });
 });

@@ -21,8 +21,15 @@ describe('profile: GET and PUT /api/profile', () => {
   afterAll(() => env.close());
 
   const as = async (user: TestUser) => env.authHeader(user);
-  const get = async (user: TestUser) => request(profile.url).get('/api/profile').set(await as(user));
-  const put = async (user: TestUser, body: unknown) => request(profile.url).put('/api/profile').set(await as(user)).send(body as object);
+  const get = async (user: TestUser) =>
+    request(profile.url)
+      .get('/api/profile')
+      .set(await as(user));
+  const put = async (user: TestUser, body: unknown) =>
+    request(profile.url)
+      .put('/api/profile')
+      .set(await as(user))
+      .send(body as object);
 
   const ok = (res: request.Response) => {
     expect([res.status, res.body]).toEqual([200, expect.anything()]);
@@ -31,12 +38,15 @@ describe('profile: GET and PUT /api/profile', () => {
 
   /** A company created on interviews, once profile's read model has it. */
   const company = async (name: string, website_url?: string) => {
-    const res = await request(interviews.url).post('/api/all-companies').set(await as(env.newUser())).send({ name, website_url }).expect(201);
+    const res = await request(interviews.url)
+      .post('/api/all-companies')
+      .set(await as(env.newUser()))
+      .send({ name, website_url })
+      .expect(201);
     await waitFor(() => knownCompany(profile, res.body.data.id));
     return res.body.data as { id: string; name: string; website_url: string | null };
   };
-  const seeded = (name: string) =>
-    waitFor(async () => (await profile.db.query<{ id: string }>('SELECT id FROM companies WHERE name = $1', [name])).rows[0]);
+  const seeded = (name: string) => waitFor(async () => (await profile.db.query<{ id: string }>('SELECT id FROM companies WHERE name = $1', [name])).rows[0]);
 
   it('needs a valid token for both calls', async () => {
     expect((await request(profile.url).get('/api/profile').expect(401)).body.error.code).toBe('unauthorized');
@@ -109,7 +119,13 @@ describe('profile: GET and PUT /api/profile', () => {
     expect((await get(user)).body).toEqual(res.body.data);
 
     const cleared = await put(user, { username, current_company_id: '', years_of_experience: 0, number_of_internships: '2', location: ' Lisbon ' });
-    expect(cleared.body.data).toMatchObject({ current_company_id: null, verified_company: false, years_of_experience: 0, number_of_internships: 2, location: 'Lisbon' });
+    expect(cleared.body.data).toMatchObject({
+      current_company_id: null,
+      verified_company: false,
+      years_of_experience: 0,
+      number_of_internships: 2,
+      location: 'Lisbon',
+    });
   });
 
   const validation: Array<[string, Record<string, unknown>, string, string]> = [
@@ -175,9 +191,16 @@ describe('profile: GET and PUT /api/profile', () => {
     expect((await get(bob)).body).toMatchObject({ username: bobName, location: 'Oslo', years_of_experience: null });
 
     // A user id in the body or query is not how the caller is chosen.
-    await request(profile.url).put(`/api/profile?user_id=${alice.id}`).set(await as(bob)).send({ username: bobName, id: alice.id, user_id: alice.id }).expect(200);
+    await request(profile.url)
+      .put(`/api/profile?user_id=${alice.id}`)
+      .set(await as(bob))
+      .send({ username: bobName, id: alice.id, user_id: alice.id })
+      .expect(200);
     expect((await get(alice)).body.username).toBe(aliceName);
-    await request(profile.url).get(`/api/profile/${alice.id}`).set(await as(bob)).expect(404);
+    await request(profile.url)
+      .get(`/api/profile/${alice.id}`)
+      .set(await as(bob))
+      .expect(404);
   });
 
   it('verifies the company only for an e-mail on its domain or a subdomain, never from the client', async () => {
@@ -194,10 +217,14 @@ describe('profile: GET and PUT /api/profile', () => {
       expect([email, res.status, res.body.data.verified_company]).toEqual([email, 200, expected]);
     }
     const google = await seeded('Google');
-    expect((await put(env.newUser(`jane.${tag()}@google.com`), { username: `g${tag()}`, current_company_id: google.id })).body.data.verified_company).toBe(true);
+    expect((await put(env.newUser(`jane.${tag()}@google.com`), { username: `g${tag()}`, current_company_id: google.id })).body.data.verified_company).toBe(
+      true,
+    );
 
     const noSite = await company(`No Site ${tag()}`);
-    expect((await put(env.newUser(`x@${domain}`), { username: `n${tag()}`, current_company_id: noSite.id, verified_company: true })).body.data.verified_company).toBe(false);
+    expect(
+      (await put(env.newUser(`x@${domain}`), { username: `n${tag()}`, current_company_id: noSite.id, verified_company: true })).body.data.verified_company,
+    ).toBe(false);
   });
 
   it('does not verify an e-mail on the domain until identity has confirmed it (the token says so)', async () => {

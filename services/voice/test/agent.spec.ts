@@ -26,8 +26,20 @@ describe('voice: the local interviewer agent', () => {
   });
   afterAll(() => env.close());
 
-  const signedUrl = async (query = '') => (await request(voice.url).get(`/api/elevenlabs/signed-url${query}`).set(await env.authHeader(user)).expect(200)).body as { signedUrl: string; sessionId: string };
-  const session = async (id: string) => (await request(voice.url).get(`/api/voice/sessions/${id}`).set(await env.authHeader(user)).expect(200)).body;
+  const signedUrl = async (query = '') =>
+    (
+      await request(voice.url)
+        .get(`/api/elevenlabs/signed-url${query}`)
+        .set(await env.authHeader(user))
+        .expect(200)
+    ).body as { signedUrl: string; sessionId: string };
+  const session = async (id: string) =>
+    (
+      await request(voice.url)
+        .get(`/api/voice/sessions/${id}`)
+        .set(await env.authHeader(user))
+        .expect(200)
+    ).body;
   /** An answer: voice, then the silence that ends the turn. */
   const answer = (call: AgentClient, voiceMs = 700) => call.speak(Buffer.concat([tone(voiceMs), quiet(900)]));
 
@@ -147,7 +159,25 @@ describe('voice: the local interviewer agent', () => {
     expect(done).toMatchObject({ status: 'ended', end_reason: 'agent', duration_seconds: 160, refunded: false, company: 'Acme' });
     expect(done.report).toMatchObject({ questions_asked: 4, answers_given: 8 });
     const roles = done.transcript.map((t: { role: string }) => t.role);
-    expect(roles).toEqual(['agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent']);
+    expect(roles).toEqual([
+      'agent',
+      'user',
+      'agent',
+      'user',
+      'agent',
+      'user',
+      'agent',
+      'user',
+      'agent',
+      'user',
+      'agent',
+      'user',
+      'agent',
+      'user',
+      'agent',
+      'user',
+      'agent',
+    ]);
     const firstAnswer = done.transcript[1].message as string;
     if (firstAnswer === voiceMessages.notTranscribed) console.warn('pocketsphinx is not installed: answers were not transcribed');
     else expect(firstAnswer).toMatch(/hash|character|string/);

@@ -75,20 +75,34 @@ describe('voice with ElevenLabs configured', () => {
   });
 
   const as = (user: TestUser) => env.authHeader(user);
-  const balance = async (user: TestUser) => (await request(voice.url).get('/api/voice/credits').set(await as(user)).expect(200)).body.balance as number;
+  const balance = async (user: TestUser) =>
+    (
+      await request(voice.url)
+        .get('/api/voice/credits')
+        .set(await as(user))
+        .expect(200)
+    ).body.balance as number;
 
   it("answers ElevenLabs' signed URL, and after the call reads its transcript, duration and summary", async () => {
     const user = env.newUser();
-    const started = await request(voice.url).get('/api/elevenlabs/signed-url').set(await as(user));
+    const started = await request(voice.url)
+      .get('/api/elevenlabs/signed-url')
+      .set(await as(user));
     expect(started.status).toBe(200);
     expect(started.body.signedUrl).toBe(`wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${agentId}&conversation_signature=sig123`);
     expect(fake.calls).toContain(`GET /v1/convai/conversation/get-signed-url?agent_id=${agentId}`);
     expect(await balance(user)).toBe(5);
 
-    const ended = await request(voice.url).post(`/api/voice/sessions/${started.body.sessionId}/end`).set(await as(user)).send({ conversation_id: 'conv_long' });
+    const ended = await request(voice.url)
+      .post(`/api/voice/sessions/${started.body.sessionId}/end`)
+      .set(await as(user))
+      .send({ conversation_id: 'conv_long' });
     expect(ended.status).toBe(200);
     expect(ended.body.data).toMatchObject({ provider: 'elevenlabs', status: 'ended', end_reason: 'user', duration_seconds: 95, refunded: false });
-    const detail = await request(voice.url).get(`/api/voice/sessions/${started.body.sessionId}`).set(await as(user)).expect(200);
+    const detail = await request(voice.url)
+      .get(`/api/voice/sessions/${started.body.sessionId}`)
+      .set(await as(user))
+      .expect(200);
     expect(detail.body.transcript).toEqual([
       { role: 'agent', message: 'Tell me about yourself.', time_in_call_secs: 0 },
       { role: 'user', message: 'I build distributed systems.', time_in_call_secs: 4 },
@@ -104,11 +118,25 @@ describe('voice with ElevenLabs configured', () => {
 
   it('refunds a call ElevenLabs never saw', async () => {
     const user = env.newUser();
-    const noId = (await request(voice.url).get('/api/elevenlabs/signed-url').set(await as(user))).body.sessionId;
-    const unknown = (await request(voice.url).get('/api/elevenlabs/signed-url').set(await as(user))).body.sessionId;
+    const noId = (
+      await request(voice.url)
+        .get('/api/elevenlabs/signed-url')
+        .set(await as(user))
+    ).body.sessionId;
+    const unknown = (
+      await request(voice.url)
+        .get('/api/elevenlabs/signed-url')
+        .set(await as(user))
+    ).body.sessionId;
     expect(await balance(user)).toBe(0);
-    const a = await request(voice.url).post(`/api/voice/sessions/${noId}/end`).set(await as(user)).send({});
-    const b = await request(voice.url).post(`/api/voice/sessions/${unknown}/end`).set(await as(user)).send({ conversation_id: 'conv_missing' });
+    const a = await request(voice.url)
+      .post(`/api/voice/sessions/${noId}/end`)
+      .set(await as(user))
+      .send({});
+    const b = await request(voice.url)
+      .post(`/api/voice/sessions/${unknown}/end`)
+      .set(await as(user))
+      .send({ conversation_id: 'conv_missing' });
     for (const res of [a, b]) expect(res.body.data).toMatchObject({ end_reason: 'never_connected', duration_seconds: 0, refunded: true });
     expect(await balance(user)).toBe(10);
   });
@@ -117,22 +145,36 @@ describe('voice with ElevenLabs configured', () => {
     const user = env.newUser();
     fake.failNext(true);
     try {
-      const res = await request(voice.url).get('/api/elevenlabs/signed-url').set(await as(user));
+      const res = await request(voice.url)
+        .get('/api/elevenlabs/signed-url')
+        .set(await as(user));
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe('upstream_unavailable');
     } finally {
       fake.failNext(false);
     }
     expect(await balance(user)).toBe(10);
-    expect((await request(voice.url).get('/api/voice/sessions').set(await as(user))).body).toEqual([]);
+    expect(
+      (
+        await request(voice.url)
+          .get('/api/voice/sessions')
+          .set(await as(user))
+      ).body,
+    ).toEqual([]);
   });
 
   it('ends a call whose end never came after 20 minutes and the URL life, and charges it', async () => {
     const user = env.newUser();
-    const id = (await request(voice.url).get('/api/elevenlabs/signed-url').set(await as(user))).body.sessionId;
+    const id = (
+      await request(voice.url)
+        .get('/api/elevenlabs/signed-url')
+        .set(await as(user))
+    ).body.sessionId;
     clock.advance(21 * 60_000 + 31_000);
     const swept = await waitFor(async () => {
-      const res = await request(voice.url).get(`/api/voice/sessions/${id}`).set(await as(user));
+      const res = await request(voice.url)
+        .get(`/api/voice/sessions/${id}`)
+        .set(await as(user));
       return res.body.status === 'ended' && res.body;
     });
     expect(swept).toMatchObject({ end_reason: 'time_limit', duration_seconds: 1200, refunded: false });

@@ -126,7 +126,9 @@ export async function publishedEvents(env: TestEnvironment, subject: string): Pr
   const nc = await connect({ servers: env.natsUrl });
   try {
     const stream = `${env.prefix}_EVENTS`;
-    const info = await (await nc.jetstreamManager()).consumers.add(stream, {
+    const info = await (
+      await nc.jetstreamManager()
+    ).consumers.add(stream, {
       filter_subject: `${env.prefix}.${subject}`,
       ack_policy: AckPolicy.None,
       inactive_threshold: 10_000_000_000,

@@ -19,9 +19,22 @@ describe('voice: credits and sessions', () => {
   afterAll(() => env.close());
 
   const as = async (user: TestUser) => env.authHeader(user);
-  const balance = async (user: TestUser) => (await request(voice.url).get('/api/voice/credits').set(await as(user)).expect(200)).body.balance as number;
-  const start = async (user: TestUser, query = '') => request(voice.url).get(`/api/elevenlabs/signed-url${query}`).set(await as(user));
-  const end = async (user: TestUser, id: string) => request(voice.url).post(`/api/voice/sessions/${id}/end`).set(await as(user)).send({});
+  const balance = async (user: TestUser) =>
+    (
+      await request(voice.url)
+        .get('/api/voice/credits')
+        .set(await as(user))
+        .expect(200)
+    ).body.balance as number;
+  const start = async (user: TestUser, query = '') =>
+    request(voice.url)
+      .get(`/api/elevenlabs/signed-url${query}`)
+      .set(await as(user));
+  const end = async (user: TestUser, id: string) =>
+    request(voice.url)
+      .post(`/api/voice/sessions/${id}/end`)
+      .set(await as(user))
+      .send({});
   const ledger = async (userId: string) =>
     (await voice.db.query<{ kind: string; amount: number }>('SELECT kind, amount FROM credit_ledger WHERE user_id = $1 ORDER BY id', [userId])).rows;
 
@@ -30,7 +43,9 @@ describe('voice: credits and sessions', () => {
     expect(await balance(user)).toBe(10);
     const first = await start(user);
     expect(first.status).toBe(200);
-    expect(first.body.signedUrl).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${voice.port}/api/voice/agent/${first.body.sessionId}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+    expect(first.body.signedUrl).toMatch(
+      new RegExp(`^ws://127\\.0\\.0\\.1:${voice.port}/api/voice/agent/${first.body.sessionId}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+    );
     expect(await balance(user)).toBe(5);
     const second = await start(user);
     expect(second.status).toBe(200);
@@ -40,7 +55,10 @@ describe('voice: credits and sessions', () => {
     expect(third.body).toEqual({ error: { code: 'insufficient_credits', message: voiceMessages.insufficientCredits } });
     expect(await balance(user)).toBe(0);
 
-    const list = await request(voice.url).get('/api/voice/sessions').set(await as(user)).expect(200);
+    const list = await request(voice.url)
+      .get('/api/voice/sessions')
+      .set(await as(user))
+      .expect(200);
     expect(list.body.map((s: { id: string }) => s.id).sort()).toEqual([first.body.sessionId, second.body.sessionId].sort());
     expect(list.body[0]).toMatchObject({ user_id: user.id, provider: 'local', status: 'pending', credits_charged: 5, refunded: false });
     expect(await ledger(user.id)).toEqual([
@@ -58,7 +76,9 @@ describe('voice: credits and sessions', () => {
       .set('X-Forwarded-Host', 'prep.example.com');
     expect(res.status).toBe(200);
     expect(res.body.signedUrl.startsWith(`wss://prep.example.com/api/voice/agent/${res.body.sessionId}?`)).toBe(true);
-    const bad = await request(voice.url).get('/api/elevenlabs/signed-url?topics=Cooking').set(await as(env.newUser()));
+    const bad = await request(voice.url)
+      .get('/api/elevenlabs/signed-url?topics=Cooking')
+      .set(await as(env.newUser()));
     expect(bad.status).toBe(400);
   });
 
@@ -115,12 +135,16 @@ describe('voice: credits and sessions', () => {
     expect(error.error_event).toMatchObject({ error_type: 'max_duration_exceeded' });
     expect((await call.closed).code).toBe(1000);
     const session = await waitFor(async () => {
-      const res = await request(voice.url).get(`/api/voice/sessions/${open.body.sessionId}`).set(await as(user));
+      const res = await request(voice.url)
+        .get(`/api/voice/sessions/${open.body.sessionId}`)
+        .set(await as(user));
       return res.body.status === 'ended' && res.body;
     });
     expect(session).toMatchObject({ end_reason: 'time_limit', duration_seconds: 1200, refunded: false });
     const swept = await waitFor(async () => {
-      const res = await request(voice.url).get(`/api/voice/sessions/${unused}`).set(await as(user));
+      const res = await request(voice.url)
+        .get(`/api/voice/sessions/${unused}`)
+        .set(await as(user));
       return res.body.status === 'ended' && res.body;
     });
     expect(swept).toMatchObject({ end_reason: 'never_connected', refunded: true });
@@ -141,7 +165,9 @@ describe('voice: credits and sessions', () => {
     await call.waitForType('agent_response', 2);
     await end(user, sessionId);
     const detail = await waitFor(async () => {
-      const res = await request(voice.url).get(`/api/voice/sessions/${sessionId}`).set(await as(user));
+      const res = await request(voice.url)
+        .get(`/api/voice/sessions/${sessionId}`)
+        .set(await as(user));
       return res.body.report && res.body;
     });
     expect(detail.transcript.map((t: { role: string; message: string; time_in_call_secs: number }) => [t.role, t.time_in_call_secs])).toEqual([
@@ -172,14 +198,24 @@ describe('voice: credits and sessions', () => {
     const id = (await start(owner)).body.sessionId as string;
     const stranger = env.newUser();
     for (const res of [
-      await request(voice.url).get(`/api/voice/sessions/${id}`).set(await as(stranger)),
+      await request(voice.url)
+        .get(`/api/voice/sessions/${id}`)
+        .set(await as(stranger)),
       await end(stranger, id),
-      await request(voice.url).get('/api/voice/sessions/not-a-uuid').set(await as(owner)),
+      await request(voice.url)
+        .get('/api/voice/sessions/not-a-uuid')
+        .set(await as(owner)),
     ]) {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: { code: 'not_found', message: voiceMessages.noSession } });
     }
-    expect((await request(voice.url).get(`/api/voice/sessions/${id}`).set(await as(owner))).status).toBe(200);
+    expect(
+      (
+        await request(voice.url)
+          .get(`/api/voice/sessions/${id}`)
+          .set(await as(owner))
+      ).status,
+    ).toBe(200);
     expect((await request(voice.url).get('/api/voice/credits')).status).toBe(401);
   });
 
@@ -190,7 +226,9 @@ describe('voice: credits and sessions', () => {
     await waitFor(async () => (await voice.db.query('SELECT 1 FROM erased_accounts WHERE user_id = $1', [user.id])).rowCount);
     expect((await voice.db.query('SELECT 1 FROM voice_sessions WHERE user_id = $1', [user.id])).rowCount).toBe(0);
     expect(await ledger(user.id)).toEqual([]);
-    const after = await request(voice.url).get('/api/voice/credits').set(await as(user));
+    const after = await request(voice.url)
+      .get('/api/voice/credits')
+      .set(await as(user));
     expect(after.status).toBe(401);
     expect((await start(user)).status).toBe(401);
   });

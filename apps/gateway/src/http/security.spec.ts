@@ -20,12 +20,18 @@ describe('security headers computed once', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const sent = await new Promise<http.IncomingHttpHeaders>((resolve) => http.get({ port, host: '127.0.0.1', agent: false }, (res) => resolve(res.resume().headers)));
+    const sent = await new Promise<http.IncomingHttpHeaders>((resolve) =>
+      http.get({ port, host: '127.0.0.1', agent: false }, (res) => resolve(res.resume().headers)),
+    );
     await new Promise((resolve) => server.close(resolve));
     for (const name of Object.keys(always)) {
       if (name !== 'content-security-policy') expect({ name, value: always[name] }).toEqual({ name, value: sent[name] });
     }
-    expect(Object.keys(always).sort()).toEqual(Object.keys(sent).filter((n) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(n)).sort());
+    expect(Object.keys(always).sort()).toEqual(
+      Object.keys(sent)
+        .filter((n) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(n))
+        .sort(),
+    );
     expect(always['content-security-policy']).toContain("connect-src 'self' https://abcd.supabase.co wss://abcd.supabase.co wss://api.elevenlabs.io");
   });
 
@@ -51,7 +57,10 @@ describe('CORS', () => {
     expect(allow(request({ origin: 'https://app.example.com' }), simple)).toBe(false);
     expect(simple).toMatchObject({ vary: 'Origin', 'access-control-allow-origin': 'https://app.example.com' });
     const preflight: Record<string, string> = {};
-    const asked = request({ origin: 'https://app.example.com', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' }, 'OPTIONS');
+    const asked = request(
+      { origin: 'https://app.example.com', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' },
+      'OPTIONS',
+    );
     expect(allow(asked, preflight)).toBe(true);
     expect(preflight).toMatchObject({
       vary: 'Origin, Access-Control-Request-Headers',

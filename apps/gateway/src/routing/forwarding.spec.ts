@@ -3,13 +3,25 @@ import { requestIdFrom } from '@app/service-kit/core';
 import { dropIdentityHeaders, isIdentityHeader } from '../auth/identity-headers';
 import { dropHopByHopHeaders, prepareForwardedRequest } from './forwarding';
 
-const fakeRequest = (headers: Record<string, string>, remoteAddress = '10.1.2.3') => ({ headers: { ...headers }, socket: { remoteAddress } }) as unknown as IncomingMessage;
+const fakeRequest = (headers: Record<string, string>, remoteAddress = '10.1.2.3') =>
+  ({ headers: { ...headers }, socket: { remoteAddress } }) as unknown as IncomingMessage;
 const trustNone = () => false;
 const trustAll = () => true;
 
 describe('identity headers', () => {
   it('recognises the usual spellings and nothing else', () => {
-    for (const name of ['x-user-id', 'X-User-Email', 'x-user-role', 'x-user', 'x-authenticated-user', 'x-authenticated-userid', 'x-forwarded-user', 'x-remote-user', 'remote-user', 'x-gateway-user']) {
+    for (const name of [
+      'x-user-id',
+      'X-User-Email',
+      'x-user-role',
+      'x-user',
+      'x-authenticated-user',
+      'x-authenticated-userid',
+      'x-forwarded-user',
+      'x-remote-user',
+      'remote-user',
+      'x-gateway-user',
+    ]) {
       expect(isIdentityHeader(name)).toBe(true);
     }
     for (const name of ['authorization', 'x-request-id', 'x-client-info', 'x-supabase-api-version', 'apikey', 'user-agent', 'x-forwarded-for']) {
@@ -26,9 +38,23 @@ describe('identity headers', () => {
 
 describe('forwarded request', () => {
   it('replaces forwarding claims of an untrusted client', () => {
-    const req = fakeRequest({ host: 'app.example.com', 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil', 'x-real-ip': '6.6.6.6', forwarded: 'for=6.6.6.6', 'x-user-id': 'u' });
+    const req = fakeRequest({
+      host: 'app.example.com',
+      'x-forwarded-for': '6.6.6.6',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil',
+      'x-real-ip': '6.6.6.6',
+      forwarded: 'for=6.6.6.6',
+      'x-user-id': 'u',
+    });
     prepareForwardedRequest(req, 'rid-1', trustNone);
-    expect(req.headers).toEqual({ host: 'app.example.com', 'x-request-id': 'rid-1', 'x-forwarded-for': '10.1.2.3', 'x-forwarded-proto': 'http', 'x-forwarded-host': 'app.example.com' });
+    expect(req.headers).toEqual({
+      host: 'app.example.com',
+      'x-request-id': 'rid-1',
+      'x-forwarded-for': '10.1.2.3',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': 'app.example.com',
+    });
   });
 
   it('extends the chain of a trusted proxy', () => {
@@ -38,7 +64,14 @@ describe('forwarded request', () => {
   });
 
   it('drops hop-by-hop headers, including those the Connection header names, except for upgrades', () => {
-    const headers = { connection: 'close, x-foo, authorization', 'keep-alive': 'timeout=5', 'x-foo': '1', te: 'trailers', authorization: 'Bearer t', accept: '*/*' };
+    const headers = {
+      connection: 'close, x-foo, authorization',
+      'keep-alive': 'timeout=5',
+      'x-foo': '1',
+      te: 'trailers',
+      authorization: 'Bearer t',
+      accept: '*/*',
+    };
     dropHopByHopHeaders(headers);
     expect(headers).toEqual({ authorization: 'Bearer t', accept: '*/*' });
     const upgrade = fakeRequest({ connection: 'Upgrade', upgrade: 'websocket' });

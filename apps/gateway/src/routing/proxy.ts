@@ -80,8 +80,7 @@ export function upstreamError(err: NodeJS.ErrnoException, upstream: UpstreamName
 
 const MAX_STALE_RETRIES = 3;
 
-const hasBody = (req: http.IncomingMessage) =>
-  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+const hasBody = (req: http.IncomingMessage) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /** Hop-by-hop headers of the service's answer: Node sets the client connection's own. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
@@ -90,7 +89,10 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
  * The service's response headers over the gateway's own (`own`, lower-case names, changed in
  * place): the service wins a clash, except Vary, whose lists add up.
  */
-export function answerHeaders(own: Record<string, string | string[]>, service: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+export function answerHeaders(
+  own: Record<string, string | string[]>,
+  service: Record<string, string | string[] | undefined>,
+): Record<string, string | string[]> {
   for (const name in service) {
     const value = service[name];
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
@@ -209,7 +211,10 @@ export class UpstreamProxies {
             this.send(upstream, target, req, res, own, requestId, withBody, attempt + 1);
             return;
           }
-          this.options.logger.warn({ request_id: requestId, upstream, code: err.code, method: req.method, path: req.url?.split('?')[0] }, 'upstream request failed');
+          this.options.logger.warn(
+            { request_id: requestId, upstream, code: err.code, method: req.method, path: req.url?.split('?')[0] },
+            'upstream request failed',
+          );
           if (res.headersSent) res.destroy();
           else sendEnvelope(res, upstreamError(err, upstream), own);
         },

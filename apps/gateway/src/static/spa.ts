@@ -47,10 +47,7 @@ export function spa(webDist: string): Router {
   const indexHtml = path.join(webDist, 'index.html');
 
   router.use('/assets', precompressed(path.join(webDist, 'assets')));
-  router.use(
-    '/assets',
-    express.static(path.join(webDist, 'assets'), { index: false, immutable: true, maxAge: '365d', fallthrough: true, redirect: false }),
-  );
+  router.use('/assets', express.static(path.join(webDist, 'assets'), { index: false, immutable: true, maxAge: '365d', fallthrough: true, redirect: false }));
   router.use(
     express.static(webDist, {
       index: false,

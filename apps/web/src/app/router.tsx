@@ -65,7 +65,14 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <LandingPage /> },
           { path: 'features', element: <FeaturesPage /> },
-          { path: 'settings', element: <QueryProvider><SettingsPage /></QueryProvider> },
+          {
+            path: 'settings',
+            element: (
+              <QueryProvider>
+                <SettingsPage />
+              </QueryProvider>
+            ),
+          },
           ...[...leetcodeRoutes, ...analyticsRoutes, ...interviewsRoutes, ...aiMocksRoutes, ...communityRoutes].map(withQueries),
           ...legalRoutes,
           ...comingSoonRoutes,

@@ -53,7 +53,8 @@ export async function call<E extends EndpointSpec>(spec: E, ...input: InputArgs<
 }
 
 /** TanStack Query key of a declared endpoint: its path first, so `invalidateQueries({queryKey: endpointKey(spec)})` reaches every variant. */
-export const endpointKey = <E extends EndpointSpec>(spec: E, input?: EndpointInput<E>) => (input === undefined ? [spec.path] : [spec.path, input]) as readonly unknown[];
+export const endpointKey = <E extends EndpointSpec>(spec: E, input?: EndpointInput<E>) =>
+  (input === undefined ? [spec.path] : [spec.path, input]) as readonly unknown[];
 
 /** Query options for a GET endpoint: key and fetcher from its declaration. */
 export function endpointQuery<E extends EndpointSpec>(spec: E, ...[input]: InputArgs<E>) {

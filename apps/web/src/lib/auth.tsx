@@ -23,7 +23,10 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       else localStorage.removeItem(MIRROR_KEY);
       setState({ loading: false, session });
     };
-    auth.getSession().then(({ data }) => apply(data.session), () => apply(null));
+    auth.getSession().then(
+      ({ data }) => apply(data.session),
+      () => apply(null),
+    );
     const { data } = auth.onAuthStateChange((event, session) => {
       // Nothing of the previous user stays cached for the next one.
       if (event === 'SIGNED_OUT') void import('@/lib/query-client').then(({ queryClient }) => queryClient.clear());

@@ -97,7 +97,7 @@ export const communityApi = {
     id: 'listFeatureRequests',
     method: 'GET',
     path: '/api/feature-requests',
-    summary: "Feature requests, most upvoted first; pending ones only to their author (moderators: status=pending)",
+    summary: 'Feature requests, most upvoted first; pending ones only to their author (moderators: status=pending)',
     query: featureRequestQuerySchema,
     status: 200,
     response: z.array(featureRequestSchema),

@@ -2,13 +2,28 @@ import { z } from 'zod';
 import { dataOf } from '../common';
 import { companySchema, createCompanySchema } from '../companies';
 import { endpoint } from '../http/endpoint';
-import { companyInsightsSchema, createInterviewSchema, interviewListItemSchema, interviewLocationSchema, interviewQuerySchema, updateInterviewSchema } from '../interviews';
+import {
+  companyInsightsSchema,
+  createInterviewSchema,
+  interviewListItemSchema,
+  interviewLocationSchema,
+  interviewQuerySchema,
+  updateInterviewSchema,
+} from '../interviews';
 
 const interviewParams = z.object({ id: z.string().uuid() });
 const noInterview = 'Could not find this interview';
 
 export const interviewsApi = {
-  listCompanies: endpoint({ id: 'listCompanies', method: 'GET', path: '/api/all-companies', summary: 'Every company, by name', status: 200, response: z.array(companySchema), errors: ['unauthorized'] }),
+  listCompanies: endpoint({
+    id: 'listCompanies',
+    method: 'GET',
+    path: '/api/all-companies',
+    summary: 'Every company, by name',
+    status: 200,
+    response: z.array(companySchema),
+    errors: ['unauthorized'],
+  }),
   createCompany: endpoint({
     id: 'createCompany',
     method: 'POST',
@@ -74,5 +89,14 @@ export const interviewsApi = {
     response: dataOf(interviewListItemSchema),
     errors: ['validation_failed', 'unauthorized', 'not_found'],
   }),
-  deleteInterview: endpoint({ id: 'deleteInterview', method: 'DELETE', path: '/api/candidate-interviews/:id', summary: 'Delete one of my interviews (someone else’s is a 404)', params: interviewParams, notFound: noInterview, status: 204, errors: ['unauthorized', 'not_found'] }),
+  deleteInterview: endpoint({
+    id: 'deleteInterview',
+    method: 'DELETE',
+    path: '/api/candidate-interviews/:id',
+    summary: 'Delete one of my interviews (someone else’s is a 404)',
+    params: interviewParams,
+    notFound: noInterview,
+    status: 204,
+    errors: ['unauthorized', 'not_found'],
+  }),
 };

@@ -1,13 +1,32 @@
 import { z } from 'zod';
 import { dataOf } from '../common';
 import { endpoint } from '../http/endpoint';
-import { createQuestionSchema, createSessionSchema, errorTypeSchema, listQuestionsQuerySchema, practiceAnalyticsQuerySchema, practiceAnalyticsSchema, practiceSummarySchema, questionListItemSchema, questionSchema, sessionSchema } from '../practice';
+import {
+  createQuestionSchema,
+  createSessionSchema,
+  errorTypeSchema,
+  listQuestionsQuerySchema,
+  practiceAnalyticsQuerySchema,
+  practiceAnalyticsSchema,
+  practiceSummarySchema,
+  questionListItemSchema,
+  questionSchema,
+  sessionSchema,
+} from '../practice';
 
 const questionParams = z.object({ id: z.string().uuid() });
 const noQuestion = 'Could not find this question, sorry.';
 
 export const practiceApi = {
-  listErrorTypes: endpoint({ id: 'listErrorTypes', method: 'GET', path: '/api/error-types', summary: 'The eight error types and what each deducts', status: 200, response: z.array(errorTypeSchema), errors: ['unauthorized'] }),
+  listErrorTypes: endpoint({
+    id: 'listErrorTypes',
+    method: 'GET',
+    path: '/api/error-types',
+    summary: 'The eight error types and what each deducts',
+    status: 200,
+    response: z.array(errorTypeSchema),
+    errors: ['unauthorized'],
+  }),
   listQuestions: endpoint({
     id: 'listQuestions',
     method: 'GET',
@@ -20,8 +39,26 @@ export const practiceApi = {
     response: z.array(questionListItemSchema),
     headers: { ETag: 'Version of this exact list' },
   }),
-  createQuestion: endpoint({ id: 'createQuestion', method: 'POST', path: '/api/leetcode-questions', summary: 'Add a question', description: 'A title the caller already tracks, ignoring case, answers 409.', body: createQuestionSchema, status: 201, response: dataOf(questionSchema), errors: ['validation_failed', 'unauthorized', 'conflict'] }),
-  practiceSummary: endpoint({ id: 'practiceSummary', method: 'GET', path: '/api/leetcode-questions/summary', summary: 'What the Problem Review cards show', status: 200, response: practiceSummarySchema, errors: ['unauthorized'] }),
+  createQuestion: endpoint({
+    id: 'createQuestion',
+    method: 'POST',
+    path: '/api/leetcode-questions',
+    summary: 'Add a question',
+    description: 'A title the caller already tracks, ignoring case, answers 409.',
+    body: createQuestionSchema,
+    status: 201,
+    response: dataOf(questionSchema),
+    errors: ['validation_failed', 'unauthorized', 'conflict'],
+  }),
+  practiceSummary: endpoint({
+    id: 'practiceSummary',
+    method: 'GET',
+    path: '/api/leetcode-questions/summary',
+    summary: 'What the Problem Review cards show',
+    status: 200,
+    response: practiceSummarySchema,
+    errors: ['unauthorized'],
+  }),
   practiceAnalytics: endpoint({
     id: 'practiceAnalytics',
     method: 'GET',
@@ -33,8 +70,25 @@ export const practiceApi = {
     response: practiceAnalyticsSchema,
     errors: ['validation_failed', 'unauthorized'],
   }),
-  listAllSessions: endpoint({ id: 'listAllSessions', method: 'GET', path: '/api/leetcode-questions/sessions', summary: "All the caller's review sessions, newest first", status: 200, response: z.array(sessionSchema), errors: ['unauthorized'] }),
-  deleteQuestion: endpoint({ id: 'deleteQuestion', method: 'DELETE', path: '/api/leetcode-questions/:id', summary: 'Delete a question and its sessions', params: questionParams, notFound: noQuestion, status: 204, errors: ['unauthorized', 'not_found'] }),
+  listAllSessions: endpoint({
+    id: 'listAllSessions',
+    method: 'GET',
+    path: '/api/leetcode-questions/sessions',
+    summary: "All the caller's review sessions, newest first",
+    status: 200,
+    response: z.array(sessionSchema),
+    errors: ['unauthorized'],
+  }),
+  deleteQuestion: endpoint({
+    id: 'deleteQuestion',
+    method: 'DELETE',
+    path: '/api/leetcode-questions/:id',
+    summary: 'Delete a question and its sessions',
+    params: questionParams,
+    notFound: noQuestion,
+    status: 204,
+    errors: ['unauthorized', 'not_found'],
+  }),
   listQuestionSessions: endpoint({
     id: 'listQuestionSessions',
     method: 'GET',

@@ -3,7 +3,15 @@ import { endpoint } from '../http/endpoint';
 import { profileSchema, updateProfileSchema } from '../profile';
 
 export const profileApi = {
-  getProfile: endpoint({ id: 'getProfile', method: 'GET', path: '/api/profile', summary: "The caller's profile (made at sign-up, never 404)", status: 200, response: profileSchema, errors: ['unauthorized'] }),
+  getProfile: endpoint({
+    id: 'getProfile',
+    method: 'GET',
+    path: '/api/profile',
+    summary: "The caller's profile (made at sign-up, never 404)",
+    status: 200,
+    response: profileSchema,
+    errors: ['unauthorized'],
+  }),
   updateProfile: endpoint({
     id: 'updateProfile',
     method: 'PUT',

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { dataOf } from '../common';
 import { endpoint } from '../http/endpoint';
-import { creditsSchema, endSessionSchema, interviewContextSchema, signedUrlSchema, voiceMessages, voiceSessionDetailSchema, voiceSessionSchema } from '../voice';
+import {
+  creditsSchema,
+  endSessionSchema,
+  interviewContextSchema,
+  signedUrlSchema,
+  voiceMessages,
+  voiceSessionDetailSchema,
+  voiceSessionSchema,
+} from '../voice';
 
 const sessionParams = z.object({ sessionId: z.string().uuid() });
 
@@ -18,7 +26,15 @@ export const voiceApi = {
     response: signedUrlSchema,
     errors: ['validation_failed', 'unauthorized', 'insufficient_credits', 'upstream_unavailable'],
   }),
-  credits: endpoint({ id: 'voiceCredits', method: 'GET', path: '/api/voice/credits', summary: "The caller's credit balance", status: 200, response: creditsSchema, errors: ['unauthorized'] }),
+  credits: endpoint({
+    id: 'voiceCredits',
+    method: 'GET',
+    path: '/api/voice/credits',
+    summary: "The caller's credit balance",
+    status: 200,
+    response: creditsSchema,
+    errors: ['unauthorized'],
+  }),
   listSessions: endpoint({
     id: 'listVoiceSessions',
     method: 'GET',

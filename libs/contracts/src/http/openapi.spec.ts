@@ -6,7 +6,13 @@ import { allEndpoints } from '../api';
 import { errorStatus } from '../errors';
 import { openApiDocument } from './openapi';
 
-type Operation = { operationId: string; responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string }>; requestBody?: unknown; security: unknown[] };
+type Operation = {
+  operationId: string;
+  responses: Record<string, unknown>;
+  parameters?: Array<{ name: string; in: string }>;
+  requestBody?: unknown;
+  security: unknown[];
+};
 const document = openApiDocument() as { openapi: string; paths: Record<string, Record<string, Operation>> };
 const operationOf = (method: string, route: string) => document.paths[route.replace(/:([A-Za-z_]\w*)/g, '{$1}')]?.[method.toLowerCase()];
 
@@ -37,7 +43,9 @@ describe('the OpenAPI document', () => {
   it('describes path parameters, queries and bodies from the schemas', () => {
     const logSession = operationOf('POST', '/api/leetcode-questions/:id/session')!;
     expect(logSession.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
-    expect(logSession.requestBody).toMatchObject({ content: { 'application/json': { schema: { type: 'object', properties: { correctness: expect.any(Object) } } } } });
+    expect(logSession.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { type: 'object', properties: { correctness: expect.any(Object) } } } },
+    });
     const interviews = operationOf('GET', '/api/candidate-interviews')!;
     expect(interviews.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['company_id', 'outcome', 'limit', 'cursor']));
     expect(operationOf('POST', '/api/contact-form')!.security).toEqual([{}, { bearer: [] }]);

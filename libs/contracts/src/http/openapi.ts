@@ -41,12 +41,19 @@ function operation(service: string, spec: EndpointSpec): JsonSchema {
     const query = jsonSchema(spec.query, 'input');
     const required = new Set((query.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema>) ?? {})) {
-      parameters.push({ name, in: 'query', required: required.has(name), schema, ...(JSON.stringify(schema).includes('"array"') ? { style: 'form', explode: true } : {}) });
+      parameters.push({
+        name,
+        in: 'query',
+        required: required.has(name),
+        schema,
+        ...(JSON.stringify(schema).includes('"array"') ? { style: 'form', explode: true } : {}),
+      });
     }
   }
   const success: JsonSchema = { description: spec.status === 204 ? 'Done; no body' : 'Success' };
   if (spec.response) success.content = { 'application/json': { schema: jsonSchema(spec.response, 'output') } };
-  if (spec.headers) success.headers = Object.fromEntries(Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+  if (spec.headers)
+    success.headers = Object.fromEntries(Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
   const responses: Record<string, JsonSchema> = { [spec.status]: success };
   const codes = new Set([...spec.errors, 'internal' as const]);
   for (const code of errorCodes.filter((c) => codes.has(c))) {
@@ -75,7 +82,11 @@ export function openApiDocument(info: { title?: string; version?: string } = {})
   }
   return {
     openapi: '3.1.0',
-    info: { title: info.title ?? 'ThunderPrep API', version: info.version ?? '1.0.0', description: 'Generated from the endpoint declarations in libs/contracts.' },
+    info: {
+      title: info.title ?? 'ThunderPrep API',
+      version: info.version ?? '1.0.0',
+      description: 'Generated from the endpoint declarations in libs/contracts.',
+    },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: '/' }],
     tags: serviceRegistry.map((s) => ({ name: s.name })),

@@ -6,7 +6,12 @@ import { TokenVerifier } from './token-verifier';
 
 const token = async () => {
   const { privateKey } = await generateKeyPair('ES256');
-  return new SignJWT({}).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setSubject('8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60').setAudience('authenticated').setExpirationTime('1h').sign(privateKey);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+    .setSubject('8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60')
+    .setAudience('authenticated')
+    .setExpirationTime('1h')
+    .sign(privateKey);
 };
 
 describe('TokenVerifier when the key server is unreachable', () => {
@@ -78,7 +83,11 @@ describe('TokenVerifier remembering verified tokens', () => {
   it('remembers a bounded number of tokens, dropping the oldest', async () => {
     const c = clock(Date.parse('2026-11-22T10:00:00Z'));
     const verifier = new TokenVerifier({ hs256Secret: secret, audience: 'authenticated', now: c.now, maxRemembered: 2 });
-    const [a, b, d] = await Promise.all(['8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f61', '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f62', '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f63'].map((sub) => sign(c.t + 3600_000, sub)));
+    const [a, b, d] = await Promise.all(
+      ['8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f61', '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f62', '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f63'].map((sub) =>
+        sign(c.t + 3600_000, sub),
+      ),
+    );
     const userA = await verifier.verify(a);
     const userB = await verifier.verify(b);
     await verifier.verify(d);

@@ -81,9 +81,7 @@ export class Database {
     try {
       await client.query(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
       await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${this.schema}`]);
-      await client.query(
-        `CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-      );
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
       const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
       for (const { label, dir } of sources) {
         const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();

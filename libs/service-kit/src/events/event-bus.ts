@@ -86,11 +86,7 @@ export class EventBus {
   async start(): Promise<void> {
     this.stopped = false;
     for (const spec of this.handlers) {
-      this.consumers.push(
-        await this.options.transport.consume({ durable: this.durableName(spec), subject: spec.type }, (d) =>
-          this.deliver(spec, d),
-        ),
-      );
+      this.consumers.push(await this.options.transport.consume({ durable: this.durableName(spec), subject: spec.type }, (d) => this.deliver(spec, d)));
     }
     this.scheduleRelay(0);
   }
@@ -183,8 +179,11 @@ export class EventBus {
       'messaging.message.id': delivery.envelope.id,
       'messaging.consumer.group.name': this.durableName(spec),
     };
-    return tracer.startActiveSpan(`process ${delivery.envelope.type}`, { kind: SpanKind.CONSUMER, attributes }, propagation.extract(ROOT_CONTEXT, delivery.headers), (span) =>
-      this.handleDelivery(spec, delivery, span).finally(() => span.end()),
+    return tracer.startActiveSpan(
+      `process ${delivery.envelope.type}`,
+      { kind: SpanKind.CONSUMER, attributes },
+      propagation.extract(ROOT_CONTEXT, delivery.headers),
+      (span) => this.handleDelivery(spec, delivery, span).finally(() => span.end()),
     );
   }
 
@@ -204,10 +203,7 @@ export class EventBus {
     }
     try {
       await this.options.db.transaction(async (tx) => {
-        const fresh = await tx.query('INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-          spec.name,
-          envelope.id,
-        ]);
+        const fresh = await tx.query('INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [spec.name, envelope.id]);
         if (fresh.rowCount === 0) return;
         await spec.handle(parsed.data as never, tx, envelope as never);
       });

@@ -74,7 +74,10 @@ export class JetStreamTransport implements EventTransport {
   }
 
   private async ensureStreams(): Promise<void> {
-    await this.ensureStream(this.streamName, eventProducers.map((p) => this.subject(`${p}.>`)));
+    await this.ensureStream(
+      this.streamName,
+      eventProducers.map((p) => this.subject(`${p}.>`)),
+    );
     await this.ensureStream(this.deadLetterStream, [this.subject('deadletter.>')]);
   }
 

@@ -11,7 +11,11 @@ export interface ImplementedRoute {
   endpoint?: EndpointSpec;
 }
 
-const join = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+const join = (...parts: string[]) =>
+  `/${parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 const asArray = (value: unknown): string[] => (Array.isArray(value) ? value : [value ?? '']).map(String);
 
 /** Every controller of a module and the modules it imports, read from Nest metadata without starting anything. */
@@ -23,7 +27,10 @@ export function controllersOf(root: Type<unknown> | DynamicModule): Array<Type<u
     seen.add(entry);
     const dynamic = 'module' in entry ? (entry as DynamicModule) : undefined;
     const type = dynamic ? dynamic.module : (entry as Type<unknown>);
-    const read = (key: string): unknown[] => [...((Reflect.getMetadata(key, type) as unknown[]) ?? []), ...(((dynamic as Record<string, unknown> | undefined)?.[key] as unknown[]) ?? [])];
+    const read = (key: string): unknown[] => [
+      ...((Reflect.getMetadata(key, type) as unknown[]) ?? []),
+      ...(((dynamic as Record<string, unknown> | undefined)?.[key] as unknown[]) ?? []),
+    ];
     controllers.push(...(read(MODULE_METADATA.CONTROLLERS) as Array<Type<unknown>>));
     for (const imported of read(MODULE_METADATA.IMPORTS) as Array<Type<unknown> | DynamicModule>) visit(imported);
   };

@@ -10,7 +10,11 @@ const titleMax = 120;
 
 /** A filed request's title: the message's first line, shortened at a word when it is long. */
 export function featureTitle(message: string): string {
-  const line = message.split('\n').map((l) => l.trim()).find(Boolean) ?? message.trim();
+  const line =
+    message
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean) ?? message.trim();
   if (line.length <= titleMax) return line;
   const cut = line.slice(0, titleMax - 1);
   const atWord = cut.lastIndexOf(' ');

@@ -15,7 +15,11 @@ export class FeatureRequestsController {
   }
 
   @Endpoint(communityApi.moderateFeatureRequest)
-  async moderate(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id, @ParsedBody() { status }: Input<typeof communityApi.moderateFeatureRequest>['body']) {
+  async moderate(
+    @CurrentUser() user: AuthUser,
+    @ParsedParams() { id }: Id,
+    @ParsedBody() { status }: Input<typeof communityApi.moderateFeatureRequest>['body'],
+  ) {
     return { data: await this.features.moderate(user, id, status) };
   }
 

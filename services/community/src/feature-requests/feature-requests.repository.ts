@@ -43,12 +43,20 @@ export class FeatureRequestsRepository {
 
   /** Listed ones, the viewer's own pending ones, and for moderators every one. */
   async isVisible(viewerId: string, moderator: boolean, id: string): Promise<boolean> {
-    const { rows } = await this.db.query(`SELECT 1 FROM requested_features WHERE id = $1 AND (status <> 'pending' OR user_id = $2 OR $3::boolean)`, [id, viewerId, moderator]);
+    const { rows } = await this.db.query(`SELECT 1 FROM requested_features WHERE id = $1 AND (status <> 'pending' OR user_id = $2 OR $3::boolean)`, [
+      id,
+      viewerId,
+      moderator,
+    ]);
     return rows.length > 0;
   }
 
   async insertPending(tx: Tx, userId: string | null, title: string, description: string): Promise<string> {
-    const { rows } = await tx.query<{ id: string }>(`INSERT INTO requested_features (user_id, title, description) VALUES ($1, $2, $3) RETURNING id`, [userId, title, description]);
+    const { rows } = await tx.query<{ id: string }>(`INSERT INTO requested_features (user_id, title, description) VALUES ($1, $2, $3) RETURNING id`, [
+      userId,
+      title,
+      description,
+    ]);
     return rows[0].id;
   }
 

@@ -33,12 +33,22 @@ export class InteractionsRepository {
   }
 
   async remove(userId: string, entityType: EntityType, entityId: string, type: InteractionType): Promise<void> {
-    await this.db.query('DELETE FROM interactions WHERE user_id = $1 AND entity_type = $2 AND entity_id = $3 AND interaction_type = $4', [userId, entityType, entityId, type]);
+    await this.db.query('DELETE FROM interactions WHERE user_id = $1 AND entity_type = $2 AND entity_id = $3 AND interaction_type = $4', [
+      userId,
+      entityType,
+      entityId,
+      type,
+    ]);
   }
 
   /** Deletes one interaction of the user's on that entity; false when there is none (someone else's included). */
   async removeById(userId: string, entityType: EntityType, entityId: string, id: string): Promise<boolean> {
-    const { rowCount } = await this.db.query('DELETE FROM interactions WHERE id = $1 AND user_id = $2 AND entity_type = $3 AND entity_id = $4', [id, userId, entityType, entityId]);
+    const { rowCount } = await this.db.query('DELETE FROM interactions WHERE id = $1 AND user_id = $2 AND entity_type = $3 AND entity_id = $4', [
+      id,
+      userId,
+      entityType,
+      entityId,
+    ]);
     return (rowCount ?? 0) > 0;
   }
 

@@ -1,5 +1,21 @@
 /** Query parameters that only say where a click came from; the same posting with or without them is one link. */
-const trackingParameters = new Set(['gclid', 'fbclid', 'msclkid', 'dclid', 'yclid', 'igshid', 'mc_cid', 'mc_eid', '_hsenc', '_hsmi', 'ref', 'ref_src', 'gh_src', 'lever-source', 'lever-origin']);
+const trackingParameters = new Set([
+  'gclid',
+  'fbclid',
+  'msclkid',
+  'dclid',
+  'yclid',
+  'igshid',
+  'mc_cid',
+  'mc_eid',
+  '_hsenc',
+  '_hsmi',
+  'ref',
+  'ref_src',
+  'gh_src',
+  'lever-source',
+  'lever-origin',
+]);
 const isTracking = (name: string) => name.toLowerCase().startsWith('utm_') || trackingParameters.has(name.toLowerCase());
 
 /**

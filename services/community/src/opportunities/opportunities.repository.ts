@@ -69,7 +69,10 @@ export class OpportunitiesRepository {
   }
 
   async marks(viewerId: string, id: string): Promise<OpportunityMarks> {
-    const { rows } = await this.db.query<OpportunityMarks>(`SELECT o.id, upvotes, "hasUserUpvoted", "isFavorite" FROM (SELECT ${withMarks} FROM pathfinder_opportunities o WHERE o.id = $2) o`, [viewerId, id]);
+    const { rows } = await this.db.query<OpportunityMarks>(
+      `SELECT o.id, upvotes, "hasUserUpvoted", "isFavorite" FROM (SELECT ${withMarks} FROM pathfinder_opportunities o WHERE o.id = $2) o`,
+      [viewerId, id],
+    );
     return rows[0];
   }
 }

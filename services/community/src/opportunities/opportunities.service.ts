@@ -24,7 +24,12 @@ export class OpportunitiesService {
 
   list(user: AuthUser, query: ListQuery): Promise<Opportunity[]> {
     if (query.status === 'pending') requireModerator(user);
-    return this.opportunities.list(user.id, { q: query.q, selective: query.selective === 'true', paid: query.paid === 'true', queue: query.status === 'pending' });
+    return this.opportunities.list(user.id, {
+      q: query.q,
+      selective: query.selective === 'true',
+      paid: query.paid === 'true',
+      queue: query.status === 'pending',
+    });
   }
 
   /** Pending until reviewed; one opportunity per link (compared by linkKey, enforced by a unique index). */

@@ -83,7 +83,11 @@ export class AccountsController {
   }
 
   @Endpoint(identityApi.updateUser)
-  async updateUser(@ParsedBody() body: In<'updateUser'>['body'], @ParsedQuery() { redirect_to }: In<'updateUser'>['query'], @Headers('authorization') authorization?: string) {
+  async updateUser(
+    @ParsedBody() body: In<'updateUser'>['body'],
+    @ParsedQuery() { redirect_to }: In<'updateUser'>['query'],
+    @Headers('authorization') authorization?: string,
+  ) {
     return this.accounts.updateUser(await this.accounts.authenticate(authorization), body, redirect_to);
   }
 

@@ -68,11 +68,7 @@ export class AccountsRepository {
     await tx.query('UPDATE users SET last_sign_in_at = now() WHERE id = $1', [userId]);
   }
 
-  async updateUser(
-    tx: Tx,
-    id: string,
-    change: { passwordHash?: string; userMetadata?: Record<string, unknown> },
-  ): Promise<UserRow | undefined> {
+  async updateUser(tx: Tx, id: string, change: { passwordHash?: string; userMetadata?: Record<string, unknown> }): Promise<UserRow | undefined> {
     const { rows } = await tx.query<UserRow>(
       `UPDATE users SET
          encrypted_password = COALESCE($2, encrypted_password),
@@ -116,10 +112,10 @@ export class AccountsRepository {
 
   /** Locks the user's pending confirmation when it was sent to `email` (a code is checked against it). */
   async lockConfirmationFor(tx: Tx, userId: string, email: string): Promise<ConfirmationRow | undefined> {
-    const { rows } = await tx.query<ConfirmationRow>(
-      `SELECT ${confirmationColumns} FROM email_confirmations WHERE user_id = $1 AND email = $2 FOR UPDATE`,
-      [userId, email],
-    );
+    const { rows } = await tx.query<ConfirmationRow>(`SELECT ${confirmationColumns} FROM email_confirmations WHERE user_id = $1 AND email = $2 FOR UPDATE`, [
+      userId,
+      email,
+    ]);
     return rows[0];
   }
 
@@ -134,7 +130,10 @@ export class AccountsRepository {
   /** The user whose pending e-mail change (or sign-up) is `email`, to find a code's account. */
   async findUserByPendingEmail(email: string, tx?: Tx): Promise<UserRow | undefined> {
     const { rows } = await (tx ?? this.db).query<UserRow>(
-      `SELECT ${userColumns.split(', ').map((c) => `u.${c}`).join(', ')}
+      `SELECT ${userColumns
+        .split(', ')
+        .map((c) => `u.${c}`)
+        .join(', ')}
        FROM email_confirmations c JOIN users u ON u.id = c.user_id WHERE c.email = $1 LIMIT 1`,
       [email],
     );
@@ -193,10 +192,9 @@ export class AccountsRepository {
 
   /** The live child of a rotated token, when the rotation was the session's latest. */
   async activeChild(tx: Tx, parentHash: string): Promise<{ token_hash: string } | undefined> {
-    const { rows } = await tx.query<{ token_hash: string }>(
-      'SELECT token_hash FROM refresh_tokens WHERE parent_hash = $1 AND revoked_at IS NULL',
-      [parentHash],
-    );
+    const { rows } = await tx.query<{ token_hash: string }>('SELECT token_hash FROM refresh_tokens WHERE parent_hash = $1 AND revoked_at IS NULL', [
+      parentHash,
+    ]);
     return rows[0];
   }
 

@@ -14,7 +14,10 @@ export interface MailboxMessage {
 
 /** Quoted-printable, as nodemailer writes long lines: soft breaks and =XX bytes. */
 const decodeQuotedPrintable = (body: string) =>
-  Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** Reads one .eml file of the developer mailbox (the Mailer's own single-part plain-text messages). */
 export function parseMessage(file: string, raw: string): MailboxMessage {
@@ -36,7 +39,10 @@ export function parseMessage(file: string, raw: string): MailboxMessage {
 
 /** Messages in `dir`, newest first; only those to `to` (any case) when given. None when the mailbox does not exist yet. */
 export async function readMailbox(dir: string, to?: string): Promise<MailboxMessage[]> {
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse();
   const messages: MailboxMessage[] = [];
   for (const file of files) {
     const message = parseMessage(file, await readFile(path.join(dir, file), 'utf8'));

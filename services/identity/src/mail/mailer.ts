@@ -23,7 +23,10 @@ export class Mailer {
   private readonly smtp?: ReturnType<typeof createTransport>;
   private readonly file = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: IdentityConfig, @Inject(LOGGER) logger: Logger) {
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
+    @Inject(LOGGER) logger: Logger,
+  ) {
     if (config.SMTP_URL) this.smtp = createTransport(config.SMTP_URL);
     else logger.warn(`mail goes to the developer mailbox ${config.MAILBOX_DIR} (npm run admin -- mailbox); set SMTP_URL to send it`);
   }

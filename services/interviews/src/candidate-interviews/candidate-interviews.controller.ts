@@ -10,7 +10,11 @@ export class CandidateInterviewsController {
   constructor(private readonly interviews: CandidateInterviewsService) {}
 
   @Endpoint(interviewsApi.listInterviews)
-  async list(@CurrentUser() user: AuthUser, @ParsedQuery() query: Input<typeof interviewsApi.listInterviews>['query'], @Res({ passthrough: true }) res: Response) {
+  async list(
+    @CurrentUser() user: AuthUser,
+    @ParsedQuery() query: Input<typeof interviewsApi.listInterviews>['query'],
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { items, next } = await this.interviews.list(user, query);
     if (next) res.setHeader('X-Next-Cursor', next);
     return items;

@@ -18,7 +18,10 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 /** Completion date, duration and round count, from the rounds' dates (yyyy-mm-dd sorts as it reads). */
 export function derive(rounds: CreateInterview['interview_process']): Derived {
-  const dates = rounds.map((r) => r.round_date_str).filter((d): d is string => !!d).sort();
+  const dates = rounds
+    .map((r) => r.round_date_str)
+    .filter((d): d is string => !!d)
+    .sort();
   const first = dates[0];
   const last = dates[dates.length - 1];
   return {

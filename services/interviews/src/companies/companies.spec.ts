@@ -12,7 +12,9 @@ describe('CompaniesService.create', () => {
     const db = { transaction: <T>(work: (t: Tx) => Promise<T>) => work(tx) } as unknown as Database;
     const repository = new CompaniesRepository(db);
     const insertOrFind = jest.spyOn(repository, 'insertOrFind').mockResolvedValue({ company, created });
-    jest.spyOn(repository, 'list').mockResolvedValue([{ id: '2b0c6f0e-9a7d-4c1e-8f3b-6d5e4c3b2a19', name: 'Google', website_url: 'https://www.google.com' }, company]);
+    jest
+      .spyOn(repository, 'list')
+      .mockResolvedValue([{ id: '2b0c6f0e-9a7d-4c1e-8f3b-6d5e4c3b2a19', name: 'Google', website_url: 'https://www.google.com' }, company]);
     const record = jest.fn().mockResolvedValue(undefined);
     const service = new CompaniesService(repository, { record } as unknown as EventBus);
     return { service, insertOrFind, record };

@@ -10,7 +10,22 @@ export function lookOf(name: string): string {
   return unhomoglyph(once).replace(/\s+/g, ' ').trim();
 }
 
-const scripts = ['Latin', 'Greek', 'Cyrillic', 'Armenian', 'Cherokee', 'Hebrew', 'Arabic', 'Devanagari', 'Thai', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Bopomofo'];
+const scripts = [
+  'Latin',
+  'Greek',
+  'Cyrillic',
+  'Armenian',
+  'Cherokee',
+  'Hebrew',
+  'Arabic',
+  'Devanagari',
+  'Thai',
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Hangul',
+  'Bopomofo',
+];
 const scriptTests = scripts.map((script) => ({ script, test: new RegExp(`\\p{Script=${script}}`, 'u') }));
 /** Combinations people really write (UTS #39 "highly restrictive"): Latin with Japanese, Chinese or Korean. */
 const allowedMixes = [new Set(['Latin', 'Han', 'Hiragana', 'Katakana']), new Set(['Latin', 'Han', 'Bopomofo']), new Set(['Latin', 'Han', 'Hangul'])];

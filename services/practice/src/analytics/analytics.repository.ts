@@ -97,11 +97,9 @@ export class AnalyticsRepository {
 
   /** Once per voice session: a redelivered event counts nothing twice. */
   async recordMockInterview(tx: Tx, ended: EventData<'voice.session.ended'>): Promise<void> {
-    await tx.query('INSERT INTO mock_interviews (session_id, user_id, ended_at, duration_seconds) VALUES ($1, $2, $3, $4) ON CONFLICT (session_id) DO NOTHING', [
-      ended.session_id,
-      ended.user_id,
-      ended.ended_at,
-      ended.duration_seconds,
-    ]);
+    await tx.query(
+      'INSERT INTO mock_interviews (session_id, user_id, ended_at, duration_seconds) VALUES ($1, $2, $3, $4) ON CONFLICT (session_id) DO NOTHING',
+      [ended.session_id, ended.user_id, ended.ended_at, ended.duration_seconds],
+    );
   }
 }

@@ -15,7 +15,12 @@ export class QuestionsController {
    * holds these exact bytes. `private, no-cache` makes a browser revalidate every time, never reuse blindly.
    */
   @Endpoint(practiceApi.listQuestions)
-  async list(@CurrentUser() user: AuthUser, @ParsedQuery() { sort }: Input<typeof practiceApi.listQuestions>['query'], @Req() req: Request, @Res() res: Response) {
+  async list(
+    @CurrentUser() user: AuthUser,
+    @ParsedQuery() { sort }: Input<typeof practiceApi.listQuestions>['query'],
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const body = await this.questions.listBody(user, sort);
     res.setHeader('Cache-Control', 'private, no-cache');
     res.setHeader('Vary', 'Accept-Encoding, Authorization');

@@ -121,7 +121,10 @@ export class QuestionsRepository implements QuestionListSource {
    * then refresh its summary one after the other, each seeing the other's session.
    */
   async lockOwned(tx: Tx, userId: string, id: string): Promise<{ schedule: ScheduleCard | null } | undefined> {
-    const { rows } = await tx.query<{ schedule: ScheduleCard | null }>('SELECT schedule FROM leetcode_questions WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, userId]);
+    const { rows } = await tx.query<{ schedule: ScheduleCard | null }>('SELECT schedule FROM leetcode_questions WHERE id = $1 AND user_id = $2 FOR UPDATE', [
+      id,
+      userId,
+    ]);
     return rows[0];
   }
 
@@ -132,18 +135,26 @@ export class QuestionsRepository implements QuestionListSource {
 
   /** Reviewed questions without a card yet (reviewed before due dates existed), a batch at a time. */
   async unscheduled(limit: number): Promise<Array<{ id: string; user_id: string }>> {
-    const { rows } = await this.db.query<{ id: string; user_id: string }>('SELECT id, user_id FROM leetcode_questions WHERE schedule IS NULL AND session_count > 0 LIMIT $1', [limit]);
+    const { rows } = await this.db.query<{ id: string; user_id: string }>(
+      'SELECT id, user_id FROM leetcode_questions WHERE schedule IS NULL AND session_count > 0 LIMIT $1',
+      [limit],
+    );
     return rows;
   }
 
   /** One question's sessions, oldest first: what its card is replayed from. */
   async sessionsInOrder(tx: Tx, questionId: string): Promise<PracticeSession[]> {
-    const { rows } = await tx.query<PracticeSession>(`SELECT ${sessionColumns} FROM leetcode_sessions s WHERE question_id = $1 ORDER BY s.created_at, s.id`, [questionId]);
+    const { rows } = await tx.query<PracticeSession>(`SELECT ${sessionColumns} FROM leetcode_sessions s WHERE question_id = $1 ORDER BY s.created_at, s.id`, [
+      questionId,
+    ]);
     return rows;
   }
 
   async sessionsOfUser(userId: string): Promise<PracticeSession[]> {
-    const { rows } = await this.db.query<PracticeSession>(`SELECT ${sessionColumns} FROM leetcode_sessions s WHERE user_id = $1 ORDER BY s.created_at DESC, s.id`, [userId]);
+    const { rows } = await this.db.query<PracticeSession>(
+      `SELECT ${sessionColumns} FROM leetcode_sessions s WHERE user_id = $1 ORDER BY s.created_at DESC, s.id`,
+      [userId],
+    );
     return rows;
   }
 
@@ -155,10 +166,7 @@ export class QuestionsRepository implements QuestionListSource {
     return rows;
   }
 
-  async insertSession(
-    tx: Tx,
-    session: Omit<PracticeSession, 'id' | 'created_at'>,
-  ): Promise<PracticeSession> {
+  async insertSession(tx: Tx, session: Omit<PracticeSession, 'id' | 'created_at'>): Promise<PracticeSession> {
     const { rows } = await tx.query<PracticeSession>(
       `INSERT INTO leetcode_sessions (user_id, question_id, correctness, confidence, timer, notes, errors, submissions)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${sessionColumns}`,

@@ -32,10 +32,20 @@ describe('what the edge accepts', () => {
     ['', null],
     [null, null],
     [undefined, null],
-  ])('tags %j are stored as %j', (tags, stored) => expect(createQuestionSchema.parse({ title: ' Two Sum ', difficulty: 'Easy', tags })).toEqual({ title: 'Two Sum', difficulty: 'Easy', tags: stored }));
+  ])('tags %j are stored as %j', (tags, stored) =>
+    expect(createQuestionSchema.parse({ title: ' Two Sum ', difficulty: 'Easy', tags })).toEqual({ title: 'Two Sum', difficulty: 'Easy', tags: stored }),
+  );
 
   it.each([
-    [{}, { question_id: 'Invalid question ID', correctness: 'Correctness must be a whole number from 0 to 100', confidence: 'Confidence must be a whole number from 0 to 100', timer: 'Time must be a positive number of minutes' }],
+    [
+      {},
+      {
+        question_id: 'Invalid question ID',
+        correctness: 'Correctness must be a whole number from 0 to 100',
+        confidence: 'Confidence must be a whole number from 0 to 100',
+        timer: 'Time must be a positive number of minutes',
+      },
+    ],
     [{ question_id: 'abc' }, { question_id: 'Invalid question ID' }],
     [{ correctness: '50' }, { correctness: 'Correctness must be a whole number from 0 to 100' }],
     [{ correctness: -1 }, { correctness: 'Correctness must be a whole number from 0 to 100' }],
@@ -78,9 +88,24 @@ describe('QuestionsService.logSession', () => {
 
   it('computes correctness and confidence itself from errors and submissions, whatever the client sent', async () => {
     const { service, inserted, recorded } = setup();
-    await service.logSession(user, qid, { ...valid, correctness: 100, confidence: 100, timer: 7, errors: ['runtime_error', 'compilation_error'], submissions: 4 });
-    expect(inserted[0]).toMatchObject({ correctness: 30, confidence: 100 - 5 * 3 - 20 * 3, timer: 7, errors: ['runtime_error', 'compilation_error'], submissions: 4 });
-    expect(recorded).toEqual([{ type: 'practice.session.logged', data: expect.objectContaining({ correctness: 30, confidence: 25, question_id: qid, user_id: user.id }) }]);
+    await service.logSession(user, qid, {
+      ...valid,
+      correctness: 100,
+      confidence: 100,
+      timer: 7,
+      errors: ['runtime_error', 'compilation_error'],
+      submissions: 4,
+    });
+    expect(inserted[0]).toMatchObject({
+      correctness: 30,
+      confidence: 100 - 5 * 3 - 20 * 3,
+      timer: 7,
+      errors: ['runtime_error', 'compilation_error'],
+      submissions: 4,
+    });
+    expect(recorded).toEqual([
+      { type: 'practice.session.logged', data: expect.objectContaining({ correctness: 30, confidence: 25, question_id: qid, user_id: user.id }) },
+    ]);
   });
 
   it('keeps the client’s scores when errors or submissions are missing', async () => {
@@ -95,8 +120,13 @@ describe('QuestionsService.logSession', () => {
 
   it('refuses a body naming another question, and unknown error types, before touching the database', async () => {
     const { service, inserted } = setup();
-    await expect(service.logSession(user, qid, { ...valid, question_id: '33333333-3333-4333-8333-333333333333' })).rejects.toMatchObject({ code: 'validation_failed', fields: { question_id: 'Invalid question ID' } });
-    await expect(service.logSession(user, qid, { ...valid, errors: ['nope'], submissions: 1 })).rejects.toMatchObject({ fields: { errors: 'Unknown error type: nope' } });
+    await expect(service.logSession(user, qid, { ...valid, question_id: '33333333-3333-4333-8333-333333333333' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      fields: { question_id: 'Invalid question ID' },
+    });
+    await expect(service.logSession(user, qid, { ...valid, errors: ['nope'], submissions: 1 })).rejects.toMatchObject({
+      fields: { errors: 'Unknown error type: nope' },
+    });
     expect(inserted).toEqual([]);
   });
 

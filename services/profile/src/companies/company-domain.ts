@@ -13,7 +13,10 @@ export function websiteDomain(websiteUrl: string | null | undefined): string | n
   } catch {
     return null;
   }
-  host = host.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  host = host
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
   // A bare name ("localhost") or an IP address is no organisation's domain.
   if (!host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[')) return null;
   return host;
@@ -24,7 +27,11 @@ export function emailDomain(email: string | null | undefined): string | null {
   if (!email) return null;
   const at = email.lastIndexOf('@');
   if (at < 1) return null;
-  const domain = email.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '');
   return domain.includes('.') ? domain : null;
 }
 

@@ -28,7 +28,10 @@ describe('ProfilesService', () => {
       .mockImplementation(async (_tx, _id, change: ProfileChange) => ({ ...change, created_at: 'c', updated_at: 'u' }) as Profile);
     const find = jest.spyOn(repository, 'find').mockResolvedValue(undefined);
     jest.spyOn(repository, 'isErased').mockResolvedValue(false);
-    const companies = { find: jest.fn(async (id: string) => (id === google.id ? google : undefined)), isEmployeeEmail: CompaniesService.prototype.isEmployeeEmail };
+    const companies = {
+      find: jest.fn(async (id: string) => (id === google.id ? google : undefined)),
+      isEmployeeEmail: CompaniesService.prototype.isEmployeeEmail,
+    };
     const service = new ProfilesService(repository, companies as unknown as CompaniesService);
     const events = new ProfilesEvents(service, repository);
     return { service, events, createDefault, update, find };
@@ -75,7 +78,9 @@ describe('ProfilesService', () => {
     update.mockRejectedValueOnce(new UsernameTaken());
     const failure = await service.update(user('a@b.co'), { username: 'taken' }).catch((e) => e);
     expect(failure.status).toBe(409);
-    expect(failure.toEnvelope()).toEqual({ error: { code: 'conflict', message: 'Username is already taken', fields: { username: 'Username is already taken' } } });
+    expect(failure.toEnvelope()).toEqual({
+      error: { code: 'conflict', message: 'Username is already taken', fields: { username: 'Username is already taken' } },
+    });
   });
 
   it('makes the default profile from the token’s e-mail when a read finds none, through the event’s code path', async () => {

@@ -8,7 +8,7 @@ describe('usernameBase', () => {
     ['Grace_Hopper@example.com', 'grace_hopper'],
     ['jane+interviews@gmail.com', 'jane'],
     ['José.Núñez@example.com', 'jose.nunez'],
-    ['o\'brien@example.com', 'obrien'],
+    ["o'brien@example.com", 'obrien'],
     ['x@example.com', 'xuser'],
     ['__@example.com', 'user'],
     ['.dots.@example.com', 'dots'],

@@ -90,7 +90,15 @@ export class InterviewConversation {
       this.prompts.push({ text: `Thank you. ${q.followUp}`, question: false, last: false });
     });
     this.prompts.push({ text: plan.goodbye, question: false, last: true });
-    this.turns = new TurnTaking({ sampleRate, startMs: 100, bargeInMs: 400, endOfTurnMs: deps.endOfTurnMs, minVoiceMs: 250, preRollMs: 300, maxTurnMs: 180_000 });
+    this.turns = new TurnTaking({
+      sampleRate,
+      startMs: 100,
+      bargeInMs: 400,
+      endOfTurnMs: deps.endOfTurnMs,
+      minVoiceMs: 250,
+      preRollMs: 300,
+      maxTurnMs: 180_000,
+    });
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     this.over = new Promise((resolve) => (this.resolveOver = resolve));
     // The client sends its initiation data as soon as the socket opens; a socket that never does is not a call.

@@ -37,22 +37,40 @@ const systemDesign: PlannedQuestion = {
 
 /** A technical question per topic the company's candidates report most. */
 const topicQuestions: Record<string, Omit<PlannedQuestion, 'kind'>> = {
-  Arrays: { question: 'Given an array of integers, how would you find two numbers that add up to a target?', followUp: 'What if the array is sorted? Does your approach change?' },
+  Arrays: {
+    question: 'Given an array of integers, how would you find two numbers that add up to a target?',
+    followUp: 'What if the array is sorted? Does your approach change?',
+  },
   Strings: { question: 'How would you check whether two strings are anagrams of each other?', followUp: 'How would you handle unicode characters?' },
   'Hash Tables': { question: 'How does a hash table work, and what happens on a collision?', followUp: 'When would a hash table perform badly?' },
   'Linked Lists': { question: 'How would you detect a cycle in a linked list?', followUp: 'How would you find the node where the cycle begins?' },
   Stacks: { question: 'How would you check that the brackets in an expression are balanced?', followUp: 'How would you report where the first mismatch is?' },
   Queues: { question: 'How would you implement a queue using two stacks?', followUp: 'What is the amortised cost of each operation?' },
   Trees: { question: 'How would you check whether a binary tree is a valid binary search tree?', followUp: 'Can you do it without recursion?' },
-  Graphs: { question: 'How would you find the shortest path between two people in a social network?', followUp: 'How would you scale that to a billion users?' },
-  Heaps: { question: 'How would you find the k largest elements in a stream of numbers?', followUp: 'What is the complexity, and how much memory do you need?' },
+  Graphs: {
+    question: 'How would you find the shortest path between two people in a social network?',
+    followUp: 'How would you scale that to a billion users?',
+  },
+  Heaps: {
+    question: 'How would you find the k largest elements in a stream of numbers?',
+    followUp: 'What is the complexity, and how much memory do you need?',
+  },
   DFS: { question: 'How would you count the islands in a grid of land and water?', followUp: 'What would change if the grid did not fit in memory?' },
-  BFS: { question: 'How would you find the minimum number of moves for a knight to reach a square on a chess board?', followUp: 'Why is breadth first search the right choice here?' },
+  BFS: {
+    question: 'How would you find the minimum number of moves for a knight to reach a square on a chess board?',
+    followUp: 'Why is breadth first search the right choice here?',
+  },
   'Binary Search': { question: 'How would you search a sorted array that has been rotated?', followUp: 'What happens when there are duplicates?' },
   Sorting: { question: 'How would you merge overlapping intervals?', followUp: 'What is the complexity, and could you avoid sorting?' },
-  'Dynamic Programming': { question: 'How many ways are there to climb a staircase taking one or two steps at a time?', followUp: 'How would you reduce the memory your solution uses?' },
+  'Dynamic Programming': {
+    question: 'How many ways are there to climb a staircase taking one or two steps at a time?',
+    followUp: 'How would you reduce the memory your solution uses?',
+  },
   Greedy: { question: 'How would you schedule the largest number of non overlapping meetings in one room?', followUp: 'Why does the greedy choice work here?' },
-  Backtracking: { question: 'How would you generate every valid combination of n pairs of parentheses?', followUp: 'How many combinations are there, roughly?' },
+  Backtracking: {
+    question: 'How would you generate every valid combination of n pairs of parentheses?',
+    followUp: 'How many combinations are there, roughly?',
+  },
   Math: { question: 'How would you tell whether a number is a power of two?', followUp: 'How would you generalise it to powers of three?' },
   'Bit Manipulation': { question: 'How would you count the bits set in an integer?', followUp: 'How would you do it for every number up to n efficiently?' },
   'System Design': systemDesign,

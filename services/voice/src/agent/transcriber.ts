@@ -13,7 +13,13 @@ async function locate(command: string): Promise<string | undefined> {
   if (command === 'none') return undefined;
   const candidates = command.includes('/') ? [command] : (process.env.PATH ?? '').split(':').map((dir) => path.join(dir, command));
   for (const candidate of candidates) {
-    if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate;
+    if (
+      await access(candidate, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return candidate;
   }
   return undefined;
 }

@@ -7,9 +7,7 @@ import type { VoiceConfig } from '../config';
 const signedUrlAnswer = z.object({ signed_url: z.string().url() });
 const conversationAnswer = z.object({
   status: z.string().optional(),
-  transcript: z
-    .array(z.object({ role: z.string(), message: z.string().nullable().optional(), time_in_call_secs: z.number().optional() }))
-    .default([]),
+  transcript: z.array(z.object({ role: z.string(), message: z.string().nullable().optional(), time_in_call_secs: z.number().optional() })).default([]),
   metadata: z.object({ call_duration_secs: z.number().optional(), start_time_unix_secs: z.number().optional() }).partial().default({}),
   analysis: z.object({ transcript_summary: z.string().nullable().optional() }).partial().nullable().optional(),
 });
@@ -46,7 +44,11 @@ export class ElevenLabsClient {
     if (!response.ok) throw new Error(`ElevenLabs conversation: HTTP ${response.status}`);
     const answer = conversationAnswer.parse(await response.json());
     const transcript = answer.transcript.flatMap((line) => {
-      const entry = transcriptEntrySchema.safeParse({ role: line.role, message: line.message ?? '', time_in_call_secs: Math.floor(line.time_in_call_secs ?? 0) });
+      const entry = transcriptEntrySchema.safeParse({
+        role: line.role,
+        message: line.message ?? '',
+        time_in_call_secs: Math.floor(line.time_in_call_secs ?? 0),
+      });
       return entry.success && entry.data.message ? [entry.data] : [];
     });
     const duration = answer.metadata.call_duration_secs;

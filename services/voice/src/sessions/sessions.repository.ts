@@ -144,7 +144,11 @@ export class SessionsRepository {
   }
 
   async saveConversation(sessionId: string, transcript: TranscriptEntry[], report: VoiceReport | null): Promise<void> {
-    await this.db.query('UPDATE voice_sessions SET transcript = $2, report = $3 WHERE id = $1', [sessionId, JSON.stringify(transcript), report && JSON.stringify(report)]);
+    await this.db.query('UPDATE voice_sessions SET transcript = $2, report = $3 WHERE id = $1', [
+      sessionId,
+      JSON.stringify(transcript),
+      report && JSON.stringify(report),
+    ]);
   }
 
   /** Open sessions the sweeper must end: connected past the limit, or never connected past the URL's life. */

@@ -53,9 +53,15 @@ function Footer() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p>© {new Date().getFullYear()} Thunderprep. All rights reserved.</p>
         <nav aria-label="Legal" className="flex gap-4">
-          <Link to="/terms" className="hover:text-foreground">Terms</Link>
-          <Link to="/privacy" className="hover:text-foreground">Privacy</Link>
-          <Link to="/contact-form" className="hover:text-foreground">Contact</Link>
+          <Link to="/terms" className="hover:text-foreground">
+            Terms
+          </Link>
+          <Link to="/privacy" className="hover:text-foreground">
+            Privacy
+          </Link>
+          <Link to="/contact-form" className="hover:text-foreground">
+            Contact
+          </Link>
         </nav>
         <p className="text-xs">Company logos by Clearbit</p>
       </div>

@@ -16,7 +16,11 @@ interface SidebarState {
 
 const SidebarContext = React.createContext<SidebarState | null>(null);
 
-const readCookie = () => document.cookie.split('; ').find((c) => c.startsWith(`${SIDEBAR_COOKIE}=`))?.split('=')[1];
+const readCookie = () =>
+  document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${SIDEBAR_COOKIE}=`))
+    ?.split('=')[1];
 
 function useIsMobile() {
   const [mobile, setMobile] = React.useState(() => window.matchMedia(MOBILE_QUERY).matches);

@@ -55,9 +55,7 @@ function Item({ item, compact, onNavigate }: { item: NavItem; compact: boolean; 
       onClick={onNavigate}
       title={compact ? item.label : undefined}
       aria-label={compact ? item.label : undefined}
-      className={({ isActive }) =>
-        cn(base, 'transition-colors hover:bg-sidebar-accent', isActive && 'bg-sidebar-accent font-semibold text-accent-foreground')
-      }
+      className={({ isActive }) => cn(base, 'transition-colors hover:bg-sidebar-accent', isActive && 'bg-sidebar-accent font-semibold text-accent-foreground')}
     >
       {content}
     </NavLink>
@@ -78,7 +76,9 @@ function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: (
       <nav aria-label="Main" className="flex-1 space-y-5 overflow-y-auto px-2 py-4">
         {groups.map((group) => (
           <div key={group.title}>
-            {compact ? <div className="mx-auto mb-2 h-px w-6 bg-sidebar-border" /> : (
+            {compact ? (
+              <div className="mx-auto mb-2 h-px w-6 bg-sidebar-border" />
+            ) : (
               <h2 className="mb-1 px-2.5 text-xs font-semibold uppercase tracking-wider text-muted-foreground">{group.title}</h2>
             )}
             <ul className="space-y-0.5">
@@ -129,7 +129,10 @@ export function Sidebar() {
   }
   return (
     <aside
-      className={cn('sticky top-0 h-screen shrink-0 border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200', expanded ? 'w-[16rem]' : 'w-[3rem]')}
+      className={cn(
+        'sticky top-0 h-screen shrink-0 border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200',
+        expanded ? 'w-[16rem]' : 'w-[3rem]',
+      )}
       data-state={expanded ? 'expanded' : 'collapsed'}
       data-testid="sidebar"
     >

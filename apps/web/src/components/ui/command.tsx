@@ -13,7 +13,10 @@ export function CommandInput({ className, ...props }: React.ComponentPropsWithou
     <div className="flex items-center gap-2 border-b px-3" cmdk-input-wrapper="">
       <Search className="size-4 shrink-0 opacity-60" aria-hidden />
       <CommandPrimitive.Input
-        className={cn('flex h-10 w-full bg-transparent py-3 text-sm outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50', className)}
+        className={cn(
+          'flex h-10 w-full bg-transparent py-3 text-sm outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50',
+          className,
+        )}
         {...props}
       />
     </div>
@@ -31,7 +34,10 @@ export function CommandEmpty(props: React.ComponentPropsWithoutRef<typeof Comman
 export function CommandGroup({ className, ...props }: React.ComponentPropsWithoutRef<typeof CommandPrimitive.Group>) {
   return (
     <CommandPrimitive.Group
-      className={cn('overflow-hidden p-1 text-foreground [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground', className)}
+      className={cn(
+        'overflow-hidden p-1 text-foreground [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );

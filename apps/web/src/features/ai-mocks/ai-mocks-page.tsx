@@ -36,7 +36,8 @@ function useOwnVideo() {
   const show = useCallback(
     async (next: 'camera' | 'screen') => {
       try {
-        const media = next === 'camera' ? await navigator.mediaDevices.getUserMedia({ video: true }) : await navigator.mediaDevices.getDisplayMedia({ video: true });
+        const media =
+          next === 'camera' ? await navigator.mediaDevices.getUserMedia({ video: true }) : await navigator.mediaDevices.getDisplayMedia({ video: true });
         stop();
         setStream(media);
         setKind(next);
@@ -107,7 +108,12 @@ export default function AiMocksPage() {
     void call.start({
       company: companyName,
       level: level === anyLevel ? undefined : interviewLevels.find((l) => l === level),
-      topics: companyName ? topics.data?.top_topics.map((t) => t.topic).filter(isTopic).slice(0, 10) : undefined,
+      topics: companyName
+        ? topics.data?.top_topics
+            .map((t) => t.topic)
+            .filter(isTopic)
+            .slice(0, 10)
+        : undefined,
     });
   };
   const onTimeUp = useCallback(() => {
@@ -165,7 +171,13 @@ export default function AiMocksPage() {
             </SelectContent>
           </Select>
           {companyName && topics.data && topics.data.top_topics.length > 0 ? (
-            <p className="text-xs text-muted-foreground">Questions on: {topics.data.top_topics.slice(0, 4).map((t) => t.topic).join(', ')}</p>
+            <p className="text-xs text-muted-foreground">
+              Questions on:{' '}
+              {topics.data.top_topics
+                .slice(0, 4)
+                .map((t) => t.topic)
+                .join(', ')}
+            </p>
           ) : null}
         </div>
         <div className="space-y-1.5">
@@ -214,7 +226,9 @@ export default function AiMocksPage() {
                 <p className="font-semibold">You</p>
               </>
             )}
-            <p className="text-sm text-muted-foreground">{call.micMuted ? 'Microphone muted' : active && call.mode === 'listening' ? 'Your turn to speak' : ''}</p>
+            <p className="text-sm text-muted-foreground">
+              {call.micMuted ? 'Microphone muted' : active && call.mode === 'listening' ? 'Your turn to speak' : ''}
+            </p>
           </section>
         </div>
 
@@ -248,7 +262,13 @@ export default function AiMocksPage() {
           >
             <MonitorUp aria-hidden />
           </Button>
-          <Button variant="outline" size="icon" aria-label={fullscreen ? 'Exit full screen' : 'Full screen'} aria-pressed={fullscreen} onClick={toggleFullscreen}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
+            aria-pressed={fullscreen}
+            onClick={toggleFullscreen}
+          >
             {fullscreen ? <Minimize aria-hidden /> : <Maximize aria-hidden />}
           </Button>
           <Countdown startedAt={call.startedAt} onTimeUp={onTimeUp} />
@@ -277,7 +297,11 @@ export default function AiMocksPage() {
         ) : null}
       </div>
 
-      {lostConnection ? <p role="alert" className="text-sm text-destructive">The connection to the interviewer was lost.</p> : null}
+      {lostConnection ? (
+        <p role="alert" className="text-sm text-destructive">
+          The connection to the interviewer was lost.
+        </p>
+      ) : null}
       {finished && finishedSession.data ? (
         <div className="space-y-2">
           <InterviewReport session={finishedSession.data} />

@@ -20,7 +20,8 @@ export function useVoiceSession(sessionId: string) {
   return useQuery({
     ...endpointQuery(voiceApi.getSession, { params: { sessionId } }),
     enabled: !!sessionId,
-    refetchInterval: (query) => (query.state.data && query.state.data.status === 'ended' && !query.state.data.report && query.state.dataUpdateCount < 30 ? 2_000 : false),
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.status === 'ended' && !query.state.data.report && query.state.dataUpdateCount < 30 ? 2_000 : false,
   });
 }
 

@@ -62,7 +62,9 @@ export function InterviewReport({ session }: { session: VoiceSessionDetail }) {
               </dl>
             </>
           ) : (
-            <p className="text-muted-foreground">{session.status === 'ended' ? 'Preparing the transcript and report…' : 'The report is written when the interview ends.'}</p>
+            <p className="text-muted-foreground">
+              {session.status === 'ended' ? 'Preparing the transcript and report…' : 'The report is written when the interview ends.'}
+            </p>
           )}
         </section>
         <section aria-labelledby="transcript-heading" className="space-y-2">

@@ -82,13 +82,26 @@ export default function AnalyticsPage() {
             </div>
           </Panel>
           <Panel id="retention" title="Retention across problems" summary={retentionSummary(a.retention_distribution)}>
-            <BarPanel data={a.retention_distribution.map((b) => ({ band: b.band === 'Not reviewed' ? 'New' : b.band, problems: b.questions }))} x="band" y="problems" />
+            <BarPanel
+              data={a.retention_distribution.map((b) => ({ band: b.band === 'Not reviewed' ? 'New' : b.band, problems: b.questions }))}
+              x="band"
+              y="problems"
+            />
           </Panel>
           <Panel id="forecast" title="Due in the next 14 days" summary={forecastSummary(a.due_forecast)}>
-            <BarPanel data={a.due_forecast.map((d, i) => ({ day: i === 0 ? 'Today' : dayLabel(d.day, { day: 'numeric', month: 'short' }), due: d.due }))} x="day" y="due" />
+            <BarPanel
+              data={a.due_forecast.map((d, i) => ({ day: i === 0 ? 'Today' : dayLabel(d.day, { day: 'numeric', month: 'short' }), due: d.due }))}
+              x="day"
+              y="due"
+            />
           </Panel>
           <Panel id="minutes" title="Average time by difficulty" summary={minutesSummary(a.average_minutes)}>
-            <BarPanel data={(['Easy', 'Medium', 'Hard'] as const).map((d) => ({ difficulty: d, minutes: a.average_minutes[d] }))} x="difficulty" y="minutes" unit="min" />
+            <BarPanel
+              data={(['Easy', 'Medium', 'Hard'] as const).map((d) => ({ difficulty: d, minutes: a.average_minutes[d] }))}
+              x="difficulty"
+              y="minutes"
+              unit="min"
+            />
           </Panel>
           <Panel
             id="weakest"

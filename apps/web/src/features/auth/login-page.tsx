@@ -21,7 +21,11 @@ function useOAuthProviders(): string[] | undefined {
     fetch(`${supabaseUrl}/auth/v1/settings`)
       .then((r) => r.json())
       .then((s: { external?: Record<string, boolean> }) =>
-        setProviders(Object.entries(s.external ?? {}).filter(([name, on]) => on && name !== 'email' && name !== 'phone').map(([name]) => name)),
+        setProviders(
+          Object.entries(s.external ?? {})
+            .filter(([name, on]) => on && name !== 'email' && name !== 'phone')
+            .map(([name]) => name),
+        ),
       )
       .catch(() => setProviders([]));
   }, []);
@@ -34,8 +38,7 @@ function CredentialsForm({ mode }: { mode: Mode }) {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ email, password }) => {
     setServerError(undefined);
-    const { error } =
-      mode === 'signin' ? await auth.signInWithPassword({ email, password }) : await auth.signUp({ email, password });
+    const { error } = mode === 'signin' ? await auth.signInWithPassword({ email, password }) : await auth.signUp({ email, password });
     if (error) {
       console.error('auth error', error.message);
       setServerError(error.message);

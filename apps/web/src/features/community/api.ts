@@ -1,4 +1,14 @@
-import { communityApi, ContactForm, CreateOpportunity, FeatureInteractions, FeatureRequestStatus, isModerator, Opportunity, OpportunityMarks, OpportunityStatus } from '@app/contracts';
+import {
+  communityApi,
+  ContactForm,
+  CreateOpportunity,
+  FeatureInteractions,
+  FeatureRequestStatus,
+  isModerator,
+  Opportunity,
+  OpportunityMarks,
+  OpportunityStatus,
+} from '@app/contracts';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -105,7 +115,15 @@ export function useToggleFeatureVote() {
         : {
             interactions: [
               ...current.interactions,
-              { id, user_id: user?.id ?? null, entity_type: 'feature_request', entity_id: id, interaction_type: 'upvote', reaction: null, created_at: new Date().toISOString() },
+              {
+                id,
+                user_id: user?.id ?? null,
+                entity_type: 'feature_request',
+                entity_id: id,
+                interaction_type: 'upvote',
+                reaction: null,
+                created_at: new Date().toISOString(),
+              },
             ],
             hasUserUpvoted: true,
             userInteractionId: null,
@@ -149,7 +167,8 @@ export function useContactSubmissions(enabled: boolean) {
 export function useModerateOpportunity() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: Exclude<OpportunityStatus, 'pending'> }) => call(communityApi.moderateOpportunity, { params: { id }, body: { status } }),
+    mutationFn: ({ id, status }: { id: string; status: Exclude<OpportunityStatus, 'pending'> }) =>
+      call(communityApi.moderateOpportunity, { params: { id }, body: { status } }),
     onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(communityApi.listOpportunities) }),
   });
 }
@@ -157,7 +176,8 @@ export function useModerateOpportunity() {
 export function useModerateFeature() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: FeatureRequestStatus }) => call(communityApi.moderateFeatureRequest, { params: { id }, body: { status } }),
+    mutationFn: ({ id, status }: { id: string; status: FeatureRequestStatus }) =>
+      call(communityApi.moderateFeatureRequest, { params: { id }, body: { status } }),
     onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(communityApi.listFeatureRequests) }),
   });
 }

@@ -49,7 +49,14 @@ function ContactFormCard({ subject }: { subject: ContactFormInput['subject'] }) 
             </div>
             <div className="space-y-2">
               <Label htmlFor="contact-email">Email (optional)</Label>
-              <Input id="contact-email" type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy('email')} {...form.register('email')} />
+              <Input
+                id="contact-email"
+                type="email"
+                autoComplete="email"
+                aria-invalid={!!errors.email}
+                aria-describedby={describedBy('email')}
+                {...form.register('email')}
+              />
               <FieldError id="contact-email-error" message={errors.email?.message} />
             </div>
           </div>

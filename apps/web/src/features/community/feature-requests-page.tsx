@@ -44,7 +44,10 @@ export default function FeatureRequestsPage() {
   const interactions = useFeatureInteractions(ids);
   const toggle = useToggleFeatureVote();
   useFailureToast(features.isError, 'Failed to fetch features');
-  useFailureToast(interactions.some((q) => q.isError), 'Failed to fetch interactions');
+  useFailureToast(
+    interactions.some((q) => q.isError),
+    'Failed to fetch interactions',
+  );
 
   const vote = (id: string, index: number) => {
     const state = interactions[index];

@@ -7,7 +7,15 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useContactSubmissions, useFeatureQueue, useFeatureRequests, useIsModerator, useModerateFeature, useModerateOpportunity, useOpportunityQueue } from './api';
+import {
+  useContactSubmissions,
+  useFeatureQueue,
+  useFeatureRequests,
+  useIsModerator,
+  useModerateFeature,
+  useModerateOpportunity,
+  useOpportunityQueue,
+} from './api';
 import { StatusBadge, statusLabel } from './status-badge';
 
 const failed = () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to update status' });
@@ -29,7 +37,10 @@ function OpportunityQueue() {
   if (queue.isError) throw queue.error;
   if (queue.data.length === 0) return <Empty>No opportunities waiting for review</Empty>;
   const decide = (id: string, status: 'approved' | 'rejected') =>
-    moderate.mutate({ id, status }, { onSuccess: () => toast({ title: status === 'approved' ? 'Opportunity approved' : 'Opportunity rejected' }), onError: failed });
+    moderate.mutate(
+      { id, status },
+      { onSuccess: () => toast({ title: status === 'approved' ? 'Opportunity approved' : 'Opportunity rejected' }), onError: failed },
+    );
   return (
     <ul className="space-y-3" aria-label="Opportunities waiting for review">
       {queue.data.map((o) => (
@@ -37,10 +48,17 @@ function OpportunityQueue() {
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold">{o.title}</h3>
             {o.badge ? <Badge variant="secondary">{o.badge}</Badge> : null}
-            {o.compensation ? <span className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">${o.compensation.toLocaleString('en-US')}</span> : null}
+            {o.compensation ? (
+              <span className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">${o.compensation.toLocaleString('en-US')}</span>
+            ) : null}
           </div>
           <p className="mt-1 whitespace-pre-line break-words text-sm text-muted-foreground">{o.description}</p>
-          <a href={o.link} target="_blank" rel="noopener noreferrer" className="mt-1 inline-flex items-center gap-1 break-all text-sm text-primary underline-offset-4 hover:underline">
+          <a
+            href={o.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-1 inline-flex items-center gap-1 break-all text-sm text-primary underline-offset-4 hover:underline"
+          >
             {o.link} <ExternalLink className="size-3" aria-hidden />
           </a>
           <div className="mt-3 flex gap-2">

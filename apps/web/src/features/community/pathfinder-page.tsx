@@ -1,7 +1,14 @@
 import { Filter, Loader2, Search, X } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -46,7 +53,12 @@ function ExpandableSearch({ value, onChange }: { value: string; onChange(v: stri
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={(e) => e.key === 'Escape' && (onChange(''), setOpen(false))}
       />
-      <button type="button" aria-label="Close search" className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-0.5 text-muted-foreground hover:text-foreground" onClick={() => (onChange(''), setOpen(false))}>
+      <button
+        type="button"
+        aria-label="Close search"
+        className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-0.5 text-muted-foreground hover:text-foreground"
+        onClick={() => (onChange(''), setOpen(false))}
+      >
         <X className="size-4" aria-hidden />
       </button>
     </div>
@@ -64,7 +76,13 @@ export default function PathfinderPage() {
   const filters = Number(selective) + Number(paid);
 
   const onMark = (id: string) => (kind: 'upvote' | 'favorite', on: boolean) =>
-    mark.mutate({ id, mark: kind, on }, { onError: () => toast({ variant: 'destructive', title: 'Error', description: kind === 'upvote' ? 'Failed to update vote' : 'Failed to update favorites' }) });
+    mark.mutate(
+      { id, mark: kind, on },
+      {
+        onError: () =>
+          toast({ variant: 'destructive', title: 'Error', description: kind === 'upvote' ? 'Failed to update vote' : 'Failed to update favorites' }),
+      },
+    );
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -77,9 +95,18 @@ export default function PathfinderPage() {
           <ExpandableSearch value={text} onChange={setText} />
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="icon" aria-label={filters ? `Filter opportunities (${filters} on)` : 'Filter opportunities'} className={cn('relative', filters && 'border-primary')}>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label={filters ? `Filter opportunities (${filters} on)` : 'Filter opportunities'}
+                className={cn('relative', filters && 'border-primary')}
+              >
                 <Filter aria-hidden />
-                {filters ? <span className="absolute -right-1 -top-1 flex size-4 items-center justify-center rounded-full bg-primary text-[10px] text-primary-foreground">{filters}</span> : null}
+                {filters ? (
+                  <span className="absolute -right-1 -top-1 flex size-4 items-center justify-center rounded-full bg-primary text-[10px] text-primary-foreground">
+                    {filters}
+                  </span>
+                ) : null}
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">

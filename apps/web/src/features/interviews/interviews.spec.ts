@@ -9,7 +9,17 @@ describe('interview card wording', () => {
 
   it('shows the process in days under a week, weeks under 30 days, then months', () => {
     expect([0, 1, 6, 7, 13, 14, 29, 30, 59, 60, 400].map(processDuration)).toEqual([
-      '0 days', '1 day', '6 days', '1 week', '1 week', '2 weeks', '4 weeks', '1 month', '1 month', '2 months', '13 months',
+      '0 days',
+      '1 day',
+      '6 days',
+      '1 week',
+      '1 week',
+      '2 weeks',
+      '4 weeks',
+      '1 month',
+      '1 month',
+      '2 months',
+      '13 months',
     ]);
   });
 

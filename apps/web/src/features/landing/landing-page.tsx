@@ -6,13 +6,28 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 
 const features = [
-  { to: '/candidate-interviews', icon: Users, title: 'Real interview experiences', text: 'Rounds, topics and outcomes shared by candidates, per company and level.' },
+  {
+    to: '/candidate-interviews',
+    icon: Users,
+    title: 'Real interview experiences',
+    text: 'Rounds, topics and outcomes shared by candidates, per company and level.',
+  },
   { to: '/analytics', icon: BarChart3, title: 'Readiness analytics', text: 'See what you are forgetting before the interviewer does.' },
-  { to: '/leetcode', icon: Code2, title: 'Spaced-repetition tracker', text: 'Log every attempt; retention decays with time, so you review the right problem next.' },
+  {
+    to: '/leetcode',
+    icon: Code2,
+    title: 'Spaced-repetition tracker',
+    text: 'Log every attempt; retention decays with time, so you review the right problem next.',
+  },
 ];
 
 const tiers = [
-  { name: 'Free', price: '$0', note: 'forever', perks: ['Problem tracker with retention scores', 'Community interview experiences', 'Opportunities and resources'] },
+  {
+    name: 'Free',
+    price: '$0',
+    note: 'forever',
+    perks: ['Problem tracker with retention scores', 'Community interview experiences', 'Opportunities and resources'],
+  },
   {
     name: 'Basic',
     price: '$99',
@@ -20,7 +35,12 @@ const tiers = [
     perks: ['Everything in Free', '10 hours/month of AI mock interviews', 'Unlimited custom exercises'],
     featured: true,
   },
-  { name: 'Interview God', price: '$299', note: 'lifetime', perks: ['Everything in Basic', 'Priority access to new features', 'For the candidate who never fails'] },
+  {
+    name: 'Interview God',
+    price: '$299',
+    note: 'lifetime',
+    perks: ['Everything in Basic', 'Priority access to new features', 'For the candidate who never fails'],
+  },
 ];
 
 export default function LandingPage() {
@@ -29,14 +49,18 @@ export default function LandingPage() {
     <div className="mx-auto max-w-6xl space-y-20 pb-10">
       <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-600 via-indigo-700 to-slate-900 px-6 py-16 text-white sm:px-12">
         {/* On a phone the bolt would sit under the heading: it stays in the corner, clear of the text. */}
-        <Zap className="pointer-events-none absolute -right-10 -top-10 size-28 rotate-12 fill-yellow-300/10 text-yellow-300/20 sm:-right-8 sm:-top-8 sm:size-64" aria-hidden data-testid="hero-bolt" />
+        <Zap
+          className="pointer-events-none absolute -right-10 -top-10 size-28 rotate-12 fill-yellow-300/10 text-yellow-300/20 sm:-right-8 sm:-top-8 sm:size-64"
+          aria-hidden
+          data-testid="hero-bolt"
+        />
         <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
           <Zap className="size-4 fill-yellow-300 text-yellow-300" aria-hidden /> Interview prep that remembers for you
         </p>
         <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-6xl">Never fail an interview again</h1>
         <p className="mt-6 max-w-xl text-lg text-indigo-100">
-          Track every coding problem with spaced repetition, learn from candidates who just interviewed where you are applying, and rehearse
-          with an AI interviewer.
+          Track every coding problem with spaced repetition, learn from candidates who just interviewed where you are applying, and rehearse with an AI
+          interviewer.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Button asChild size="lg" className="bg-yellow-300 text-slate-900 hover:bg-yellow-200">
@@ -51,7 +75,9 @@ export default function LandingPage() {
       </section>
 
       <section aria-labelledby="features-heading" className="space-y-6">
-        <h2 id="features-heading" className="text-2xl font-bold tracking-tight">Everything you need between now and the offer</h2>
+        <h2 id="features-heading" className="text-2xl font-bold tracking-tight">
+          Everything you need between now and the offer
+        </h2>
         <div className="grid gap-4 md:grid-cols-3">
           {features.map(({ to, icon: Icon, title, text }) => (
             <Link key={to} to={to} className="group rounded-lg focus-visible:outline-none">
@@ -69,7 +95,9 @@ export default function LandingPage() {
 
       <section aria-labelledby="pricing-heading" className="space-y-6">
         <div className="text-center">
-          <h2 id="pricing-heading" className="text-2xl font-bold tracking-tight">Pricing</h2>
+          <h2 id="pricing-heading" className="text-2xl font-bold tracking-tight">
+            Pricing
+          </h2>
           <p className="text-muted-foreground">Pay once. Prepare for every interview after.</p>
         </div>
         <div className="grid gap-4 md:grid-cols-3">

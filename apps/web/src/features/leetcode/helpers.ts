@@ -3,13 +3,19 @@ export const problemSlug = (title: string) => title.trim().toLowerCase().replace
 
 /** "two, tree" matches titles containing either term, ignoring case; no terms match everything. */
 export function matchesSearch(title: string, search: string): boolean {
-  const terms = search.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+  const terms = search
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
   return terms.length === 0 || terms.some((t) => title.toLowerCase().includes(t));
 }
 
 /** "Graphs, trees,," → ['Graphs', 'trees']: the ?tags= filter of the list (links from other pages use it). */
 export function parseTagFilter(param: string | null): string[] {
-  return (param ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  return (param ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 /** True when the question's comma-joined tags include any of `wanted`, ignoring case; no wanted tags match everything. */

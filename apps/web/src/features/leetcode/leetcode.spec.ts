@@ -52,7 +52,11 @@ describe('review drafts kept across signing in again', () => {
   const store = new Map<string, string>();
   beforeAll(() => {
     Object.assign(globalThis, {
-      sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k) },
+      sessionStorage: {
+        getItem: (k: string) => store.get(k) ?? null,
+        setItem: (k: string, v: string) => store.set(k, v),
+        removeItem: (k: string) => store.delete(k),
+      },
     });
   });
 

@@ -59,7 +59,10 @@ export default function ReviewPage() {
     try {
       await log.mutateAsync({ ...review, notes: review.notes?.trim() || null });
       const reviews = (sessions.data?.length ?? 0) + 1;
-      toast({ title: 'Session recorded!', description: `Review #${reviews} of ${question.title}: correctness ${review.correctness}%, confidence ${review.confidence}%.` });
+      toast({
+        title: 'Session recorded!',
+        description: `Review #${reviews} of ${question.title}: correctness ${review.correctness}%, confidence ${review.confidence}%.`,
+      });
       void confetti({ particleCount: 120, spread: 70, origin: { y: 0.7 }, disableForReducedMotion: true });
       void navigate('/leetcode');
       return true;
@@ -91,7 +94,10 @@ export default function ReviewPage() {
       </header>
 
       {bannerHidden ? null : (
-        <div role="note" className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+        <div
+          role="note"
+          className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+        >
           <Lightbulb className="mt-0.5 size-4 shrink-0" aria-hidden />
           <p className="flex-1">Install our browser extension to count your keystrokes and backspaces while you solve: your reviews fill themselves in.</p>
           <button
@@ -130,11 +136,21 @@ export default function ReviewPage() {
               <table className="w-full text-sm" data-testid="previous-sessions">
                 <thead className="text-muted-foreground">
                   <tr>
-                    <th scope="col" className="py-2 pr-4 text-left font-medium">Date</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Correctness</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Confidence</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Time (min)</th>
-                    <th scope="col" className="py-2 pl-4 text-left font-medium">Notes</th>
+                    <th scope="col" className="py-2 pr-4 text-left font-medium">
+                      Date
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Correctness
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Confidence
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Time (min)
+                    </th>
+                    <th scope="col" className="py-2 pl-4 text-left font-medium">
+                      Notes
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

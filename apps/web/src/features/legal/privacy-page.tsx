@@ -7,8 +7,8 @@ export default function PrivacyPage() {
       <p>This page says what Thunderprep keeps about you, why, and how to make it go away.</p>
       <h2>What we keep</h2>
       <p>
-        Your e-mail address and password hash to sign you in; the profile you fill in; the problems you track and the reviews you log; the interview
-        experiences you share.
+        Your e-mail address and password hash to sign you in; the profile you fill in; the problems you track and the reviews you log; the interview experiences
+        you share.
       </p>
       <h2>Why</h2>
       <p>Only to run the product for you: to schedule your reviews, show your analytics, and show your shared experiences to other candidates.</p>
@@ -18,7 +18,11 @@ export default function PrivacyPage() {
       <p>Deleting your account erases your profile, problems and reviews from every part of the service.</p>
       <h2>Contact</h2>
       <p>
-        Questions about your data: use the <Link to="/contact-form" className="text-primary underline underline-offset-4">contact form</Link>.
+        Questions about your data: use the{' '}
+        <Link to="/contact-form" className="text-primary underline underline-offset-4">
+          contact form
+        </Link>
+        .
       </p>
     </LegalPage>
   );

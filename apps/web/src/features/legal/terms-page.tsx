@@ -9,8 +9,8 @@ export default function TermsPage() {
       <p>Keep your password to yourself. You are responsible for what is done with your account. You can delete it at any time; your data goes with it.</p>
       <h2>What you share</h2>
       <p>
-        Interview experiences you submit are shown to other candidates without your exact round dates. Share only what you are allowed to share: no
-        questions you agreed to keep confidential, no personal data of interviewers.
+        Interview experiences you submit are shown to other candidates without your exact round dates. Share only what you are allowed to share: no questions
+        you agreed to keep confidential, no personal data of interviewers.
       </p>
       <h2>Fair use</h2>
       <p>Do not try to break, overload or scrape the service, or use it to harass anyone. We may suspend accounts that do.</p>
@@ -18,7 +18,11 @@ export default function TermsPage() {
       <p>Thunderprep helps you practise; it cannot promise an offer. The service is provided as it is, and may change.</p>
       <h2>Questions</h2>
       <p>
-        Write to us through the <Link to="/contact-form" className="text-primary underline underline-offset-4">contact form</Link>.
+        Write to us through the{' '}
+        <Link to="/contact-form" className="text-primary underline underline-offset-4">
+          contact form
+        </Link>
+        .
       </p>
     </LegalPage>
   );

@@ -50,7 +50,10 @@ export function EmailConfirmation({ user }: { user: User | null }) {
   const target = pending ?? account.email;
 
   return (
-    <div role="status" className="flex w-full flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-left text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+    <div
+      role="status"
+      className="flex w-full flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-left text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+    >
       <p className="flex items-start gap-2">
         <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden />
         <span data-testid="email-unconfirmed">
@@ -59,7 +62,14 @@ export function EmailConfirmation({ user }: { user: User | null }) {
             : 'Your e-mail address is not confirmed yet: open the link we sent you. Your company shows as Verified once it is confirmed.'}
         </span>
       </p>
-      <Button type="button" variant="outline" size="sm" className="self-start" disabled={resend.isPending} onClick={() => resend.mutate({ type, email: target })}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="self-start"
+        disabled={resend.isPending}
+        onClick={() => resend.mutate({ type, email: target })}
+      >
         {resend.isPending ? 'Sending...' : 'Send the link again'}
       </Button>
     </div>

@@ -91,7 +91,14 @@ export default function SettingsPage() {
   const field = (name: keyof FormValues, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <div className="space-y-2">
       <Label htmlFor={name}>{label}</Label>
-      <Input id={name} disabled={!editing} aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `${name}-error` : undefined} {...props} {...form.register(name)} />
+      <Input
+        id={name}
+        disabled={!editing}
+        aria-invalid={!!errors[name]}
+        aria-describedby={errors[name] ? `${name}-error` : undefined}
+        {...props}
+        {...form.register(name)}
+      />
       <FieldError id={`${name}-error`} message={errors[name]?.message} />
     </div>
   );
@@ -111,7 +118,9 @@ export default function SettingsPage() {
         <Card>
           <CardHeader className="items-center text-center">
             <UserAvatar name={displayName(user)} src={(user?.user_metadata as { avatar_url?: string })?.avatar_url} className="size-20 text-xl" />
-            <CardTitle className="pt-2" data-testid="profile-username">{saved.username}</CardTitle>
+            <CardTitle className="pt-2" data-testid="profile-username">
+              {saved.username}
+            </CardTitle>
             <CardDescription>{user?.email}</CardDescription>
             <EmailConfirmation user={user} />
           </CardHeader>

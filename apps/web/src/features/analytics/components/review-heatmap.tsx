@@ -21,7 +21,12 @@ export function ReviewHeatmap({ days }: { days: PracticeAnalytics['reviews_per_d
     <div aria-hidden className="grid grid-flow-col grid-rows-7 gap-1" style={{ gridTemplateColumns: `repeat(${Math.ceil(cells.length / 7)}, minmax(0, 1fr))` }}>
       {cells.map((d, i) =>
         d ? (
-          <div key={d.day} title={`${dayLabel(d.day)}: ${count(d.reviews, 'review')}`} className={cn('aspect-square max-h-5 rounded-sm', tone(d.reviews, max))} data-reviews={d.reviews} />
+          <div
+            key={d.day}
+            title={`${dayLabel(d.day)}: ${count(d.reviews, 'review')}`}
+            className={cn('aspect-square max-h-5 rounded-sm', tone(d.reviews, max))}
+            data-reviews={d.reviews}
+          />
         ) : (
           <div key={`pad-${i}`} />
         ),

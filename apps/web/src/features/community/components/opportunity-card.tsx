@@ -25,7 +25,11 @@ export function OpportunityCard({ opportunity: o, onMark }: Props) {
   };
 
   return (
-    <article className="flex flex-col rounded-lg border bg-card p-5 text-card-foreground shadow-sm" data-testid="opportunity-card" aria-labelledby={`opportunity-${o.id}`}>
+    <article
+      className="flex flex-col rounded-lg border bg-card p-5 text-card-foreground shadow-sm"
+      data-testid="opportunity-card"
+      aria-labelledby={`opportunity-${o.id}`}
+    >
       <div className="flex flex-wrap items-start gap-2">
         <h2 id={`opportunity-${o.id}`} className="min-w-0 flex-1 break-words font-semibold leading-tight">
           {o.title}
@@ -40,14 +44,27 @@ export function OpportunityCard({ opportunity: o, onMark }: Props) {
       <p className="mt-2 line-clamp-2 break-words text-sm text-muted-foreground">{o.description}</p>
       {o.compensation ? <p className="mt-2 text-sm font-semibold text-emerald-700 dark:text-emerald-400">${o.compensation.toLocaleString('en-US')}</p> : null}
       <div className="mt-auto flex items-center gap-1 pt-4">
-        <Button variant="ghost" size="sm" aria-pressed={o.hasUserUpvoted} onClick={() => onMark('upvote', !o.hasUserUpvoted)} className={cn(o.hasUserUpvoted && 'text-primary')}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-pressed={o.hasUserUpvoted}
+          onClick={() => onMark('upvote', !o.hasUserUpvoted)}
+          className={cn(o.hasUserUpvoted && 'text-primary')}
+        >
           <ThumbsUp className={cn(o.hasUserUpvoted && 'fill-current')} aria-hidden />
           <span className="sr-only">Upvote {o.title}, upvotes:</span>
           <span className="tabular-nums" data-testid="upvote-count">
             {o.upvotes}
           </span>
         </Button>
-        <Button variant="ghost" size="icon" aria-pressed={o.isFavorite} aria-label={`Favorite ${o.title}`} onClick={toggleFavorite} className={cn(o.isFavorite && 'text-rose-600 dark:text-rose-400')}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-pressed={o.isFavorite}
+          aria-label={`Favorite ${o.title}`}
+          onClick={toggleFavorite}
+          className={cn(o.isFavorite && 'text-rose-600 dark:text-rose-400')}
+        >
           <Heart className={cn(o.isFavorite && 'fill-current')} aria-hidden />
         </Button>
         <Button variant="ghost" size="icon" aria-pressed={notify} aria-label={`Email notifications for ${o.title}`} onClick={toggleNotify}>

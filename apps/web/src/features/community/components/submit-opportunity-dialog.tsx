@@ -79,7 +79,11 @@ export function SubmitOpportunityDialog() {
             name="badge"
             render={({ field: badge }) => (
               <div className="flex items-center gap-2">
-                <Checkbox id="opportunity-selective" checked={badge.value === selectiveBadge} onCheckedChange={(checked) => badge.onChange(checked === true ? selectiveBadge : null)} />
+                <Checkbox
+                  id="opportunity-selective"
+                  checked={badge.value === selectiveBadge}
+                  onCheckedChange={(checked) => badge.onChange(checked === true ? selectiveBadge : null)}
+                />
                 <Label htmlFor="opportunity-selective">This is a selective program</Label>
               </div>
             )}

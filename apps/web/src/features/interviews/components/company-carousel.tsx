@@ -10,7 +10,10 @@ const featured = ['Google', 'Meta', 'Amazon', 'Apple', 'Microsoft'];
 /** Rotates every 2,000 ms and loops; it pauses while hovered or focused, and stays put for reduced motion. */
 export function CompanyCarousel() {
   const still = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  const [viewport] = useEmblaCarousel({ loop: true, align: 'start' }, still ? [] : [Autoplay({ delay: 2000, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })]);
+  const [viewport] = useEmblaCarousel(
+    { loop: true, align: 'start' },
+    still ? [] : [Autoplay({ delay: 2000, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })],
+  );
   return (
     <section aria-label="Companies" className="overflow-hidden" ref={viewport}>
       <ul className="flex">

@@ -10,10 +10,16 @@ export function CompanyLogo({ name, className }: { name: string; className?: str
   const [failed, setFailed] = React.useState<string>();
   if (failed === src) {
     return (
-      <span data-testid="logo-fallback" className={cn('inline-flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground', className)} aria-hidden>
+      <span
+        data-testid="logo-fallback"
+        className={cn('inline-flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground', className)}
+        aria-hidden
+      >
         <Building2 className="size-1/2" />
       </span>
     );
   }
-  return <img src={src} alt="" aria-hidden className={cn('size-8 shrink-0 rounded-md object-contain', className)} onError={() => setFailed(src)} loading="lazy" />;
+  return (
+    <img src={src} alt="" aria-hidden className={cn('size-8 shrink-0 rounded-md object-contain', className)} onError={() => setFailed(src)} loading="lazy" />
+  );
 }

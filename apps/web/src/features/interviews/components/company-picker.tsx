@@ -14,7 +14,13 @@ export function CompanyPicker({ companyId, onChange }: { companyId: string | und
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="outline" role="combobox" aria-expanded={open} aria-label={chosen ? `Company: ${chosen.name}` : 'Company: all companies'} className="max-w-60 justify-between">
+        <Button
+          variant="outline"
+          role="combobox"
+          aria-expanded={open}
+          aria-label={chosen ? `Company: ${chosen.name}` : 'Company: all companies'}
+          className="max-w-60 justify-between"
+        >
           {chosen ? <CompanyLogo name={chosen.name} className="size-5" /> : <Building2 aria-hidden />}
           <span className="truncate">{chosen ? chosen.name : 'All companies'}</span>
           <ChevronsUpDown className="opacity-50" aria-hidden />

@@ -51,7 +51,13 @@ export function FilterPopover({ filters }: { filters: FilterState }) {
                     const on = filters.groups[group].some((v) => (group === 'location' ? v.toLowerCase() === value.toLowerCase() : v === value));
                     return (
                       <CommandItem key={value} value={`${headings[group]} ${label}`} onSelect={() => filters.toggle(group, value)} aria-checked={on}>
-                        <span className={cn('flex size-4 items-center justify-center rounded-sm border border-primary', on ? 'bg-primary text-primary-foreground' : 'opacity-50')} aria-hidden>
+                        <span
+                          className={cn(
+                            'flex size-4 items-center justify-center rounded-sm border border-primary',
+                            on ? 'bg-primary text-primary-foreground' : 'opacity-50',
+                          )}
+                          aria-hidden
+                        >
                           {on ? <Check className="size-3" /> : null}
                         </span>
                         <span className="truncate">{label}</span>

@@ -11,7 +11,10 @@ const tooltipStyle = { background: 'var(--popover)', border: '1px solid var(--bo
 
 /** /leetcode filtered to the tracker problems tagged with the company's most asked problem topics. */
 export function practiceLink(insights: CompanyInsights): string | undefined {
-  const tags = insights.top_topics.map((t) => t.topic).filter((t) => problemTopics.includes(t)).slice(0, 5);
+  const tags = insights.top_topics
+    .map((t) => t.topic)
+    .filter((t) => problemTopics.includes(t))
+    .slice(0, 5);
   return tags.length ? `/leetcode?tags=${tags.map(encodeURIComponent).join(',')}` : undefined;
 }
 
@@ -36,7 +39,15 @@ function HorizontalBars({ data, label }: { data: { name: string; count: number }
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <XAxis type="number" hide allowDecimals={false} />
-            <YAxis type="category" dataKey="name" width={120} tickLine={false} axisLine={false} tick={{ fill: 'var(--muted-foreground)', fontSize: 11 }} interval={0} />
+            <YAxis
+              type="category"
+              dataKey="name"
+              width={120}
+              tickLine={false}
+              axisLine={false}
+              tick={{ fill: 'var(--muted-foreground)', fontSize: 11 }}
+              interval={0}
+            />
             <Tooltip cursor={{ fill: 'var(--muted)' }} contentStyle={tooltipStyle} />
             <Bar dataKey="count" fill="var(--primary)" radius={[0, 4, 4, 0]} barSize={12} isAnimationActive={false} />
           </BarChart>
@@ -74,7 +85,16 @@ export function InsightsPanel({ insights }: { insights: CompanyInsights }) {
               <div aria-hidden className="size-24 shrink-0">
                 <ResponsiveContainer width="100%" height="100%">
                   <PieChart accessibilityLayer={false}>
-                    <Pie data={outcomes} dataKey="count" nameKey="name" innerRadius="55%" outerRadius="100%" strokeWidth={1} isAnimationActive={false} rootTabIndex={-1}>
+                    <Pie
+                      data={outcomes}
+                      dataKey="count"
+                      nameKey="name"
+                      innerRadius="55%"
+                      outerRadius="100%"
+                      strokeWidth={1}
+                      isAnimationActive={false}
+                      rootTabIndex={-1}
+                    >
                       {outcomes.map((o) => (
                         <Cell key={o.key} fill={outcomeColour[o.key]} />
                       ))}

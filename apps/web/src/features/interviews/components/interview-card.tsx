@@ -115,7 +115,11 @@ function Term({ icon: Icon, label }: { icon: React.ComponentType<{ className?: s
 export function InterviewCard({ interview }: { interview: InterviewListItem }) {
   const { shown, more } = visibleTopics(interview.topics);
   return (
-    <Card data-testid="interview-card" data-outcome={interview.outcome ?? ''} className={cn('flex w-full flex-col gap-3 p-5', interview.outcome ? tint[interview.outcome] : undefined)}>
+    <Card
+      data-testid="interview-card"
+      data-outcome={interview.outcome ?? ''}
+      className={cn('flex w-full flex-col gap-3 p-5', interview.outcome ? tint[interview.outcome] : undefined)}
+    >
       <div className="flex items-start gap-3">
         <CompanyLogo name={interview.company_name} className="size-10" />
         <div className="min-w-0 flex-1">
@@ -156,7 +160,9 @@ export function InterviewCard({ interview }: { interview: InterviewListItem }) {
         ) : null}
         <div className="flex items-center gap-2">
           <Term icon={CalendarCheck} label="Completion" />
-          <dd data-testid="card-completed">{interview.completed_on ? `Completed on ${dayWithOrdinal(interview.completed_on)}` : 'No completion date available'}</dd>
+          <dd data-testid="card-completed">
+            {interview.completed_on ? `Completed on ${dayWithOrdinal(interview.completed_on)}` : 'No completion date available'}
+          </dd>
         </div>
       </dl>
       {shown.length > 0 ? (

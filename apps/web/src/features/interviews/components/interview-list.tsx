@@ -15,9 +15,12 @@ export function InterviewList({ filters }: { filters: FilterState }) {
   React.useEffect(() => {
     const node = end.current;
     if (!node || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '400px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -38,7 +41,9 @@ export function InterviewList({ filters }: { filters: FilterState }) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center">
         <SearchX className="size-8 text-muted-foreground" aria-hidden />
-        <p className="text-muted-foreground">{filters.active ? 'No interviews found matching your filters' : 'No interviews shared yet. Be the first to add yours.'}</p>
+        <p className="text-muted-foreground">
+          {filters.active ? 'No interviews found matching your filters' : 'No interviews shared yet. Be the first to add yours.'}
+        </p>
         {filters.active ? (
           <Button variant="outline" onClick={filters.clear}>
             Clear Filters

@@ -1,5 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formOutcomes, InterviewForm, interviewFormSchema, InterviewFormInput, interviewLevels, interviewTitles, interviewTopics, maxRounds, roundCategories } from '@app/contracts';
+import {
+  formOutcomes,
+  InterviewForm,
+  interviewFormSchema,
+  InterviewFormInput,
+  interviewLevels,
+  interviewTitles,
+  interviewTopics,
+  maxRounds,
+  roundCategories,
+} from '@app/contracts';
 import { Check, ChevronsUpDown, Lock, Plus, Trash2, X } from 'lucide-react';
 import * as React from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
@@ -31,7 +41,15 @@ const texts = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** An existing company, or a new one typed and confirmed with Enter (created when the form is sent). */
-function CompanyCombobox({ value, onChange, invalid }: { value: { id: string | null; name: string }; onChange: (v: { id: string | null; name: string }) => void; invalid: boolean }) {
+function CompanyCombobox({
+  value,
+  onChange,
+  invalid,
+}: {
+  value: { id: string | null; name: string };
+  onChange: (v: { id: string | null; name: string }) => void;
+  invalid: boolean;
+}) {
   const [open, setOpen] = React.useState(false);
   const [search, setSearch] = React.useState('');
   const companies = useCompanies();
@@ -41,7 +59,15 @@ function CompanyCombobox({ value, onChange, invalid }: { value: { id: string | n
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button id="interview-company" type="button" variant="outline" role="combobox" aria-expanded={open} aria-invalid={invalid} className={cn('w-full justify-between font-normal', invalid && 'border-destructive')}>
+        <Button
+          id="interview-company"
+          type="button"
+          variant="outline"
+          role="combobox"
+          aria-expanded={open}
+          aria-invalid={invalid}
+          className={cn('w-full justify-between font-normal', invalid && 'border-destructive')}
+        >
           <span className="flex min-w-0 items-center gap-2">
             {value.name ? <CompanyLogo name={value.name} className="size-5" /> : null}
             <span className={cn('truncate', !value.name && 'text-muted-foreground')}>{value.name || 'Select a company'}</span>
@@ -103,7 +129,13 @@ function TopicsCombobox({ value, onChange }: { value: string[]; onChange: (v: st
               <CommandGroup>
                 {interviewTopics.map((topic) => (
                   <CommandItem key={topic} value={topic} onSelect={() => toggle(topic)} aria-checked={value.includes(topic)}>
-                    <span className={cn('flex size-4 items-center justify-center rounded-sm border border-primary', value.includes(topic) ? 'bg-primary text-primary-foreground' : 'opacity-50')} aria-hidden>
+                    <span
+                      className={cn(
+                        'flex size-4 items-center justify-center rounded-sm border border-primary',
+                        value.includes(topic) ? 'bg-primary text-primary-foreground' : 'opacity-50',
+                      )}
+                      aria-hidden
+                    >
                       {value.includes(topic) ? <Check className="size-3" /> : null}
                     </span>
                     {topic}
@@ -178,7 +210,11 @@ export function SubmitInterviewDialog() {
         <form onSubmit={submit} noValidate className="space-y-5">
           <div className="space-y-2">
             <Label htmlFor="interview-company">Company</Label>
-            <Controller control={form.control} name="company" render={({ field }) => <CompanyCombobox value={field.value} onChange={field.onChange} invalid={!!errors.company} />} />
+            <Controller
+              control={form.control}
+              name="company"
+              render={({ field }) => <CompanyCombobox value={field.value} onChange={field.onChange} invalid={!!errors.company} />}
+            />
             <FieldError id="interview-company-error" message={errors.company?.message ?? errors.company?.name?.message} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -259,9 +295,22 @@ export function SubmitInterviewDialog() {
                           </Select>
                         )}
                       />
-                      <Input type="date" max={today()} aria-label={`Round ${i + 1} date`} aria-invalid={!!roundErrors?.[i]?.round_date_str} {...form.register(`interview_process.${i}.round_date_str`)} />
+                      <Input
+                        type="date"
+                        max={today()}
+                        aria-label={`Round ${i + 1} date`}
+                        aria-invalid={!!roundErrors?.[i]?.round_date_str}
+                        {...form.register(`interview_process.${i}.round_date_str`)}
+                      />
                     </div>
-                    <Button type="button" variant="ghost" size="icon" aria-label={`Remove round ${i + 1}`} disabled={rounds.fields.length <= 1} onClick={() => rounds.remove(i)}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove round ${i + 1}`}
+                      disabled={rounds.fields.length <= 1}
+                      onClick={() => rounds.remove(i)}
+                    >
                       <Trash2 aria-hidden />
                     </Button>
                   </div>
@@ -269,12 +318,19 @@ export function SubmitInterviewDialog() {
                 </li>
               ))}
             </ol>
-            <Button type="button" variant="outline" size="sm" disabled={rounds.fields.length >= maxRounds} onClick={() => rounds.append({ round: '', round_date_str: '' })}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={rounds.fields.length >= maxRounds}
+              onClick={() => rounds.append({ round: '', round_date_str: '' })}
+            >
               <Plus aria-hidden /> Add round
             </Button>
             <FieldError id="interview-rounds-error" message={roundErrors?.message ?? roundErrors?.root?.message} />
             <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <Lock className="size-3" aria-hidden /> Exact round dates are never shown publicly: others only see when the process finished and how long it took.
+              <Lock className="size-3" aria-hidden /> Exact round dates are never shown publicly: others only see when the process finished and how long it
+              took.
             </p>
           </fieldset>
 
@@ -286,7 +342,13 @@ export function SubmitInterviewDialog() {
               render={({ field }) => (
                 <div className="grid grid-cols-3 gap-2">
                   {formOutcomes.map((o) => (
-                    <Button key={o.value} type="button" variant={field.value === o.value ? 'default' : 'outline'} aria-pressed={field.value === o.value} onClick={() => field.onChange(field.value === o.value ? '' : o.value)}>
+                    <Button
+                      key={o.value}
+                      type="button"
+                      variant={field.value === o.value ? 'default' : 'outline'}
+                      aria-pressed={field.value === o.value}
+                      onClick={() => field.onChange(field.value === o.value ? '' : o.value)}
+                    >
                       {o.label}
                     </Button>
                   ))}

@@ -45,7 +45,13 @@ declare module '@tanstack/react-table' {
 }
 
 const retentionTone = (r: number | null) =>
-  r === null ? 'text-muted-foreground' : r >= 70 ? 'text-emerald-700 dark:text-emerald-400' : r >= 40 ? 'text-amber-700 dark:text-amber-400' : 'text-rose-700 dark:text-rose-400';
+  r === null
+    ? 'text-muted-foreground'
+    : r >= 70
+      ? 'text-emerald-700 dark:text-emerald-400'
+      : r >= 40
+        ? 'text-amber-700 dark:text-amber-400'
+        : 'text-rose-700 dark:text-rose-400';
 
 const problems = (n: number) => `${n} problem${n === 1 ? '' : 's'}`;
 
@@ -64,10 +70,22 @@ const columns: ColumnDef<QuestionListItem>[] = [
   {
     id: 'select',
     header: ({ table }) => (
-      <input type="checkbox" aria-label="Select all rows on this page" checked={table.getIsAllPageRowsSelected()} onChange={table.getToggleAllPageRowsSelectedHandler()} className="size-4 accent-[var(--primary)]" />
+      <input
+        type="checkbox"
+        aria-label="Select all rows on this page"
+        checked={table.getIsAllPageRowsSelected()}
+        onChange={table.getToggleAllPageRowsSelectedHandler()}
+        className="size-4 accent-[var(--primary)]"
+      />
     ),
     cell: ({ row }) => (
-      <input type="checkbox" aria-label={`Select ${row.original.title}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} className="size-4 accent-[var(--primary)]" />
+      <input
+        type="checkbox"
+        aria-label={`Select ${row.original.title}`}
+        checked={row.getIsSelected()}
+        onChange={row.getToggleSelectedHandler()}
+        className="size-4 accent-[var(--primary)]"
+      />
     ),
     enableSorting: false,
     // Above the row's stretched link, so a click on the box selects instead of opening.
@@ -94,7 +112,9 @@ const columns: ColumnDef<QuestionListItem>[] = [
     accessorKey: 'retention',
     header: ({ column }) => <SortHeader column={column} label="Ret." />,
     sortingFn: sortBy('retention'),
-    cell: ({ row: { original: q } }) => <span className={cn('font-semibold tabular-nums', retentionTone(q.retention))}>{q.retention === null ? '—' : `${q.retention}%`}</span>,
+    cell: ({ row: { original: q } }) => (
+      <span className={cn('font-semibold tabular-nums', retentionTone(q.retention))}>{q.retention === null ? '—' : `${q.retention}%`}</span>
+    ),
     meta: { className: 'w-16 sm:w-20' },
   },
   {
@@ -103,7 +123,12 @@ const columns: ColumnDef<QuestionListItem>[] = [
     header: ({ column }) => <SortHeader column={column} label="Due" />,
     sortingFn: sortBy('due'),
     cell: ({ row: { original: q } }) => (
-      <time dateTime={q.due_at} title={new Date(q.due_at).toLocaleString()} data-testid="question-due" className={Date.parse(q.due_at) <= endOfDay(new Date()).getTime() ? 'font-medium text-foreground' : 'text-muted-foreground'}>
+      <time
+        dateTime={q.due_at}
+        title={new Date(q.due_at).toLocaleString()}
+        data-testid="question-due"
+        className={Date.parse(q.due_at) <= endOfDay(new Date()).getTime() ? 'font-medium text-foreground' : 'text-muted-foreground'}
+      >
         {dueLabel(q.due_at)}
       </time>
     ),
@@ -121,7 +146,15 @@ const columns: ColumnDef<QuestionListItem>[] = [
   { id: 'difficulty', accessorKey: 'difficulty', sortingFn: sortBy('difficulty') },
 ];
 
-export function QuestionTable({ questions, onDelete, deleting }: { questions: QuestionListItem[]; onDelete(ids: string[]): Promise<string[]>; deleting: boolean }) {
+export function QuestionTable({
+  questions,
+  onDelete,
+  deleting,
+}: {
+  questions: QuestionListItem[];
+  onDelete(ids: string[]): Promise<string[]>;
+  deleting: boolean;
+}) {
   const [params, setParams] = useSearchParams();
   const tagFilter = parseTagFilter(params.get('tags'));
   const [search, setSearch] = React.useState('');
@@ -189,7 +222,12 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
         >
           <CalendarClock aria-hidden /> Due today only
         </Button>
-        <Button variant="outline" size="sm" onClick={() => table.getColumn('difficulty')?.toggleSorting(difficultySorted && !sorting[0].desc)} aria-pressed={difficultySorted}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => table.getColumn('difficulty')?.toggleSorting(difficultySorted && !sorting[0].desc)}
+          aria-pressed={difficultySorted}
+        >
           <ArrowUpDown aria-hidden /> Difficulty
         </Button>
         {selected.length > 0 ? (
@@ -253,13 +291,22 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
             {visible.length === 0 ? (
               <tr>
                 <td colSpan={table.getVisibleLeafColumns().length} className="px-3 py-10 text-center text-muted-foreground">
-                  {questions.length === 0 ? 'No problems yet. Add the last one you solved.' : dueOnly ? 'Nothing else is due today.' : 'No problems match your search.'}
+                  {questions.length === 0
+                    ? 'No problems yet. Add the last one you solved.'
+                    : dueOnly
+                      ? 'Nothing else is due today.'
+                      : 'No problems match your search.'}
                 </td>
               </tr>
             ) : (
               visible.map((row) => (
                 // The title link stretches over the whole row: a click anywhere opens the review.
-                <tr key={row.id} className="relative border-t hover:bg-muted/40" data-testid="question-row" data-state={row.getIsSelected() ? 'selected' : undefined}>
+                <tr
+                  key={row.id}
+                  className="relative border-t hover:bg-muted/40"
+                  data-testid="question-row"
+                  data-state={row.getIsSelected() ? 'selected' : undefined}
+                >
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className={cn('px-3 py-2', cell.column.columnDef.meta?.className)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -277,10 +324,7 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
         </span>
         <div className="flex flex-wrap items-center gap-2">
           <span id="rows-per-page-label">Rows per page</span>
-          <Select
-            value={String(pagination.pageSize)}
-            onValueChange={(v) => setPagination({ pageIndex: 0, pageSize: Number(v) })}
-          >
+          <Select value={String(pagination.pageSize)} onValueChange={(v) => setPagination({ pageIndex: 0, pageSize: Number(v) })}>
             <SelectTrigger className="h-8 w-20" aria-labelledby="rows-per-page-label">
               <SelectValue />
             </SelectTrigger>
@@ -296,10 +340,24 @@ export function QuestionTable({ questions, onDelete, deleting }: { questions: Qu
             Page {current + 1} of {pageCount}
           </span>
           <div className="flex items-center gap-2">
-            <Button variant="outline" size="icon" className="size-8" aria-label="First page" disabled={!table.getCanPreviousPage()} onClick={() => table.firstPage()}>
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-8"
+              aria-label="First page"
+              disabled={!table.getCanPreviousPage()}
+              onClick={() => table.firstPage()}
+            >
               <ChevronsLeft aria-hidden />
             </Button>
-            <Button variant="outline" size="icon" className="size-8" aria-label="Previous page" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-8"
+              aria-label="Previous page"
+              disabled={!table.getCanPreviousPage()}
+              onClick={() => table.previousPage()}
+            >
               <ChevronLeft aria-hidden />
             </Button>
             <Button variant="outline" size="icon" className="size-8" aria-label="Next page" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>

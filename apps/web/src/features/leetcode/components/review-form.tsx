@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { confidenceFrom, correctnessFromErrors, CreateSession, CreateSessionInput, createSessionSchema, ErrorType, maxSubmissions, QuestionListItem } from '@app/contracts';
+import {
+  confidenceFrom,
+  correctnessFromErrors,
+  CreateSession,
+  CreateSessionInput,
+  createSessionSchema,
+  ErrorType,
+  maxSubmissions,
+  QuestionListItem,
+} from '@app/contracts';
 import * as Popover from '@radix-ui/react-popover';
 import { ArrowLeft, ChevronDown } from 'lucide-react';
 import type * as React from 'react';
@@ -17,7 +26,12 @@ const asNumber = (v: unknown) => (v === '' || v === undefined || v === null ? 0 
 
 /** What was typed, as the sign-in-again draft keeps it. */
 export function draftOf(values: ReviewInput): ReviewDraft {
-  return { errors: values.errors ?? [], submissions: values.submissions ? String(values.submissions) : '', minutes: values.timer ? String(values.timer) : '', notes: typeof values.notes === 'string' ? values.notes : '' };
+  return {
+    errors: values.errors ?? [],
+    submissions: values.submissions ? String(values.submissions) : '',
+    minutes: values.timer ? String(values.timer) : '',
+    notes: typeof values.notes === 'string' ? values.notes : '',
+  };
 }
 
 /**
@@ -78,7 +92,11 @@ export function ReviewForm({
             return (
               <Popover.Root>
                 <Popover.Trigger asChild>
-                  <button id="review-errors" type="button" className="flex min-h-9 w-full flex-wrap items-center gap-1 rounded-md border border-input px-3 py-1.5 text-left text-sm shadow-sm">
+                  <button
+                    id="review-errors"
+                    type="button"
+                    className="flex min-h-9 w-full flex-wrap items-center gap-1 rounded-md border border-input px-3 py-1.5 text-left text-sm shadow-sm"
+                  >
                     {value.length === 0 ? <span className="text-muted-foreground">No errors: a clean solve</span> : null}
                     {value.map((id) => (
                       <span key={id} className="rounded bg-secondary px-1.5 py-0.5 text-xs font-medium">
@@ -89,7 +107,11 @@ export function ReviewForm({
                   </button>
                 </Popover.Trigger>
                 <Popover.Portal>
-                  <Popover.Content align="start" sideOffset={4} className="z-50 w-[var(--radix-popover-trigger-width)] rounded-md border bg-popover p-1 shadow-md">
+                  <Popover.Content
+                    align="start"
+                    sideOffset={4}
+                    className="z-50 w-[var(--radix-popover-trigger-width)] rounded-md border bg-popover p-1 shadow-md"
+                  >
                     {errorTypes?.map((e) => (
                       <label key={e.id} className="flex cursor-pointer items-center gap-3 rounded-sm px-2 py-1.5 text-sm hover:bg-accent">
                         <input

@@ -16,7 +16,9 @@ export function SummaryCards({ summary }: { summary: PracticeSummary }) {
           none
         ) : (
           <>
-            <p className="text-3xl font-bold" data-testid="total-reviews">{summary.total_reviews}</p>
+            <p className="text-3xl font-bold" data-testid="total-reviews">
+              {summary.total_reviews}
+            </p>
             <p className="mt-1 flex gap-3 text-sm text-muted-foreground">
               <span>Easy {Easy}</span>
               <span>Medium {Medium}</span>
@@ -66,7 +68,10 @@ export function readinessLines(analytics: PracticeAnalytics, questions: Question
       category: 'leetcode',
       text: `${plural(analytics.due_forecast[0]?.due ?? 0, 'problem')} due today${weakest ? `; weakest tag ${weakest.tag} at ${weakest.mean_retention}% retention` : ''}`,
     },
-    { category: 'system_design', text: designs > 0 ? `${plural(designs, 'System Design problem')} tracked` : "No System Design problems tracked yet: tag one 'System Design'" },
+    {
+      category: 'system_design',
+      text: designs > 0 ? `${plural(designs, 'System Design problem')} tracked` : "No System Design problems tracked yet: tag one 'System Design'",
+    },
     { category: 'communication', text: `${plural(analytics.mock_interviews, 'mock interview')} done` },
     { category: 'other', text: `${plural(weekReviews, 'review')} in the last 7 days, on ${plural(week.filter((d) => d.reviews > 0).length, 'day')}` },
   ];
