@@ -78,7 +78,7 @@ async function main() {
   say(
     `auth:     ${shared.AUTH_JWKS_URL?.includes('127.0.0.1') ? 'identity (embedded Supabase-Auth-compatible /auth/v1)' : 'external (AUTH_JWKS_URL / SUPABASE_JWT_SECRET)'}`,
   );
-  say(`voice:    ${process.env.ELEVENLABS_API_KEY ? 'ElevenLabs' : 'local interviewer agent (when the voice service is built)'}`);
+  say(`voice:    ${process.env.ELEVENLABS_API_KEY ? 'ElevenLabs' : 'local interviewer agent (offline speech)'}`);
   say(`telemetry: ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? process.env.OTEL_EXPORTER_OTLP_ENDPOINT : 'off'}`);
 
   const present = services.filter((s) => existsSync(path.join(root, s.dir, 'dist', 'main.js')));

@@ -63,7 +63,6 @@ function Footer() {
             Contact
           </Link>
         </nav>
-        <p className="text-xs">Company logos by Clearbit</p>
       </div>
     </footer>
   );
