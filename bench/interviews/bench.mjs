@@ -12,6 +12,7 @@
 //   insights       GET /api/all-companies/{largest}/insights
 // A seeded run is detected (the bench companies exist) and not seeded again.
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import https from 'node:https';
 import pg from 'pg';
 
@@ -43,48 +44,13 @@ const auth = `Bearer ${session.access_token}`;
 // Makes sure the schema exists (the service ran its migrations) before seeding it directly.
 await json(await fetch(`${base}/api/candidate-interviews?limit=1`, { headers: { Authorization: auth } }));
 
-const levels = [
-  'Intern',
-  'New Graduate (first job out of college)',
-  'Early Career (L4, E3, IC1, SDE I)',
-  'Mid-level (L5, E4, IC2, SDE II)',
-  'Senior (L6, E5, IC3, SDE III)',
-  'Principal (L7, E6, IC4, Staff)',
-  'Other',
-];
-const titles = ['Software Engineer', 'Production Engineer', 'Data Scientist', 'Site Reliability Engineer', 'Engineering Manager'];
-const rounds = ['Recruiter Call', 'Online Assessment / Take Home', 'Leetcode (DSA)', 'Coding (non-Leetcode)', 'System Design', 'Behavioural', 'Other'];
-const topics = [
-  'Arrays',
-  'Strings',
-  'Hash Tables',
-  'Linked Lists',
-  'Stacks',
-  'Queues',
-  'Trees',
-  'Graphs',
-  'Heaps',
-  'DFS',
-  'BFS',
-  'Binary Search',
-  'Sorting',
-  'Dynamic Programming',
-  'Greedy',
-  'Backtracking',
-  'Math',
-  'Bit Manipulation',
-  'System Design',
-  'OOP',
-  'Database Design',
-  'LC Easy',
-  'LC Medium',
-  'LC Hard',
-  'Python',
-  'JavaScript',
-  'Java',
-  'C++',
-  'Go',
-];
+// The spec's lists, from the contracts (built by `npm run build` / `npm start`).
+const {
+  interviewLevels: levels,
+  interviewTitles: titles,
+  roundCategories: rounds,
+  interviewTopics: topics,
+} = createRequire(import.meta.url)('../../libs/contracts/dist/index.js');
 const locations = ['London', 'Berlin', 'New York', 'San Francisco', 'Seattle', 'Zurich', 'Dublin', 'Toronto', 'Bangalore', 'Singapore', 'Remote', null];
 
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
