@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import { Check, ChevronsUpDown, Lock, Plus, Trash2, X } from 'lucide-react';
 import * as React from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
@@ -106,6 +106,48 @@ function CompanyCombobox({
         </Command>
       </PopoverContent>
     </Popover>
+  );
+}
+
+/** One of the spec's fixed lists (level, title) as a select, with its message under it. */
+function ChoiceField({
+  form,
+  name,
+  label,
+  placeholder,
+  options,
+  error,
+}: {
+  form: UseFormReturn<InterviewFormInput, unknown, InterviewForm>;
+  name: 'level' | 'title';
+  label: string;
+  placeholder: string;
+  options: readonly string[];
+  error?: string;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={`interview-${name}`}>{label}</Label>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Select value={text(field.value)} onValueChange={field.onChange}>
+            <SelectTrigger id={`interview-${name}`} aria-invalid={!!error}>
+              <SelectValue placeholder={placeholder} />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {option}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      <FieldError id={`interview-${name}-error`} message={error} />
+    </div>
   );
 }
 
@@ -218,50 +260,8 @@ export function SubmitInterviewDialog() {
             <FieldError id="interview-company-error" message={errors.company?.message ?? errors.company?.name?.message} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor="interview-level">Level</Label>
-              <Controller
-                control={form.control}
-                name="level"
-                render={({ field }) => (
-                  <Select value={text(field.value)} onValueChange={field.onChange}>
-                    <SelectTrigger id="interview-level" aria-invalid={!!errors.level}>
-                      <SelectValue placeholder="Select a level" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {interviewLevels.map((l) => (
-                        <SelectItem key={l} value={l}>
-                          {l}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-              <FieldError id="interview-level-error" message={errors.level?.message} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="interview-title">Title</Label>
-              <Controller
-                control={form.control}
-                name="title"
-                render={({ field }) => (
-                  <Select value={text(field.value)} onValueChange={field.onChange}>
-                    <SelectTrigger id="interview-title" aria-invalid={!!errors.title}>
-                      <SelectValue placeholder="Select a title" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {interviewTitles.map((t) => (
-                        <SelectItem key={t} value={t}>
-                          {t}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-              <FieldError id="interview-title-error" message={errors.title?.message} />
-            </div>
+            <ChoiceField form={form} name="level" label="Level" placeholder="Select a level" options={interviewLevels} error={errors.level?.message} />
+            <ChoiceField form={form} name="title" label="Title" placeholder="Select a title" options={interviewTitles} error={errors.title?.message} />
           </div>
           <div className="space-y-2">
             <Label htmlFor="interview-location">Location</Label>
