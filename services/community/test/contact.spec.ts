@@ -1,9 +1,9 @@
 import { ContactSubmission, externalResourceSchema } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
+import { TestEnvironment, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
 import { communityService } from '../src';
-import { announceDeletion, moderator, waitFor } from './helpers';
+import { announceDeletion, moderator } from './helpers';
 
 jest.setTimeout(30_000);
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { connect, StringCodec } from 'nats';
 import request from 'supertest';
-import { practiceAnalyticsSchema, retentionBands } from '@app/contracts';
+import { EventData, practiceAnalyticsSchema, retentionBands } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
+import { publishEvent, TestEnvironment } from '@app/service-kit/testing';
 import { practiceService } from '../src';
 
 describe('practice analytics', () => {
@@ -32,15 +31,7 @@ describe('practice analytics', () => {
     );
   const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-  const voiceEnded = async (data: Record<string, unknown>, msgID = randomUUID()) => {
-    const nc = await connect({ servers: env.natsUrl });
-    try {
-      const envelope = { id: randomUUID(), type: 'voice.session.ended', occurred_at: new Date().toISOString(), version: 1, data };
-      await nc.jetstream().publish(`${env.prefix}.voice.session.ended`, StringCodec().encode(JSON.stringify(envelope)), { msgID });
-    } finally {
-      await nc.close();
-    }
-  };
+  const voiceEnded = (data: EventData<'voice.session.ended'>) => publishEvent(env, 'voice.session.ended', data);
 
   it('is all zeros for a new candidate', async () => {
     const body = await analytics(await env.authHeader(env.newUser()));

@@ -1,11 +1,11 @@
 import { EventData, EventEnvelope, EventType } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
-import { TestEnvironment, TestUser } from '@app/service-kit/testing';
+import { publishEvent, TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import { interviewsService } from '@app/interviews';
 import { AckPolicy, connect } from 'nats';
 import request from 'supertest';
 import { profileService } from '../src';
-import { announceSignUp, count, knownCompany, profileRow, publishEvent, tag, waitFor } from './helpers';
+import { announceSignUp, count, knownCompany, profileRow, tag } from './helpers';
 
 jest.setTimeout(60_000);
 

@@ -1,47 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { EventData, EventEnvelope, eventSchemas, EventType } from '@app/contracts';
+import { randomBytes } from 'node:crypto';
 import type { RunningService } from '@app/service-kit';
-import type { TestEnvironment } from '@app/service-kit/testing';
-import { connect } from 'nats';
+import { publishEvent, TestEnvironment } from '@app/service-kit/testing';
 
 export const tag = () => randomBytes(3).toString('hex');
-
-export async function waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/**
- * Publishes a properly enveloped event straight to this environment's stream, as a producer's
- * outbox relay would (Nats-Msg-Id = event id unless `msgId` says otherwise: a different one gets
- * past JetStream's duplicate window, i.e. a true redelivery for the consumer to absorb).
- */
-export async function publishEvent<T extends EventType>(
-  env: TestEnvironment,
-  type: T,
-  data: EventData<T>,
-  options: { id?: string; msgId?: string } = {},
-): Promise<EventEnvelope<EventData<T>>> {
-  const envelope: EventEnvelope<EventData<T>> = {
-    id: options.id ?? randomUUID(),
-    type,
-    occurred_at: new Date().toISOString(),
-    version: 1,
-    data: eventSchemas[type].parse(data) as EventData<T>,
-  };
-  const nc = await connect({ servers: env.natsUrl });
-  try {
-    await nc.jetstream().publish(`${env.prefix}.${type}`, new TextEncoder().encode(JSON.stringify(envelope)), { msgID: options.msgId ?? envelope.id });
-  } finally {
-    await nc.close();
-  }
-  return envelope;
-}
 
 /** identity.user.registered for `user`, as identity announces a sign-up. */
 export const announceSignUp = (env: TestEnvironment, user: { id: string; email: string }, options: { id?: string; msgId?: string } = {}) =>

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { profileSchema } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
-import { TestEnvironment, TestUser } from '@app/service-kit/testing';
+import { TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import { interviewsService } from '@app/interviews';
 import request from 'supertest';
 import { profileService } from '../src';
-import { count, knownCompany, tag, waitFor } from './helpers';
+import { count, knownCompany, tag } from './helpers';
 
 jest.setTimeout(30_000);
 

@@ -1,10 +1,10 @@
 import { voiceMessages } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
-import { TestEnvironment, TestUser } from '@app/service-kit/testing';
+import { TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
 import { createVoiceService } from '../src';
 import { SpeechSynthesizer } from '../src/agent/speech';
-import { AgentClient, ManualClock, quiet, tone, waitFor } from './helpers';
+import { AgentClient, ManualClock, quiet, tone } from './helpers';
 
 jest.setTimeout(240_000);
 

@@ -1,20 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { EventData, eventSchemas, EventType } from '@app/contracts';
-import type { TestEnvironment } from '@app/service-kit/testing';
-import { AckPolicy, connect, StringCodec } from 'nats';
+import { waitFor } from '@app/service-kit/testing';
 import WebSocket from 'ws';
 import type { Clock } from '../src';
-
-/** Polls until `check` answers something truthy (0 and '' count as not yet). */
-export async function waitFor<T>(check: () => Promise<T | undefined | null | false | 0> | T | undefined | null | false | 0, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** A clock the test moves by hand (it does not move by itself). */
 export class ManualClock implements Clock {
@@ -25,18 +11,6 @@ export class ManualClock implements Clock {
   advance(ms: number): void {
     this.t += ms;
   }
-}
-
-/** Publishes an event to this environment's stream as a producer's outbox relay would; `msgId` differing from the id gets past JetStream's dedup (a true redelivery). */
-export async function publishEvent<T extends EventType>(env: TestEnvironment, type: T, data: EventData<T>, options: { id?: string; msgId?: string } = {}) {
-  const envelope = { id: options.id ?? randomUUID(), type, occurred_at: new Date().toISOString(), version: 1, data: eventSchemas[type].parse(data) };
-  const nc = await connect({ servers: env.natsUrl });
-  try {
-    await nc.jetstream().publish(`${env.prefix}.${type}`, new TextEncoder().encode(JSON.stringify(envelope)), { msgID: options.msgId ?? envelope.id });
-  } finally {
-    await nc.close();
-  }
-  return envelope;
 }
 
 const rate = 16_000;
@@ -118,30 +92,5 @@ export class AgentClient {
 
   close(code = 1000): void {
     this.ws.close(code);
-  }
-}
-
-/** Every event published in this environment's stream under `subject` (e.g. "voice.session.*"), oldest first. */
-export async function publishedEvents(env: TestEnvironment, subject: string): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
-  const nc = await connect({ servers: env.natsUrl });
-  try {
-    const stream = `${env.prefix}_EVENTS`;
-    const info = await (
-      await nc.jetstreamManager()
-    ).consumers.add(stream, {
-      filter_subject: `${env.prefix}.${subject}`,
-      ack_policy: AckPolicy.None,
-      inactive_threshold: 10_000_000_000,
-    });
-    const consumer = await nc.jetstream().consumers.get(stream, info.name);
-    const events = [];
-    for (let pending = info.num_pending; pending > 0; pending--) {
-      const msg = await consumer.next({ expires: 2000 });
-      if (!msg) break;
-      events.push(JSON.parse(StringCodec().decode(msg.data)));
-    }
-    return events;
-  } finally {
-    await nc.close();
   }
 }

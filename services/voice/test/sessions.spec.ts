@@ -1,9 +1,9 @@
 import { voiceMessages } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
-import { TestEnvironment, TestUser } from '@app/service-kit/testing';
+import { publishedEvents, publishEvent, TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
 import { createVoiceService } from '../src';
-import { AgentClient, ManualClock, publishedEvents, publishEvent, quiet, tone, waitFor } from './helpers';
+import { AgentClient, ManualClock, quiet, tone } from './helpers';
 
 jest.setTimeout(60_000);
 

@@ -1,3 +1,4 @@
 export * from './infrastructure';
 export * from './environment';
 export * from './supabase';
+export * from './events';
