@@ -53,17 +53,20 @@ const body = (bytes: Buffer, type: string): Body => ({ bytes, type, etag: `"${cr
  * it handled the request.
  */
 export function apiDocs(): (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => boolean {
-  let openapi: Body | undefined;
+  // Each answer is made on its first request and kept: none changes while the process runs.
   const cache = new Map<string, Body>();
-  const lookup = (pathname: string): Body | undefined => {
-    if (pathname === OPENAPI_PATH) return (openapi ??= body(Buffer.from(JSON.stringify(openApiDocument())), 'application/json; charset=utf-8'));
+  const make = (pathname: string): Body | undefined => {
+    if (pathname === OPENAPI_PATH) return body(Buffer.from(JSON.stringify(openApiDocument())), 'application/json; charset=utf-8');
     if (pathname === `${DOCS_PATH}/`) return body(Buffer.from(page), 'text/html; charset=utf-8');
     if (pathname === `${DOCS_PATH}/init.js`) return body(Buffer.from(init), 'text/javascript; charset=utf-8');
     const name = pathname.slice(DOCS_PATH.length + 1);
     if (!pathname.startsWith(`${DOCS_PATH}/`) || !Object.hasOwn(assets, name)) return undefined;
-    let asset = cache.get(name);
-    if (!asset) cache.set(name, (asset = body(fs.readFileSync(path.join(swaggerDir, name)), assets[name])));
-    return asset;
+    return body(fs.readFileSync(path.join(swaggerDir, name)), assets[name]);
+  };
+  const lookup = (pathname: string): Body | undefined => {
+    let found = cache.get(pathname);
+    if (!found && (found = make(pathname))) cache.set(pathname, found);
+    return found;
   };
 
   return (req, res, pathname) => {
