@@ -25,6 +25,9 @@ COPY . .
 ARG APP
 ARG VITE_SUPABASE_URL=
 ARG VITE_SUPABASE_ANON_KEY=
+# Product analytics (posthog), off unless both are set; allow the host in the gateway's CSP_CONNECT_SRC.
+ARG VITE_POSTHOG_KEY=
+ARG VITE_POSTHOG_HOST=
 # Builds the app and the libraries it depends on (Nx's ^build), then gathers what runs into /out:
 # each workspace's package.json, dist/ and migrations/ (read at start), and the default port for the
 # HEALTHCHECK.

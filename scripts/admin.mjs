@@ -4,24 +4,89 @@
 // else starts the embedded Postgres just for the command.
 // `npm run admin -- mailbox [email]` lists the developer mailbox (MAILBOX_DIR, default <data dir>/mailbox):
 // the mail identity writes there instead of sending it when SMTP_URL is not set.
+// `npm run admin -- db-roles` (DATABASE_URL of a superuser) gives every service its own Postgres role
+// with a new password and prints each service's DATABASE_URL; run again to rotate them.
+// `npm run admin -- nats-accounts` prints the NATS users and permissions written from the registry
+// (passwords read from <SERVICE>_NATS_PASSWORD by nats-server):
+// deploy/k8s/components/nats-jetstream/accounts.conf is its output.
+// `npm run admin -- compose-env` writes .env for docker-compose.yml: generated passwords, kept when present.
+// `npm run admin -- announce-companies` announces every company again (interviews.company.created): the
+// event stream keeps 7 days, so a read model rebuilt from an empty database later learns older ones.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dataDirOf, startEmbeddedPostgres } from './stack.mjs';
+import { dataDirOf, registryServices, serviceDatabaseUrls, startEmbeddedPostgres } from './stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const commands = ['grant-moderator', 'revoke-moderator', 'delete-user'];
 const [command, email] = process.argv.slice(2);
 
-if (!(commands.includes(command) && email) && command !== 'mailbox') {
-  console.error(`usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- mailbox [email]`);
+if (!(commands.includes(command) && email) && !['mailbox', 'db-roles', 'nats-accounts', 'compose-env', 'announce-companies'].includes(command)) {
+  console.error(
+    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       npm run admin -- compose-env\n       npm run admin -- announce-companies`,
+  );
   process.exit(2);
 }
 
-const adminScript = path.join(root, 'services/identity/dist/admin.js');
+if (command === 'compose-env') {
+  const file = path.join(root, '.env');
+  const kept = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const has = (name) => new RegExp(`^${name}=`, 'm').test(kept);
+  const secret = () => randomBytes(24).toString('base64url');
+  const names = registryServices(root).map((s) => s.name.toUpperCase().replace(/[^A-Z0-9]/g, '_'));
+  const wanted = {
+    POSTGRES_PASSWORD: secret,
+    SIGNING_KEY_ENCRYPTION_KEY: () => randomBytes(32).toString('base64'),
+    ...Object.fromEntries(
+      names.flatMap((n) => [
+        [`${n}_DATABASE_PASSWORD`, secret],
+        [`${n}_NATS_PASSWORD`, secret],
+      ]),
+    ),
+  };
+  const added = Object.entries(wanted)
+    .filter(([name]) => !has(name))
+    .map(([name, make]) => `${name}=${make()}`);
+  writeFileSync(file, `${kept}${kept && !kept.endsWith('\n') ? '\n' : ''}${added.map((line) => `${line}\n`).join('')}`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  console.warn(added.length ? `.env: ${added.length} generated value(s) added; docker compose reads them` : '.env already has every value');
+  process.exit(0);
+}
+
+if (command === 'nats-accounts' || command === 'db-roles') {
+  const kit = path.join(root, 'libs/service-kit/dist/index.js');
+  if (!existsSync(kit)) {
+    console.error('the service kit is not built yet: run `npm run build` first');
+    process.exit(1);
+  }
+  const services = registryServices(root);
+  if (command === 'nats-accounts') {
+    const { natsAccountsConfig, natsPasswordVariable } = createRequire(import.meta.url)(kit);
+    process.stdout.write(natsAccountsConfig({ services: services.map((s) => ({ ...s, password: { env: natsPasswordVariable(s.name) } })) }));
+    process.exit(0);
+  }
+  if (!process.env.DATABASE_URL) {
+    console.error('db-roles: set DATABASE_URL to a superuser (or a role with CREATEROLE that owns the database) of the Postgres to prepare');
+    process.exit(2);
+  }
+  const urls = await serviceDatabaseUrls(
+    root,
+    process.env.DATABASE_URL,
+    Object.fromEntries(services.map((s) => [s.name, randomBytes(24).toString('base64url')])),
+  );
+  console.warn("Each service's own role is ready; put its DATABASE_URL in its Secret (shown once, not stored):");
+  for (const [name, url] of Object.entries(urls)) console.log(`${name}\tDATABASE_URL=${url}`);
+  process.exit(0);
+}
+
+// Identity's commands, or interviews' for announce-companies: each service's own admin script, on its schema.
+const owner = command === 'announce-companies' ? 'interviews' : 'identity';
+const adminScript = path.join(root, `services/${owner}/dist/admin.js`);
 if (!existsSync(adminScript)) {
-  console.error('identity is not built yet: run `npm run build` (or `npm start` once) first');
+  console.error(`${owner} is not built yet: run \`npm run build\` (or \`npm start\` once) first`);
   process.exit(1);
 }
 
@@ -43,9 +108,10 @@ if (!databaseUrl) {
   databaseUrl = embedded.url;
 }
 
-const result = spawnSync(process.execPath, [adminScript, command, email], {
+const schema = owner === 'interviews' ? (process.env.INTERVIEWS_DATABASE_SCHEMA ?? 'interviews') : (process.env.IDENTITY_DATABASE_SCHEMA ?? 'identity');
+const result = spawnSync(process.execPath, [adminScript, command, ...(email ? [email] : [])], {
   stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: process.env.IDENTITY_DATABASE_SCHEMA ?? 'identity' },
+  env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema },
 });
 if (embedded) await embedded.stop();
 process.exit(result.status ?? 1);

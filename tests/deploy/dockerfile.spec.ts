@@ -76,9 +76,9 @@ test('layer caching: manifests and the lock are installed before the sources are
   expect(roots.sort()).toEqual(workspaces.map((w) => w.replace(/\/\*$/, '')).sort());
 });
 
-test("the web's Supabase settings are build arguments, under the names the web reads", () => {
+test("the web's build settings (Supabase, product analytics) are build arguments, under the names the web reads", () => {
   const declared = [...readFileSync(path.join(repoRoot, 'apps', 'web', 'src', 'vite-env.d.ts'), 'utf8').matchAll(/readonly (VITE_\w+)/g)].map((m) => m[1]);
-  expect(declared.sort()).toEqual(['VITE_SUPABASE_ANON_KEY', 'VITE_SUPABASE_URL']);
+  expect(declared.sort()).toEqual(['VITE_POSTHOG_HOST', 'VITE_POSTHOG_KEY', 'VITE_SUPABASE_ANON_KEY', 'VITE_SUPABASE_URL']);
   const args = stage('build')
     .steps.filter((i) => i.op === 'ARG')
     .map((i) => i.args.split('=')[0]);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
+import { natsAccountsConfig, natsPasswordVariable } from '@app/service-kit/core';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IStatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
@@ -304,6 +305,21 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
     }
   });
 
+  test('each service logs in as itself: its NATS user, and (dev) its own Postgres role, NATS password and signing-key key', () => {
+    const secretData = (name: string) => {
+      const secret = ofKind<K8sObject & { data: Record<string, string> }>(objects(), 'Secret').find((s) => s.metadata.name.startsWith(`${name}-secrets`))!;
+      return Object.fromEntries(Object.entries(secret.data).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+    };
+    for (const { name } of serviceRegistry) {
+      expect(environment(mainContainer(name)).NATS_USER).toBe(name);
+      if (overlay !== 'dev') continue;
+      const data = secretData(name);
+      expect(new URL(data.DATABASE_URL).username).toBe(name);
+      expect(data.NATS_PASSWORD).toContain('placeholder');
+    }
+    if (overlay === 'dev') expect(Buffer.from(secretData('identity').SIGNING_KEY_ENCRYPTION_KEY, 'base64')).toHaveLength(32);
+  });
+
   test('every ConfigMap a pod names is rendered', () => {
     const configMaps = new Set(ofKind(objects(), 'ConfigMap').map((c) => c.metadata.name));
     for (const workload of workloads()) {
@@ -332,17 +348,48 @@ describe('prod-self-hosted: NATS and Postgres inside the cluster', () => {
     expect(script).toMatch(/EVENTS DEADLETTER/);
   });
 
-  test('a CloudNativePG cluster of three instances', () => {
-    const cluster = named<K8sObject & { spec: { instances: number } }>(objects(), 'Cluster', 'thunderprep-pg');
+  test("NATS has the registry's users (accounts.conf is what `npm run admin -- nats-accounts` writes), each password from its service's Secret", () => {
+    const nats = named<IStatefulSet>(objects(), 'StatefulSet', 'nats');
+    expect(named<IConfigMap>(objects(), 'ConfigMap', 'nats-config').data!['nats.conf']).toContain('include ./accounts/accounts.conf');
+    const volume = nats.spec!.template.spec!.volumes!.find((v) => v.name === 'accounts')!;
+    const accounts = named<IConfigMap>(objects(), 'ConfigMap', volume.configMap!.name!).data!['accounts.conf'];
+    expect(accounts).toBe(natsAccountsConfig({ services: serviceRegistry.map((s) => ({ ...s, password: { env: natsPasswordVariable(s.name) } })) }));
+    expect(nats.spec!.template.spec!.containers[0].volumeMounts).toContainEqual({ name: 'accounts', mountPath: '/etc/nats/accounts' });
+    const env = Object.fromEntries((nats.spec!.template.spec!.containers[0].env ?? []).map((e) => [e.name, e]));
+    for (const { name } of serviceRegistry) {
+      expect(env[natsPasswordVariable(name)].valueFrom!.secretKeyRef).toEqual({ name: `${name}-secrets`, key: 'NATS_PASSWORD' });
+    }
+  });
+
+  test('a CloudNativePG cluster of three instances, with a role and a schema of its own per service', () => {
+    type Cluster = K8sObject & {
+      spec: {
+        instances: number;
+        bootstrap: { initdb: { postInitApplicationSQL: string[] } };
+        managed: { roles: Array<{ name: string; login: boolean; passwordSecret: { name: string } }> };
+      };
+    };
+    const cluster = named<Cluster>(objects(), 'Cluster', 'thunderprep-pg');
     expect(cluster.apiVersion).toBe('postgresql.cnpg.io/v1');
     expect(cluster.spec.instances).toBe(3);
+    const sql = cluster.spec.bootstrap.initdb.postInitApplicationSQL;
+    expect(sql).toContain('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
+    for (const { name } of serviceRegistry) {
+      expect(sql).toEqual(
+        expect.arrayContaining([`CREATE ROLE ${name} LOGIN`, `CREATE SCHEMA ${name} AUTHORIZATION ${name}`, `REVOKE ALL ON SCHEMA ${name} FROM PUBLIC`]),
+      );
+    }
+    expect(cluster.spec.managed.roles.map((r) => [r.name, r.login, r.passwordSecret.name])).toEqual(
+      serviceRegistry.map((s) => [s.name, true, `${s.name}-db-role`]),
+    );
   });
 
   test.each(serviceRegistry.map((s) => s.name))('%s uses them, and the network lets it', (name) => {
     const container = named<IDeployment>(objects(), 'Deployment', name).spec!.template.spec!.containers[0];
     const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e]));
     expect(env.NATS_URL.value).toBe('nats://nats:4222');
-    expect(env.DATABASE_URL.valueFrom!.secretKeyRef).toEqual({ name: 'thunderprep-pg-app', key: 'uri' });
+    // Its own role's DATABASE_URL comes from its Secret; nothing overrides it with a shared one.
+    expect(env.DATABASE_URL).toBeUndefined();
     const from: Endpoint = pod('thunderprep', named<IDeployment>(objects(), 'Deployment', name).spec!.template.metadata!.labels!);
     const natsPod = pod('thunderprep', named<IStatefulSet>(objects(), 'StatefulSet', 'nats').spec!.template.metadata!.labels!);
     const pgPod = pod('thunderprep', { 'cnpg.io/cluster': 'thunderprep-pg' });

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -203,7 +203,7 @@ describe('npm start', () => {
       launchers.push(launcher);
       const runtime = path.join(dataDir, 'runtime.json');
       expect(existsSync(runtime)).toBe(true);
-      const natsPort = Number(/nats-server from PATH .*port (\d+)\)/.exec(launcher.output())![1]);
+      const natsPort = Number(/nats-server from PATH .*port (\d+);/.exec(launcher.output())![1]);
 
       const nats = childRunning(launcher, 'nats-server')!;
       const postgres = childRunning(launcher, 'bin/postgres')!;
@@ -238,6 +238,104 @@ describe('npm start', () => {
       expect(existsSync(runtime)).toBe(false);
       await waitFor(() => survivors(stack).length === 0, 2_000).catch(() => expect(survivors(stack)).toEqual([]));
     }, 60_000);
+
+    it("secures what it starts: generated passwords (0600), a NATS user per service that may publish only its own events, a Postgres role per service, identity's keys sealed", async () => {
+      const launcher = await startLauncher(embeddedEnv());
+      launchers.push(launcher);
+      expect(launcher.output()).toMatch(/a role per service/);
+      expect(launcher.output()).toMatch(/a user per service/);
+      for (const file of ['secrets.json', 'nats.conf', 'runtime.json'])
+        expect({ file, mode: statSync(path.join(dataDir, file)).mode & 0o777 }).toEqual({ file, mode: 0o600 });
+      const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
+      const { databaseUrl } = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8'));
+      expect(new URL(databaseUrl).password).toBe(secrets.postgresSuperuser);
+
+      // Each child knows only its own secrets: the gateway no database at all, practice its own role.
+      const environOf = (fragment: string) =>
+        Object.fromEntries(
+          readFileSync(`/proc/${childRunning(launcher, fragment)!.pid}/environ`, 'utf8')
+            .split('\0')
+            .filter(Boolean)
+            .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+        );
+      const [gatewayEnv, practiceEnv] = [environOf('apps/gateway/dist/main.js'), environOf('services/practice/dist/main.js')];
+      expect(gatewayEnv).not.toHaveProperty('DATABASE_URL');
+      expect(gatewayEnv).not.toHaveProperty('NATS_PASSWORD');
+      expect(new URL(practiceEnv.DATABASE_URL).username).toBe('practice');
+      expect(practiceEnv).toMatchObject({ NATS_USER: 'practice', NATS_PASSWORD: secrets.services.practice.nats });
+      expect(practiceEnv).not.toHaveProperty('SIGNING_KEY_ENCRYPTION_KEY');
+
+      const natsUrl = `nats://127.0.0.1:${/nats-server from PATH .*port (\d+);/.exec(launcher.output())![1]}`;
+      await expect(connect({ servers: natsUrl, reconnect: false })).rejects.toThrow(/authorization violation/i);
+      const practice = await connect({ servers: natsUrl, user: 'practice', pass: secrets.services.practice.nats, reconnect: false });
+      try {
+        // The forged erasure is refused by the server; practice's own event is stored.
+        await expect(practice.jetstream().publish('identity.user.deleted', new TextEncoder().encode('{}'))).rejects.toThrow(/permissions violation/i);
+        await expect(practice.jetstream().publish('practice.session.logged', new TextEncoder().encode('{}'))).resolves.toMatchObject({ stream: 'EVENTS' });
+      } finally {
+        await practice.close();
+      }
+
+      const admin = new Client({ connectionString: databaseUrl });
+      await admin.connect();
+      try {
+        const roles = await admin.query('SELECT rolname, rolsuper FROM pg_roles WHERE rolname = ANY($1) ORDER BY rolname', [Object.keys(secrets.services)]);
+        expect(roles.rows).toEqual(
+          Object.keys(secrets.services)
+            .sort()
+            .map((rolname) => ({ rolname, rolsuper: false })),
+        );
+        const keys = await admin.query('SELECT private_jwk, sealed_private_key FROM identity.signing_keys');
+        expect(keys.rows[0]).toEqual({ private_jwk: null, sealed_private_key: expect.stringMatching(/^v1\./) });
+        // With only these permissions events still flow: a sign-up's identity.user.registered reaches profile.
+        const signUp = await fetch(`${launcher.url}/auth/v1/signup`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: `secured-${Date.now()}@example.com`, password: 'launcher9pass' }),
+        });
+        expect(signUp.status).toBe(200);
+        const { user } = (await signUp.json()) as { user: { id: string } };
+        await waitFor(async () => {
+          const { rows } = await admin.query('SELECT 1 FROM profile.user_profiles WHERE id = $1', [user.id]);
+          return rows.length > 0;
+        }, 10_000);
+      } finally {
+        await admin.end();
+      }
+      const asPractice = new URL(databaseUrl);
+      Object.assign(asPractice, { username: 'practice', password: secrets.services.practice.database });
+      const practiceDb = new Client({ connectionString: asPractice.toString() });
+      await practiceDb.connect();
+      try {
+        await expect(practiceDb.query('SELECT count(*) FROM identity.signing_keys')).rejects.toThrow('permission denied for schema identity');
+        await expect(practiceDb.query('SELECT count(*) FROM practice.schema_migrations')).resolves.toBeDefined();
+      } finally {
+        await practiceDb.end();
+      }
+    }, 60_000);
+
+    it('replaces the fixed superuser password of a data directory made before (postgres) with a generated one', async () => {
+      const secretsFile = path.join(dataDir, 'secrets.json');
+      const first = await startLauncher(embeddedEnv());
+      launchers.push(first);
+      const admin = new Client({ connectionString: JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8')).databaseUrl });
+      await admin.connect();
+      await admin.query("ALTER ROLE postgres PASSWORD 'postgres'");
+      await admin.end();
+      first.child.kill('SIGTERM');
+      await first.exited;
+      // What an earlier launcher left: the cluster's fixed password, and no generated one.
+      const { postgresSuperuser: _dropped, ...older } = JSON.parse(readFileSync(secretsFile, 'utf8'));
+      writeFileSync(secretsFile, JSON.stringify(older));
+
+      const second = await startLauncher(embeddedEnv());
+      launchers.push(second);
+      const url = new URL(JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8')).databaseUrl);
+      expect(url.password).toBe(JSON.parse(readFileSync(secretsFile, 'utf8')).postgresSuperuser);
+      expect(url.password).not.toBe('postgres');
+      url.password = 'postgres';
+      await expect(new Client({ connectionString: url.toString() }).connect()).rejects.toThrow(/password authentication failed/);
+    }, 90_000);
 
     it('killed itself with SIGKILL, leaves no process of the stack and no runtime.json behind', async () => {
       const launcher = await startLauncher(embeddedEnv());

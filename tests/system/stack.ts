@@ -29,13 +29,13 @@ const builtServices = (): ServiceDefinition[] =>
 /**
  * The real thing, small: identity signing ES256 tokens, every other service of the registry and
  * the gateway verifying them through identity's JWKS, every service on its own schema, events over
- * the real JetStream.
+ * the real JetStream. `serviceEnv` is added to every service's environment (e.g. looser limits).
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(serviceEnv: Record<string, string> = {}): Promise<Stack> {
   const env = await TestEnvironment.create();
   const mailbox = mkdtempSync(path.join(tmpdir(), 'system-mailbox-'));
-  const identity = await env.start(identityService, { MAILBOX_DIR: mailbox });
-  const auth = { SUPABASE_JWT_SECRET: '', AUTH_JWKS_URL: `${identity.url}/auth/v1/.well-known/jwks.json` };
+  const identity = await env.start(identityService, { MAILBOX_DIR: mailbox, ...serviceEnv });
+  const auth = { SUPABASE_JWT_SECRET: '', AUTH_JWKS_URL: `${identity.url}/auth/v1/.well-known/jwks.json`, ...serviceEnv };
   const services: Record<string, RunningService> = { identity };
   for (const definition of builtServices()) services[definition.name] = await env.start(definition, auth);
   const gateway = await startGateway({
@@ -46,6 +46,9 @@ export async function startStack(): Promise<Stack> {
     ...auth,
     ...Object.fromEntries(Object.values(services).map((s) => [upstreamUrlVariable(s.name), s.url])),
     READY_UPSTREAMS: Object.keys(services).join(','),
+    // The services' test environment gives each user an unlimited share; so does this gateway.
+    USER_REQUESTS_PER_SECOND: '1000000',
+    USER_REQUEST_BURST: '1000000',
   });
   return {
     env,

@@ -16,6 +16,7 @@ interface ExportedSpan {
 
 const SERVER = 2;
 const CLIENT = 3;
+const PRODUCER = 4;
 const CONSUMER = 5;
 const root = path.resolve(__dirname, '../..');
 
@@ -128,14 +129,21 @@ describe('telemetry', () => {
     const gatewayServer = trace.find((s) => s.service === 'gateway' && s.kind === SERVER);
     const gatewayClient = trace.find((s) => s.service === 'gateway' && s.kind === CLIENT);
     const practiceServer = trace.find((s) => s.service === 'practice' && s.kind === SERVER);
-    expect(gatewayServer).toMatchObject({ parentSpanId: '00f067aa0ba902b7', name: 'GET' });
+    // Named after the route, not the URL: one name per route however many ids it serves.
+    expect(gatewayServer).toMatchObject({ parentSpanId: '00f067aa0ba902b7', name: 'GET /api/leetcode-questions' });
     expect(gatewayClient).toMatchObject({
       attributes: expect.objectContaining({ 'http.response.status_code': 200, 'url.full': `${practice.url}/api/leetcode-questions` }),
     });
     expect(practiceServer).toMatchObject({
       parentSpanId: gatewayClient!.spanId,
-      attributes: expect.objectContaining({ 'url.path': '/api/leetcode-questions', 'http.response.status_code': 200 }),
+      name: 'GET /api/leetcode-questions',
+      attributes: expect.objectContaining({ 'url.path': '/api/leetcode-questions', 'http.route': '/api/leetcode-questions', 'http.response.status_code': 200 }),
     });
+    // The service's Postgres queries are spans of the same trace.
+    const queries = trace.filter(
+      (s) => s.service === 'practice' && s.kind === CLIENT && (s.attributes['db.system'] ?? s.attributes['db.system.name']) === 'postgresql',
+    );
+    expect(queries.length).toBeGreaterThan(0);
     // Each process's log line for the request names the trace and its own span.
     const logged = (logs: Array<Record<string, unknown>>) => logs.find((l) => l.path === '/api/leetcode-questions');
     expect(logged(gateway.logs)).toMatchObject({ trace_id: callerTrace, span_id: gatewayServer!.spanId });
@@ -165,6 +173,10 @@ describe('telemetry', () => {
       ),
     );
     expect(consumed.attributes).toMatchObject({ 'messaging.system': 'nats', 'messaging.destination.name': 'interviews.company.created' });
+    // The relay published it in the request's trace, and the consumer continued from that publish.
+    const published = collector.spans.find((s) => s.service === 'interviews' && s.kind === PRODUCER && s.traceId === request.traceId);
+    expect(published).toMatchObject({ name: 'publish interviews.company.created', parentSpanId: request.spanId });
+    expect(consumed.parentSpanId).toBe(published!.spanId);
     interviews.child.kill('SIGTERM');
     profile.child.kill('SIGTERM');
     expect(await exited(interviews.child)).toBe(0);

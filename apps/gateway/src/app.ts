@@ -4,11 +4,26 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import express, { Express, NextFunction, Request, Response } from 'express';
-import { AppError, createLogger, Logger, notFound, requestIdFrom, sendError, toAppError, TokenVerifier } from '@app/service-kit/core';
+import {
+  answerClientErrors,
+  AppError,
+  createLogger,
+  Logger,
+  Metrics,
+  notFound,
+  requestIdFrom,
+  sendError,
+  startMetricsServer,
+  toAppError,
+  TokenBuckets,
+  TokenVerifier,
+} from '@app/service-kit/core';
 import { GatewayConfig, loadGatewayConfig, upstreamUrls } from './config';
 import { healthRoutes } from './health';
 import { frontDoor } from './http/front-door';
+import { GatewayObservation } from './http/observability';
 import { cors, securityHeaders } from './http/security';
+import { routeDeadlines } from './routing/deadlines';
 import { prepareForwardedRequest, TrustFn } from './routing/forwarding';
 import { isApiPath, isUnsafePath, resolveWebsocketUpstream, UpstreamName } from './routing/prefix-table';
 import { UpstreamProxies } from './routing/proxy';
@@ -23,6 +38,8 @@ export interface Gateway {
   config: GatewayConfig;
   logger: Logger;
   verifier: TokenVerifier;
+  /** The gateway's Prometheus metrics (METRICS_PORT set), else undefined. */
+  metrics?: Metrics;
   /** Handler for the HTTP server's `upgrade` event (the registry's websocket prefixes). */
   upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Ends open websockets (they are not part of the HTTP server's graceful close). */
@@ -66,7 +83,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const trust = app.get('trust proxy fn') as TrustFn;
 
   const readinessUrls = Object.fromEntries(config.READY_UPSTREAMS.map((name) => [name, urls[name]])) as Record<UpstreamName, string>;
-  app.use(healthRoutes(readinessUrls, config.READY_TIMEOUT_MS, proxies.agents));
+  app.use(healthRoutes({ urls: readinessUrls, timeoutMs: config.READY_TIMEOUT_MS, agents: proxies.agents, detailsToken: config.READY_DETAILS_TOKEN, logger }));
   const docs = apiDocs();
   app.use((req: Request, res: Response, next: NextFunction) => (docs(req, res, req.path) ? undefined : next()));
   app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? sendError(res, notFound('No such API route')) : next()));
@@ -101,10 +118,14 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     proxies.upgrade(upstream, req, socket, head);
   };
 
+  const metrics = config.METRICS_PORT === undefined ? undefined : new Metrics('gateway');
   const handle = frontDoor({
     logger,
     verifier,
+    perUser: new TokenBuckets(config.USER_REQUESTS_PER_SECOND, config.USER_REQUEST_BURST),
     proxies,
+    observation: new GatewayObservation(metrics),
+    deadlineFor: routeDeadlines(config.UPSTREAM_RESPONSE_TIMEOUT_MS),
     trust,
     security: securityHeaders(config),
     cors: cors(config.CORS_ORIGINS),
@@ -117,6 +138,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     config,
     logger,
     verifier,
+    metrics,
     upgrade,
     closeUpgrades: () => {
       for (const socket of sockets) socket.destroy();
@@ -134,6 +156,8 @@ export interface RunningGateway {
   server: http.Server;
   config: GatewayConfig;
   logger: Logger;
+  /** Where Prometheus scrapes the gateway (METRICS_PORT set), else undefined. */
+  metricsUrl?: string;
   /** Stops accepting, lets requests in flight finish (up to `graceMs`), then closes everything. */
   close(graceMs?: number): Promise<void>;
 }
@@ -145,6 +169,7 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   const { logger } = gateway;
   const server = http.createServer(gateway.handle);
   server.on('upgrade', gateway.upgrade);
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => {
@@ -156,8 +181,10 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
+  const metricsServer = gateway.metrics && (await startMetricsServer(gateway.metrics, config.METRICS_PORT!, config.HOST));
+
   const auth = [config.AUTH_JWKS_URL && `JWKS ${config.AUTH_JWKS_URL}`, config.SUPABASE_JWT_SECRET && 'HS256 secret'].filter(Boolean).join(' + ');
-  logger.info({ url, auth, upstreams: upstreamUrls(config), web: config.WEB_DIST }, 'gateway listening');
+  logger.info({ url, metrics: metricsServer?.url, auth, upstreams: upstreamUrls(config), web: config.WEB_DIST }, 'gateway listening');
   if (!config.AUTH_ISSUER) logger.warn('AUTH_ISSUER is not set: the issuer of tokens is not checked');
   if (!fs.existsSync(path.join(config.WEB_DIST, 'index.html'))) logger.warn({ web: config.WEB_DIST }, 'web app not built: serving a placeholder page');
 
@@ -172,10 +199,11 @@ export async function startGateway(env: Record<string, string | undefined> = pro
       server.close(() => {
         clearTimeout(force);
         gateway.close();
+        void metricsServer?.close();
         logger.info('gateway stopped');
         resolve();
       });
       server.closeIdleConnections();
     }));
-  return { url, port, server, config, logger, close };
+  return { url, port, server, config, logger, metricsUrl: metricsServer?.url, close };
 }

@@ -15,7 +15,7 @@ describe('loadGatewayConfig', () => {
       CORS_ORIGINS: [],
       TRUST_PROXY: false,
       UPSTREAM_CONNECT_TIMEOUT_MS: 2000,
-      UPSTREAM_RESPONSE_TIMEOUT_MS: 30000,
+      UPSTREAM_RESPONSE_TIMEOUT_MS: 5000,
     });
     expect(config.SUPABASE_JWT_SECRET).toBeUndefined();
     expect(defaultWebDist).toMatch(/apps[/\\]web[/\\]dist$/);

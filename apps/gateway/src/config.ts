@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
-import { ConfigError } from '@app/service-kit/core';
+import { ConfigError, metricsPortShape } from '@app/service-kit/core';
 import { UPSTREAM_NAMES, UpstreamName } from './routing/prefix-table';
 
 /**
@@ -76,9 +76,20 @@ const schema = z
     /** A real Supabase project the web talks to directly: allowed in connect-src (https and wss). */
     SUPABASE_URL: optional(httpUrl),
     UPSTREAM_CONNECT_TIMEOUT_MS: positiveMs.default(2_000),
-    UPSTREAM_RESPONSE_TIMEOUT_MS: positiveMs.default(30_000),
+    /** The ordinary deadline for a service's response headers; an endpoint may declare a longer one (`deadlineMs`). */
+    UPSTREAM_RESPONSE_TIMEOUT_MS: positiveMs.default(5_000),
     UPSTREAM_MAX_SOCKETS: z.coerce.number().int().min(1).default(256),
     READY_TIMEOUT_MS: positiveMs.default(1_000),
+    /**
+     * Each signed-in user's share of the gateway, over every service (token bucket per token subject):
+     * calls per second on average, and at once. Past it: 429 here, before any service does work.
+     */
+    USER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(20),
+    USER_REQUEST_BURST: z.coerce.number().int().min(1).default(60),
+    /** Prometheus /metrics on a port of its own; unset: no metrics. */
+    METRICS_PORT: metricsPortShape,
+    /** The operator's key to /readyz's per-service view (header X-Ready-Details-Token); unset: nobody gets it. */
+    READY_DETAILS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
     /** Services /readyz waits for (comma-separated names); default all. The launcher names those it runs. */
     READY_UPSTREAMS: z.preprocess(
       emptyToUndefined,

@@ -1,15 +1,19 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { Router } from 'express';
-import { AppError, sendError } from '@app/service-kit/core';
+import { Request, Router } from 'express';
+import { AppError, Logger, sendError, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@app/service-kit/core';
 import type { UpstreamName } from './routing/prefix-table';
 
 export type UpstreamStatus = 'up' | 'down';
 
-/** GETs `<url>/healthz`; up only on a 2xx within `timeoutMs`. */
+/** The header an operator sends with READY_DETAILS_TOKEN to read which services are down. */
+export const READY_DETAILS_HEADER = 'x-ready-details-token';
+
+/** GETs `<url>/readyz` (the service's own: its database and broker); up only on a 2xx within `timeoutMs`. */
 export function probe(url: string, timeoutMs: number, agents: { http: http.Agent; https: https.Agent }): Promise<UpstreamStatus> {
   return new Promise((resolve) => {
-    const target = new URL('/healthz', url);
+    const target = new URL('/readyz', url);
     const client = target.protocol === 'https:' ? https : http;
     const agent = target.protocol === 'https:' ? agents.https : agents.http;
     const req = client.get(target, { agent, headers: { accept: 'application/json' } }, (res) => {
@@ -34,26 +38,57 @@ export async function checkUpstreams(
   return Object.fromEntries(entries) as Record<UpstreamName, UpstreamStatus>;
 }
 
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether `req` carries the operator's token (compared in constant time); never without a configured token. */
+function asksForDetails(req: Request, token: string | undefined): boolean {
+  const sent = req.headers[READY_DETAILS_HEADER];
+  return token !== undefined && typeof sent === 'string' && timingSafeEqual(digest(sent), digest(token));
+}
+
+export interface HealthOptions {
+  urls: Record<UpstreamName, string>;
+  timeoutMs: number;
+  agents: { http: http.Agent; https: https.Agent };
+  /** READY_DETAILS_TOKEN: the operator's key to the per-service view of /readyz. */
+  detailsToken?: string;
+  logger: Logger;
+}
+
 /**
- * /healthz: the gateway process answers. /readyz: every service's /healthz answered within the
- * timeout (default 1 s); otherwise 503 in the envelope, `fields` naming each service that is down.
+ * /healthz: the gateway process answers. /readyz: every awaited service's own /readyz (its
+ * database and broker) answered 2xx within the timeout (default 1 s); otherwise 503 in the
+ * envelope with Retry-After. Anyone gets the bare status: the internal service names only go to a
+ * caller with the operator's token (READY_DETAILS_TOKEN in the header above), and to the log,
+ * once per change.
  */
-export function healthRoutes(urls: Record<UpstreamName, string>, timeoutMs: number, agents: { http: http.Agent; https: https.Agent }) {
+export function healthRoutes(options: HealthOptions) {
+  const { urls, timeoutMs, agents, detailsToken, logger } = options;
   const router = Router();
+  let lastDown = '';
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get('/readyz', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const upstreams = await checkUpstreams(urls, timeoutMs, agents);
-    const down = Object.entries(upstreams).filter(([, status]) => status === 'down');
+    const down = (Object.keys(upstreams) as UpstreamName[]).filter((name) => upstreams[name] === 'down');
+    const downList = down.join(', ');
+    if (downList !== lastDown) {
+      if (down.length > 0) logger.warn({ down }, `not ready: ${downList} down`);
+      else logger.info('ready: every service answers');
+      lastDown = downList;
+    }
+    const details = asksForDetails(req, detailsToken);
     if (down.length === 0) {
-      res.json({ status: 'ready', upstreams });
+      res.json(details ? { status: 'ready', upstreams } : { status: 'ready' });
       return;
     }
-    const fields = Object.fromEntries(down.map(([name]) => [name, 'down']));
-    sendError(res, new AppError('upstream_unavailable', `not ready: ${down.map(([name]) => name).join(', ')} down`, fields, 503));
+    const retry = { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
+    if (!details) return sendError(res, new AppError('upstream_unavailable', 'not ready', undefined, 503, retry));
+    const fields = Object.fromEntries(down.map((name) => [name, 'down']));
+    sendError(res, new AppError('upstream_unavailable', `not ready: ${downList} down`, fields, 503, retry));
   });
   return router;
 }

@@ -57,13 +57,13 @@ export async function deadPort(): Promise<number> {
 export type RouteHandler = (req: http.IncomingMessage, res: http.ServerResponse) => boolean | void;
 
 /**
- * A stand-in service: answers /healthz, the JWKS when given one, `extra` routes, and echoes every
+ * A stand-in service: answers /healthz and /readyz, the JWKS when given one, `extra` routes, and echoes every
  * other request as JSON (what it received: method, url, headers, body size).
  */
 export async function startEcho(name: string, options: { jwks?: () => { keys: JWK[] }; extra?: RouteHandler } = {}): Promise<TestServer> {
   const server = http.createServer((req, res) => {
     if (options.extra?.(req, res)) return;
-    if (req.url === '/healthz') {
+    if (req.url === '/healthz' || req.url === '/readyz') {
       res.setHeader('content-type', 'application/json');
       res.end('{"status":"ok"}');
       return;
@@ -184,6 +184,9 @@ export async function startStack(
     AUTH_ISSUER: ISSUER,
     ...Object.fromEntries(UPSTREAM_NAMES.map((name) => [upstreamUrlVariable(name), upstreams[name].url])),
     WEB_DIST: '/nonexistent-web-dist',
+    // A test's one user makes hundreds of calls in a second; the per-user share is tested where it is set low.
+    USER_REQUESTS_PER_SECOND: '1000000',
+    USER_REQUEST_BURST: '1000000',
     ...env,
   });
   return {

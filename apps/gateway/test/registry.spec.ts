@@ -3,12 +3,15 @@ import request from 'supertest';
 import { RunningGateway, startGateway } from '../src';
 import { deadPort, es256Token, startStack, Stack } from './helpers';
 
+const DETAILS_TOKEN = 'operator-readiness-token-1';
+const details = { 'X-Ready-Details-Token': DETAILS_TOKEN };
+
 describe('gateway: routes and readiness come from the service registry', () => {
   let stack: Stack;
   let token: string;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({ READY_DETAILS_TOKEN: DETAILS_TOKEN });
     token = await es256Token(stack.keys, '8f7c2f8e-6c1e-4c5e-9f3a-2b1d0c9e8a71');
   });
   afterAll(() => stack.close());
@@ -19,7 +22,7 @@ describe('gateway: routes and readiness come from the service registry', () => {
   });
 
   it('waits for every registry service by default', async () => {
-    const res = await request(stack.gateway.url).get('/readyz').expect(200);
+    const res = await request(stack.gateway.url).get('/readyz').set(details).expect(200);
     expect(Object.keys(res.body.upstreams).sort()).toEqual([...serviceNames].sort());
   });
 
@@ -30,8 +33,15 @@ describe('gateway: routes and readiness come from the service registry', () => {
     );
     let gateway: RunningGateway | undefined;
     try {
-      gateway = await startGateway({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, READY_UPSTREAMS: 'identity,profile' });
-      const res = await request(gateway.url).get('/readyz').expect(200);
+      gateway = await startGateway({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        ...env,
+        READY_UPSTREAMS: 'identity,profile',
+        READY_DETAILS_TOKEN: DETAILS_TOKEN,
+      });
+      const res = await request(gateway.url).get('/readyz').set(details).expect(200);
       expect(Object.keys(res.body.upstreams).sort()).toEqual(['identity', 'profile']);
     } finally {
       await gateway?.close(500);

@@ -125,22 +125,21 @@ describe('gateway: the SPA, security headers, health', () => {
     expect(other.status).toBe(401);
   });
 
-  it('/healthz answers 200, /readyz 200 when every service answers', async () => {
+  it('/healthz answers 200, /readyz 200 when every service answers, naming none of them to an anonymous caller', async () => {
     await request(stack.gateway.url).get('/healthz').expect(200, { status: 'ok' });
     const ready = await request(stack.gateway.url).get('/readyz').expect(200);
-    expect(ready.body).toEqual({
-      status: 'ready',
-      upstreams: { identity: 'up', interviews: 'up', practice: 'up', community: 'up', profile: 'up', voice: 'up' },
-    });
+    expect(ready.body).toEqual({ status: 'ready' });
+    expect(ready.headers['cache-control']).toBe('no-store');
   });
 });
 
 describe('gateway: degraded and unbuilt', () => {
+  const DETAILS_TOKEN = 'operator-readiness-token-1';
   let gateway: RunningGateway;
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({}, { extra: { practice: (req) => req.url === '/healthz' } }); // practice hangs on /healthz
+    stack = await startStack({}, { extra: { practice: (req) => req.url === '/readyz' } }); // practice hangs on /readyz
     gateway = await startGateway({
       PORT: '0',
       HOST: '127.0.0.1',
@@ -153,6 +152,7 @@ describe('gateway: degraded and unbuilt', () => {
       PROFILE_URL: `http://127.0.0.1:${await deadPort()}`,
       VOICE_URL: stack.upstreams.voice.url,
       WEB_DIST: path.join(os.tmpdir(), 'no-such-web-dist'),
+      READY_DETAILS_TOKEN: DETAILS_TOKEN,
     });
   });
   afterAll(async () => {
@@ -160,15 +160,23 @@ describe('gateway: degraded and unbuilt', () => {
     await stack.close();
   });
 
-  it('/readyz answers 503 within about a second, naming the services that are down', async () => {
+  it('/readyz answers 503 within about a second, naming no service to an anonymous caller', async () => {
     const started = performance.now();
     const res = await request(gateway.url).get('/readyz');
     const ms = performance.now() - started;
     expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: { code: 'upstream_unavailable', message: 'not ready' } });
+    expect(res.headers['retry-after']).toBe('5');
+    expect(ms).toBeLessThan(1_800);
+  });
+
+  it('/readyz names the services that are down to the operator (READY_DETAILS_TOKEN), and only with the right token', async () => {
+    const res = await request(gateway.url).get('/readyz').set('X-Ready-Details-Token', DETAILS_TOKEN).expect(503);
     expect(res.body).toEqual({
       error: { code: 'upstream_unavailable', message: 'not ready: practice, profile down', fields: { practice: 'down', profile: 'down' } },
     });
-    expect(ms).toBeLessThan(1_800);
+    const wrong = await request(gateway.url).get('/readyz').set('X-Ready-Details-Token', `${DETAILS_TOKEN}x`).expect(503);
+    expect(wrong.body).toEqual({ error: { code: 'upstream_unavailable', message: 'not ready' } });
   });
 
   it('serves a small page saying the web app is not built yet', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WASI } from 'node:wasi';
 import { voiceMessages } from '@app/contracts';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { baseUrl, launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
 
 jest.setTimeout(240_000);
@@ -49,25 +49,14 @@ async function answerFile(): Promise<string> {
   return file;
 }
 
-/** Chromium with a fake microphone (and camera) fed from `wav`; the shared launcher has no such flags. */
-function launchWithMicrophone(wav: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}%noloop`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
-}
+/** Chromium with a fake microphone (and camera) fed from `wav`. */
+const launchWithMicrophone = (wav: string): Promise<Browser> =>
+  launch([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wav}%noloop`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
 
 /** A page under the gateway's real CSP (the shared helper bypasses it for axe): worklets and the websocket must pass it. */
 async function strictPage(browser: Browser, viewport = { width: 1280, height: 800 }) {

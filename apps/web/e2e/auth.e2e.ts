@@ -1,5 +1,10 @@
-import { Browser } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { Browser, BrowserContext } from 'playwright-core';
+import { baseUrl, launch, newPage, screenshot, seriousA11yViolations, signUp, stack, uniqueEmail } from './browser';
+
+const root = path.resolve(__dirname, '../../..');
 
 describe('signing in and out (Chromium)', () => {
   let browser: Browser;
@@ -133,5 +138,160 @@ describe('signing in and out (Chromium)', () => {
     await page.getByRole('button', { name: 'Go Back' }).click();
     await page.waitForURL('**/features');
     await context.close();
+  });
+});
+
+/** The newest confirmation mail to `email`, as the operator reads it: `npm run admin -- mailbox <email>`. */
+function mailed(email: string): { link: string; code: string } {
+  const listed = spawnSync(process.execPath, [path.join(root, 'scripts/admin.mjs'), 'mailbox', email], {
+    env: { ...process.env, MAILBOX_DIR: stack.mailbox },
+    encoding: 'utf8',
+  });
+  const link = listed.stdout.match(/link: (\S+)/)?.[1];
+  const code = listed.stdout.match(/code: (\d{6})/)?.[1];
+  if (!link || !code) throw new Error(`no confirmation mail to ${email}: ${listed.stdout}${listed.stderr}`);
+  return { link, code };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * A project with Supabase's "Confirm email" on: sign-up answers no session. The stack's identity
+ * signs in at once, so a second identity process with EMAIL_CONFIRMATION_REQUIRED serves this
+ * browser's /auth/v1 calls, over the stack's own accounts, keys, outbox and mailbox: its sessions
+ * are the stack's, and the gateway and services accept them.
+ */
+describe('sign-up that waits for a confirmed e-mail (Chromium)', () => {
+  let browser: Browser;
+  let identity: ChildProcess;
+  let identityUrl: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    identityUrl = `http://127.0.0.1:${port}`;
+    const databaseUrl = new URL(stack.adminUrl);
+    databaseUrl.pathname = `/${stack.database}`;
+    identity = spawn(process.execPath, [path.join(root, 'services/identity/dist/main.js')], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_SCHEMA: 'identity',
+        NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+        EVENT_BUS: 'nats',
+        EVENT_SUBJECT_PREFIX: stack.database,
+        // The issuer the stack's tokens carry (the launcher's default public URL).
+        AUTH_ISSUER: `http://localhost:${new URL(baseUrl).port}/auth/v1`,
+        MAILBOX_DIR: stack.mailbox,
+        EMAIL_CONFIRMATION_REQUIRED: 'true',
+        SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+        LOG_LEVEL: 'error',
+        STOP_WITH_PARENT: '1',
+      },
+    });
+    for (const deadline = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 200))) {
+      const up = await fetch(`${identityUrl}/auth/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (identity.exitCode !== null || Date.now() > deadline) throw new Error('the confirming identity did not start');
+    }
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+    identity.kill('SIGTERM');
+  });
+
+  /** The page's calls to /auth/v1 go to the confirming identity; everything else to the stack. */
+  const confirmingAuth = (context: BrowserContext) =>
+    context.route(`${baseUrl}/auth/v1/**`, (route) => route.continue({ url: route.request().url().replace(baseUrl, identityUrl) }));
+
+  it('signs up to "Check your e-mail", sends the mail again, and signs in with the mailed code', async () => {
+    const email = uniqueEmail('confirm');
+    const { context, page } = await newPage(browser);
+    await confirmingAuth(context);
+    // A Supabase project's API gateway refuses calls without the project's key, settings included.
+    const settings = page.waitForRequest('**/auth/v1/settings');
+    await page.goto('/login?tab=signup');
+    expect((await settings).headers()).toMatchObject({ apikey: 'local-identity', authorization: 'Bearer local-identity' });
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel('Email').fill(email);
+    await panel.getByLabel('Password').fill('secret123');
+    await panel.getByRole('button', { name: 'Sign Up' }).click();
+
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
+    expect(await page.title()).toContain('Check your e-mail');
+    expect(await page.evaluate(() => localStorage.getItem('auth_session'))).toBeNull();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'check-email');
+    const first = mailed(email);
+
+    await page.getByRole('button', { name: 'Send the e-mail again' }).click();
+    await page.getByText(`Sent again to ${email}.`).waitFor();
+    const second = mailed(email);
+    expect(second.code).not.toBe(first.code);
+
+    await page.getByLabel('Confirmation code').fill('12');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Enter the code from the e-mail (6 digits)').waitFor();
+    // Only the newest mail's code works.
+    await page.getByLabel('Confirmation code').fill(first.code);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Token has expired or is invalid' }).waitFor();
+    await page.getByLabel('Confirmation code').fill(second.code);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('topbar-avatar').waitFor();
+
+    // Confirmed: the settings page has nothing to ask for.
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    expect(await page.getByTestId('email-unconfirmed').count()).toBe(0);
+    await context.close();
+  });
+
+  it('answers a sign-in before confirming with "Check your e-mail", and the mailed link signs in', async () => {
+    const email = uniqueEmail('confirm-link');
+    const signedUp = await fetch(`${identityUrl}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'secret123' }),
+    });
+    expect(signedUp.status).toBe(200);
+    expect(await signedUp.json()).not.toHaveProperty('access_token');
+
+    const { context, page } = await newPage(browser);
+    await confirmingAuth(context);
+    await page.goto('/login');
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel('Email').fill(email);
+    await panel.getByLabel('Password').fill('secret123');
+    await panel.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+
+    const { link } = mailed(email);
+    await page.goto(link);
+    await page.getByTestId('topbar-avatar').waitFor();
+    await context.close();
+
+    // Used once: opened again, it says why nobody is signed in.
+    const again = await newPage(browser);
+    await again.page.goto(link);
+    await again.page
+      .getByRole('alert')
+      .filter({ hasText: 'The link did not sign you in: Email link is invalid or has expired. Sign in to get a new one.' })
+      .waitFor();
+    await again.page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await again.context.close();
   });
 });

@@ -8,7 +8,8 @@ export const baseUrl = stack.baseUrl;
 const shots = path.join(__dirname, '..', 'screenshots');
 mkdirSync(shots, { recursive: true });
 
-export async function launch(): Promise<Browser> {
+/** Debian's Chromium headless; `extraArgs` add flags (e.g. a fake microphone). */
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -19,6 +20,7 @@ export async function launch(): Promise<Browser> {
       '--disable-sync',
       '--disable-quic',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }
@@ -44,6 +46,15 @@ export async function signUp(page: Page, email: string, password = 'secret123'):
   await page.getByRole('tabpanel').getByLabel('Email').fill(email);
   await page.getByRole('tabpanel').getByLabel('Password').fill(password);
   await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByTestId('topbar-avatar').waitFor();
+}
+
+/** Signs in through the real form (a new session carries the account's current role). */
+export async function signIn(page: Page, email: string, password = 'secret123'): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('tabpanel').getByLabel('Email').fill(email);
+  await page.getByRole('tabpanel').getByLabel('Password').fill(password);
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
   await page.getByTestId('topbar-avatar').waitFor();
 }
 

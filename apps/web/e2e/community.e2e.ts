@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signUp, stack, uniqueEmail } from './browser';
+import { launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, stack, uniqueEmail } from './browser';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -15,15 +15,6 @@ function grantModerator(email: string): void {
     env: { ...process.env, DATABASE_URL: url.toString() },
     stdio: 'pipe',
   });
-}
-
-/** Signs in through the real form (a new session carries the account's current role). */
-async function signIn(page: Page, email: string, password = 'secret123'): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('tabpanel').getByLabel('Email').fill(email);
-  await page.getByRole('tabpanel').getByLabel('Password').fill(password);
-  await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
-  await page.getByTestId('topbar-avatar').waitFor();
 }
 
 const card = (page: Page, title: string) => page.getByTestId('opportunity-card').filter({ has: page.getByRole('heading', { name: title }) });

@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, uniqueEmail } from './browser';
 
 /** Creates questions through the API with the signed-in user's token (faster than 25 dialogs). */
 async function seedQuestions(page: Page, titles: string[], tags: string[] = []) {
@@ -374,6 +374,74 @@ describe('Problem Review (Chromium)', () => {
     await page.getByRole('link', { name: 'Review next' }).click();
     await page.getByRole('heading', { name: 'Oldest Due' }).waitFor();
     await context.close();
+  });
+
+  it('keeps the interview date in the profile: set here, still there on another device, refused in the past, cleared', async () => {
+    const email = uniqueEmail('interview-day');
+    const first = await newPage(browser);
+    await signUp(first.page, email);
+    await seedQuestions(first.page, ['Two Sum', 'Valid Parentheses', 'Merge Intervals', 'LRU Cache', 'Word Ladder']);
+    // Five problems, the interview in three days: three days (today included) to review them in.
+    const { inThreeDays, lastDay, yesterday } = await first.page.evaluate(() => {
+      const day = (offset: number) => {
+        const d = new Date();
+        d.setDate(d.getDate() + offset);
+        return d;
+      };
+      const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      return { inThreeDays: iso(day(3)), lastDay: day(2).toLocaleDateString(undefined, { day: 'numeric', month: 'short' }), yesterday: iso(day(-1)) };
+    });
+    await first.page.goto('/leetcode');
+    await first.page.getByTestId('pacing').filter({ hasText: 'Set it to pace every problem before the day.' }).waitFor();
+    const saved = first.page.waitForResponse((r) => r.url().endsWith('/api/profile/interview-date') && r.status() === 200);
+    await first.page.getByLabel('Interview date').fill(inThreeDays);
+    await saved;
+    await first.page
+      .getByTestId('pacing')
+      .filter({ hasText: `2 reviews a day until ${lastDay}` })
+      .waitFor();
+    await first.context.close();
+
+    // Another device: a fresh browser context, nothing in its storage.
+    const other = await newPage(browser, { width: 375, height: 800 });
+    await signIn(other.page, email);
+    await other.page.goto('/leetcode');
+    await other.page
+      .getByTestId('pacing')
+      .filter({ hasText: `2 reviews a day until ${lastDay}` })
+      .waitFor();
+    expect(await other.page.getByLabel('Interview date').inputValue()).toBe(inThreeDays);
+    expect(await other.page.evaluate(() => localStorage.getItem('leetcode:interview-date'))).toBeNull();
+
+    await other.page.getByLabel('Interview date').fill(yesterday);
+    await other.page.getByTestId('pacing').filter({ hasText: 'Interview date must be today or later' }).waitFor();
+    expect(await seriousA11yViolations(other.page)).toEqual([]);
+    await screenshot(other.page, 'problem-review-interview-date-phone');
+    await other.page.reload();
+    // The refused day was never saved.
+    await other.page
+      .getByTestId('pacing')
+      .filter({ hasText: `2 reviews a day until ${lastDay}` })
+      .waitFor();
+
+    const cleared = other.page.waitForResponse((r) => r.url().endsWith('/api/profile/interview-date') && r.status() === 200);
+    await other.page.getByRole('button', { name: 'Clear' }).click();
+    await cleared;
+    await other.page.reload();
+    await other.page.getByTestId('pacing').filter({ hasText: 'Set it to pace every problem before the day.' }).waitFor();
+    expect(await other.page.getByLabel('Interview date').inputValue()).toBe('');
+
+    // A date this browser kept before the profile did moves into the profile once.
+    const moved = other.page.waitForResponse((r) => r.url().endsWith('/api/profile/interview-date') && r.status() === 200);
+    await other.page.evaluate((day) => localStorage.setItem('leetcode:interview-date', day), inThreeDays);
+    await other.page.reload();
+    await moved;
+    await other.page
+      .getByTestId('pacing')
+      .filter({ hasText: `2 reviews a day until ${lastDay}` })
+      .waitFor();
+    expect(await other.page.evaluate(() => localStorage.getItem('leetcode:interview-date'))).toBeNull();
+    await other.context.close();
   });
 
   it('filters by ?tags= with a clearable chip', async () => {

@@ -20,6 +20,15 @@ export const passwordSchema = z
 export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
+/** The code of a confirmation mail: identity sends 6 digits, a Supabase project 6 to 10. */
+export const confirmationCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6,10}$/, { message: 'Enter the code from the e-mail (6 digits)' }),
+});
+export type ConfirmationCode = z.infer<typeof confirmationCodeSchema>;
+
 /** What a verified access token says about its bearer, as services see it. */
 export const authUserSchema = z.object({
   id: z.string().uuid(),

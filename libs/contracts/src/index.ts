@@ -1,4 +1,5 @@
 export * from './common';
+export * from './caps';
 export * from './errors';
 export * from './events';
 export * from './auth';
@@ -12,4 +13,5 @@ export * from './scoring';
 export * from './registry';
 export * from './http/endpoint';
 export * from './http/openapi';
+export * from './http/reference';
 export * from './api';

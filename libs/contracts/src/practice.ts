@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSizes } from './caps';
 import { emptyToNull, limits } from './common';
 
 export const difficulties = ['Easy', 'Medium', 'Hard'] as const;
@@ -54,6 +55,9 @@ export const listOrders = ['newest', 'due'] as const;
 export type ListOrder = (typeof listOrders)[number];
 export const listQuestionsQuerySchema = z.object({ sort: z.enum(listOrders, { message: 'Sort must be newest or due' }).default('newest') });
 
+/** 20 tags of 25 characters: with the title, a question stays under 1 KB, its whole list under 1 MB at the cap. */
+export const tagsMax = 500;
+
 export const createQuestionSchema = z.object({
   title: z
     .string({ error: 'Title is required' })
@@ -65,7 +69,7 @@ export const createQuestionSchema = z.object({
     (v) => (typeof v === 'string' ? normaliseTags(v) : emptyToNull(v)),
     z
       .string({ error: 'Tags must be comma-separated text' })
-      .max(limits.textMax, { message: `Tags must not be longer than ${limits.textMax} characters` })
+      .max(tagsMax, { message: `Tags must not be longer than ${tagsMax} characters` })
       .refine((t) => t.split(',').length <= limits.listMax, { message: `At most ${limits.listMax} tags` })
       .nullable()
       .optional(),
@@ -76,6 +80,23 @@ export const duplicateTitleMessage = 'You already track a problem with this titl
 
 export type CreateQuestion = z.infer<typeof createQuestionSchema>;
 export type CreateQuestionInput = z.input<typeof createQuestionSchema>;
+
+export const sessionPageMessages = {
+  limit: `Limit must be a whole number from 1 to ${pageSizes.max}`,
+  cursor: 'Invalid cursor',
+} as const;
+
+/** A page of sessions, newest first; `cursor` is the X-Next-Cursor of the previous page. */
+export const sessionPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: sessionPageMessages.limit })
+    .int({ message: sessionPageMessages.limit })
+    .min(1, { message: sessionPageMessages.limit })
+    .max(pageSizes.max, { message: sessionPageMessages.limit })
+    .default(pageSizes.sessionsDefault),
+  cursor: z.string().max(200, { message: sessionPageMessages.cursor }).optional(),
+});
+export type SessionPageQuery = z.infer<typeof sessionPageQuerySchema>;
 
 export const sessionSchema = z.object({
   id: z.string().uuid(),

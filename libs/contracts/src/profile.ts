@@ -8,6 +8,8 @@ export const profileSchema = z.object({
   years_of_experience: z.number().int().nullable(),
   number_of_internships: z.number().int().nullable(),
   location: z.string().nullable(),
+  /** The day of the candidate's next interview (yyyy-mm-dd): Problem Review paces the reviews up to it. */
+  interview_date: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -55,3 +57,26 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export type UpdateProfile = z.output<typeof updateProfileSchema>;
+
+export const interviewDateMessages = {
+  format: 'Interview date must be a date (yyyy-mm-dd)',
+  past: 'Interview date must be today or later',
+} as const;
+
+/**
+ * The earliest "today" anywhere (UTC−12): the server cannot know the caller's time zone, so a day
+ * counts as today or later if it is so for someone on Earth; the web checks against its own day.
+ */
+const earliestToday = (now: Date) => new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+
+/** PUT /api/profile/interview-date body: a day, today or later, or null (or an emptied date input) to clear it. */
+export const interviewDateSchema = z.object({
+  interview_date: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.iso
+      .date({ error: interviewDateMessages.format })
+      .refine((day) => day >= earliestToday(new Date()), { message: interviewDateMessages.past })
+      .nullable(),
+  ),
+});
+export type InterviewDateInput = z.input<typeof interviewDateSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metricsPortShape } from './metrics/registry';
 
 /** Raised at start-up when the environment is wrong; the message names every bad variable. */
 export class ConfigError extends Error {}
@@ -16,8 +17,24 @@ export const baseConfigShape = {
     .regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  /** Each signed-in user's share (token bucket per token subject): calls per second on average, and at once. */
+  USER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(20),
+  USER_REQUEST_BURST: z.coerce.number().int().min(1).default(60),
   /** JetStream server; unset together with EVENT_BUS=in-process only for the one-process embedded default. */
   NATS_URL: optionalString,
+  /** Bytes each event stream may hold (oldest dropped past it); the NATS server reserves this much storage per stream. */
+  EVENT_STREAM_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
+  /** The service's NATS user (the launcher and the deploy files name it after the service); a password in NATS_URL works too. */
+  NATS_USER: optionalString,
+  NATS_PASSWORD: optionalString,
+  /** PEM files: the CA to check the server's certificate with; a client certificate and key for mutual TLS. */
+  NATS_TLS_CA_FILE: optionalString,
+  NATS_TLS_CERT_FILE: optionalString,
+  NATS_TLS_KEY_FILE: optionalString,
   EVENT_BUS: z.enum(['nats', 'in-process']).default('nats'),
   /** Isolates streams and subjects (tests, several stacks on one NATS): a token such as "e2e42". */
   EVENT_SUBJECT_PREFIX: z.preprocess(
@@ -35,6 +52,7 @@ export const baseConfigShape = {
   AUTH_AUDIENCE: z.string().default('authenticated'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  METRICS_PORT: metricsPortShape,
 };
 
 const baseObject = z.object(baseConfigShape);
@@ -53,6 +71,9 @@ export function loadConfig<S extends z.ZodRawShape>(
     const config = parsed as BaseConfig;
     if (config.EVENT_BUS === 'nats' && !config.NATS_URL) {
       ctx.addIssue({ code: 'custom', path: ['NATS_URL'], message: 'required (or EVENT_BUS=in-process)' });
+    }
+    if (Boolean(config.NATS_TLS_CERT_FILE) !== Boolean(config.NATS_TLS_KEY_FILE)) {
+      ctx.addIssue({ code: 'custom', path: ['NATS_TLS_KEY_FILE'], message: 'NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE go together' });
     }
     if (!config.AUTH_JWKS_URL && !config.SUPABASE_JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_JWKS_URL'], message: 'set AUTH_JWKS_URL or SUPABASE_JWT_SECRET' });

@@ -22,7 +22,7 @@ export const unauthorized = (message = 'Authentication required') => new AppErro
 export const forbidden = (message = 'You are not allowed to do this') => new AppError('forbidden', message);
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields);
 export const validationFailed = (fields: Record<string, string>) => new AppError('validation_failed', Object.values(fields)[0] ?? 'Invalid request', fields);
-export const rateLimited = (retryAfterSeconds: number) =>
-  new AppError('rate_limited', 'Too many requests, please try again later', undefined, 429, {
+export const rateLimited = (retryAfterSeconds: number, message = 'Too many requests, please try again later') =>
+  new AppError('rate_limited', message, undefined, 429, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });

@@ -8,7 +8,8 @@ let started = false;
 /**
  * Traces over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set (a malformed value is a
  * ConfigError): incoming and outgoing HTTP calls, with the W3C traceparent header carried from
- * gateway to service. One per process: a second call answers undefined. The SDK is loaded only
+ * gateway to service, and Postgres queries. Server spans are named after their route by
+ * `nameServerSpan` (metrics/http.ts); events get publish and process spans (events/event-bus.ts). One per process: a second call answers undefined. The SDK is loaded only
  * then: importing it costs every process ~0.5 s of start-up.
  */
 export async function startTelemetryFromEnv(serviceName: string, env: Record<string, string | undefined> = process.env): Promise<StopTelemetry | undefined> {
@@ -16,11 +17,12 @@ export async function startTelemetryFromEnv(serviceName: string, env: Record<str
   if (!endpoint.success) throw new ConfigError(`invalid configuration:\n  OTEL_EXPORTER_OTLP_ENDPOINT: ${endpoint.error.issues[0].message}`);
   if (!endpoint.data || started) return undefined;
   started = true;
-  const [{ NodeSDK }, { OTLPTraceExporter }, { HttpInstrumentation }, { UndiciInstrumentation }] = await Promise.all([
+  const [{ NodeSDK }, { OTLPTraceExporter }, { HttpInstrumentation }, { UndiciInstrumentation }, { PgInstrumentation }] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/instrumentation-http'),
     import('@opentelemetry/instrumentation-undici'),
+    import('@opentelemetry/instrumentation-pg'),
   ]);
   const sdk = new NodeSDK({
     serviceName,
@@ -29,12 +31,14 @@ export async function startTelemetryFromEnv(serviceName: string, env: Record<str
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)(\?|$)/.test(req.url ?? '') }),
       new UndiciInstrumentation(),
+      // Queries inside a request or an event's handling; the relay's polling (no parent) is not traced.
+      new PgInstrumentation({ requireParentSpan: true }),
     ],
   });
   sdk.start();
-  // The instrumentation patches http when it is next required; the HTTP stack was loaded before
-  // us, so require it now: servers and agents created earlier are patched in place with it.
-  await Promise.all([import('http'), import('https')]);
+  // The instrumentations patch a module when it is next required; the HTTP stack and pg were loaded
+  // before us, so require them now: servers, agents and pools created earlier are patched in place.
+  await Promise.all([import('http'), import('https'), import('pg')]);
   return () => sdk.shutdown();
 }
 

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { AckPolicy, connect, DeliverPolicy } from 'nats';
+import { AckPolicy, connect, DeliverPolicy, DiscardPolicy, RetentionPolicy, StorageType } from 'nats';
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@app/contracts';
 import { createLogger, InProcessLog, InProcessTransport, JetStreamTransport, RunningService } from '../src';
@@ -98,6 +98,15 @@ describe.each([
     expect(await seenCount(svc, created.body.data.id)).toBe(1);
   });
 
+  it('delivers each of many events recorded in one statement (recordAll), once', async () => {
+    const svc = await broker.start(env, { DATABASE_SCHEMA: `${env.prefix}_fixture_many` });
+    const companies = Array.from({ length: 3 }, (_v, i) => ({ id: randomUUID(), name: `announced ${i}`, website_url: null }));
+    const envelopes = await svc.db.transaction((tx) => svc.events.recordAll(tx, 'interviews.company.created', companies));
+    expect(new Set(envelopes.map((e) => e.id)).size).toBe(3);
+    for (const company of companies) await waitFor(async () => (await seenCount(svc, company.id)) === 1);
+    expect(await svc.events.pendingCount()).toBe(0);
+  });
+
   it('has no second effect when the broker redelivers an event', async () => {
     const svc = await broker.start(env, { DATABASE_SCHEMA: `${env.prefix}_fixture_redeliver` });
     const created = await request(svc.url).post('/api/notes').set(auth).send({ name: 'redelivered' }).expect(201);
@@ -163,6 +172,43 @@ describe('events through JetStream: what only a real broker has', () => {
     auth = await env.authHeader(env.newUser());
   });
   afterAll(() => env.close());
+
+  it('bounds the event streams (age, bytes, message size, oldest dropped, duplicate window), also on a stream made by an earlier release', async () => {
+    const prefix = `${env.prefix}lim`;
+    const nc = await connect({ servers: env.natsUrl });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const earlier = await jsm.streams.add({
+        name: `${prefix}_EVENTS`,
+        subjects: [`${prefix}.practice.>`],
+        storage: StorageType.File,
+        retention: RetentionPolicy.Limits,
+      });
+      expect(earlier.config.max_age).toBe(0);
+      const transport = await JetStreamTransport.connect({ url: env.natsUrl, prefix, name: 'limits-test', logger: createLogger('test', 'silent') });
+      try {
+        const week = 7 * 24 * 60 * 60 * 1_000_000_000;
+        for (const stream of [`${prefix}_EVENTS`, `${prefix}_DEADLETTER`]) {
+          const { config } = await jsm.streams.info(stream);
+          expect(config).toMatchObject({
+            max_age: week,
+            max_bytes: 1024 * 1024 * 1024,
+            max_msg_size: 256 * 1024,
+            discard: DiscardPolicy.Old,
+            duplicate_window: 2 * 60 * 1_000_000_000,
+          });
+        }
+        const tooBig = { id: randomUUID(), type: 'practice.session.logged', payload: 'x'.repeat(256 * 1024) };
+        await expect(nc.jetstream().publish(`${prefix}.practice.session.logged`, new TextEncoder().encode(JSON.stringify(tooBig)))).rejects.toThrow(
+          /message size/i,
+        );
+      } finally {
+        await transport.close();
+      }
+    } finally {
+      await nc.close();
+    }
+  });
 
   it('gives a durable made by an earlier release this release’s settings (updated in place, not made anew)', async () => {
     const prefix = `${env.prefix}upd`;

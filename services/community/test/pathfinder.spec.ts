@@ -173,11 +173,13 @@ describe('community: Student Pathfinder', () => {
   });
 
   it('answers 404 for marks on what the caller cannot see, and for malformed ids', async () => {
-    const hidden = (await share(alice).expect(201)).body.data as Opportunity;
+    // Alice has shared her day's cap by now (caps.opportunitiesPerDay): another author shares this one.
+    const author = await env.authHeader(env.newUser());
+    const hidden = (await share(author).expect(201)).body.data as Opportunity;
     const res = await request(svc.url).post(`/api/pathfinder/${hidden.id}/upvote`).set(bob).expect(404);
     expect(res.body).toEqual({ error: { code: 'not_found', message: 'Opportunity not found' } });
     await request(svc.url).post(`/api/pathfinder/${hidden.id}/favorite`).set(bob).expect(404);
-    await request(svc.url).post(`/api/pathfinder/${hidden.id}/upvote`).set(alice).expect(200);
+    await request(svc.url).post(`/api/pathfinder/${hidden.id}/upvote`).set(author).expect(200);
     await request(svc.url).post('/api/pathfinder/not-a-uuid/upvote').set(bob).expect(404);
   });
 });

@@ -1,5 +1,5 @@
-import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
-import { AppError, toAppError } from '@app/service-kit';
+import { ArgumentsHost, Catch, ExceptionFilter, Inject, Injectable } from '@nestjs/common';
+import { AppError, gotrueErrorBody, gotrueErrorCode, LOGGER, Logger, toAppError } from '@app/service-kit';
 import type { Response } from 'express';
 
 /**
@@ -18,26 +18,23 @@ export class GoTrueError extends Error {
   }
 }
 
-const codeFor: Record<string, string> = {
-  validation_failed: 'validation_failed',
-  unauthorized: 'no_authorization',
-  not_found: 'not_found',
-  payload_too_large: 'request_too_large',
-  unsupported_media_type: 'validation_failed',
-  rate_limited: 'over_request_rate_limit',
-};
-
 @Catch()
+@Injectable()
 export class GoTrueErrorFilter implements ExceptionFilter {
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const error = exception instanceof GoTrueError ? exception : fromAppError(toAppError(exception));
+    // What the caller reads says nothing of the cause (a database down, a bug): the operator's log does.
+    if (error.status === 503) this.logger.warn({ err: (exception as Error)?.message }, 'dependency unavailable');
+    else if (error.status >= 500) this.logger.error({ err: exception }, 'request failed');
     for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
     response.setHeader('x-sb-error-code', error.errorCode);
-    response.status(error.status).json({ code: error.status, error_code: error.errorCode, msg: error.message, ...error.extra });
+    response.status(error.status).json(gotrueErrorBody(error.status, error.errorCode, error.message, error.extra));
   }
 }
 
 function fromAppError(error: AppError): GoTrueError {
-  return new GoTrueError(error.status, codeFor[error.code] ?? 'unexpected_failure', error.message, {}, error.headers);
+  return new GoTrueError(error.status, gotrueErrorCode(error.code), error.message, {}, error.headers);
 }

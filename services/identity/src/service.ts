@@ -1,7 +1,10 @@
 import path from 'node:path';
+import { Module } from '@nestjs/common';
 import { BaseConfig, ServiceDefinition } from '@app/service-kit';
 import { z } from 'zod';
 import { AccountsModule } from './accounts/accounts.module';
+import { signingKeyEncryptionKey } from './keys/key-encryption';
+import { SupabaseWebhookModule } from './supabase-webhook/supabase-webhook.module';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -35,6 +38,11 @@ const identityConfig = {
   /** Where confirmation links land after confirming (default: the origin of AUTH_ISSUER); redirect_to must stay on it. */
   SITE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   CONFIRMATION_TTL_SECONDS: count(86_400),
+  /**
+   * Supabase's "Confirm email": sign-up answers the user without a session, and password sign-in
+   * is refused until the mailed link or code is used. Off by default: sign-up signs in at once.
+   */
+  EMAIL_CONFIRMATION_REQUIRED: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
   /** smtp://user:pass@host:587 or smtps://…; unset: mail goes to MAILBOX_DIR. */
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   /** Default: mailbox/ in the launcher's data directory (DATA_DIR, else .data at the repository root). */
@@ -43,6 +51,13 @@ const identityConfig = {
     z.string().default(path.join(process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.resolve(__dirname, '..', '..', '..', '.data'), 'mailbox')),
   ),
   MAIL_FROM: z.string().default('ThunderPrep <no-reply@thunderprep.local>'),
+  /**
+   * The X-Webhook-Secret a real Supabase project's database webhook sends (README: real Supabase);
+   * unset, the webhook answers 404.
+   */
+  SUPABASE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+  /** Seals the private signing keys in the database (keys/key-encryption.ts). */
+  SIGNING_KEY_ENCRYPTION_KEY: signingKeyEncryptionKey,
   /** OAuth providers to report as enabled in /settings (comma-separated, e.g. "github,google"). */
   AUTH_EXTERNAL_PROVIDERS: z
     .string()
@@ -57,9 +72,13 @@ const identityConfig = {
 
 export type IdentityConfig = BaseConfig & z.infer<z.ZodObject<typeof identityConfig>>;
 
+/** The GoTrue API of the embedded default, and the webhook that brings a real project's accounts in. */
+@Module({ imports: [AccountsModule, SupabaseWebhookModule] })
+class IdentityModule {}
+
 export const identityService: ServiceDefinition<typeof identityConfig> = {
   name: 'identity',
-  module: AccountsModule,
+  module: IdentityModule,
   migrationsDir: path.join(__dirname, '..', 'migrations'),
   defaultPort: 8101,
   config: identityConfig,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { companyInsightsSchema, interviewLevels, interviewListItemSchema, interviewTitles } from '@app/contracts';
+import { caps, companyInsightsSchema, interviewLevels, interviewListItemSchema, interviewTitles } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment } from '@app/service-kit/testing';
 import { connect, StringCodec } from 'nats';
@@ -26,8 +26,10 @@ describe('interviews: candidate interviews', () => {
     return res.body.data.id as string;
   };
   const post = (body: Body, auth = alice) => request(svc.url).post('/api/candidate-interviews').set(auth).send(body);
-  const share = async (body: Body, auth = alice): Promise<Item> => {
-    const res = await post(body, auth).expect(201);
+  /** A signed-in candidate of their own: the daily cap counts each account's interviews. */
+  const someone = () => env.authHeader(env.newUser());
+  const share = async (body: Body, auth?: { Authorization: string }): Promise<Item> => {
+    const res = await post(body, auth ?? (await someone())).expect(201);
     return interviewListItemSchema.parse(res.body.data);
   };
   const list = (query: Record<string, unknown> = {}, auth = alice) => request(svc.url).get('/api/candidate-interviews').query(query).set(auth);
@@ -289,7 +291,7 @@ describe('interviews: candidate interviews', () => {
       seen.push(...res.body.map((x: Item) => x.id));
       cursor = res.headers['x-next-cursor'];
       // Someone shares an interview between every two pages.
-      arrived.push((await share({ company_id: companies.Meta, interview_process: [{ round: 'Other' }] }, bob)).id);
+      arrived.push((await share({ company_id: companies.Meta, interview_process: [{ round: 'Other' }] })).id);
       pages++;
     } while (cursor);
     expect(pages).toBe(Math.ceil(before.length / 4));
@@ -367,8 +369,9 @@ describe('interviews: candidate interviews', () => {
         { interview_process: rounds(['Behavioural', null]) },
       ];
       const ids: string[] = [];
-      for (const [i, body] of fixture.entries()) ids.push((await share({ company_id: id, ...body }, i % 2 ? bob : alice)).id);
-      await request(svc.url).patch(`/api/candidate-interviews/${ids[2]}`).set(alice).send({ outcome: 'accepted' }).expect(200);
+      const reporter = await someone();
+      for (const body of fixture) ids.push((await share({ company_id: id, ...body }, reporter)).id);
+      await request(svc.url).patch(`/api/candidate-interviews/${ids[2]}`).set(reporter).send({ outcome: 'accepted' }).expect(200);
       // Someone else's company does not count.
       await share({ company_id: companies.Meta, outcome: 'rejected', topics: ['Heaps'], interview_process: rounds(['Other', '2024-01-01']) });
 
@@ -394,7 +397,7 @@ describe('interviews: candidate interviews', () => {
         expect(res.body).toEqual(want);
       }
       // Deleting the 30-day offer: two process lengths left (10, 20), so the median is their mean.
-      await request(svc.url).delete(`/api/candidate-interviews/${ids[2]}`).set(alice).expect(204);
+      await request(svc.url).delete(`/api/candidate-interviews/${ids[2]}`).set(reporter).expect(204);
       const after = await request(svc.url).get('/api/all-companies/insight-fixture-co/insights').set(alice).expect(200);
       expect(after.body).toMatchObject({
         interview_count: 4,
@@ -455,6 +458,7 @@ describe('interviews: candidate interviews', () => {
   });
 
   it('keeps every company’s insight counters equal to a recount, under concurrent writes', async () => {
+    const [alice, bob] = [await someone(), await someone()];
     const id = await company('Busy Counter Corp');
     const body = (i: number) => ({
       company_id: id,
@@ -497,6 +501,62 @@ describe('interviews: candidate interviews', () => {
        EXCEPT SELECT company_id, kind, key, count(*)::int FROM interview_insight_keys GROUP BY 1, 2, 3`,
     );
     expect([recount.rows, stale.rows]).toEqual([[], []]);
+  });
+
+  it('shows a write made through another replica at once: kept pages and insights follow the change count', async () => {
+    const stripe = { company_id: companies.Stripe, limit: 5 };
+    const insights = () => request(svc.url).get('/api/all-companies/stripe/insights').set(alice).expect(200);
+    const before = (await list(stripe).expect(200)).body as Item[];
+    const countBefore = (await insights()).body.interview_count as number;
+    // Read twice, so both answers are kept by this replica.
+    await list(stripe).expect(200);
+    await insights();
+
+    const replica = await env.start(interviewsService);
+    try {
+      const res = await request(replica.url)
+        .post('/api/candidate-interviews')
+        .set(bob)
+        .send({ company_id: companies.Stripe, outcome: 'offer', interview_process: [{ round: 'Recruiter Call', round_date_str: '2024-05-01' }] })
+        .expect(201);
+      const after = (await list(stripe).expect(200)).body as Item[];
+      expect(after.map((x) => x.id)).toEqual([res.body.data.id, ...before.map((x) => x.id)].slice(0, 5));
+      expect(after[0]).toMatchObject({ is_mine: false, rounds: [{ round: 'Recruiter Call' }] });
+      expect((await list(stripe, bob).expect(200)).body[0]).toMatchObject({
+        is_mine: true,
+        rounds: [{ round: 'Recruiter Call', round_date_str: '2024-05-01' }],
+      });
+      expect((await insights()).body.interview_count).toBe(countBefore + 1);
+
+      // A write behind every replica's back (a bulk load) counts as a change too.
+      await svc.db.query('DELETE FROM candidate_interviews WHERE id = $1', [res.body.data.id]);
+      expect(((await list(stripe).expect(200)).body as Item[]).map((x) => x.id)).toEqual(before.map((x) => x.id));
+    } finally {
+      await env.stop(replica);
+    }
+  });
+
+  it('caps what one account adds in a day: interviews and new companies answer 429 with Retry-After past it', async () => {
+    const prolific = await someone();
+    await Promise.all(Array.from({ length: caps.interviewsPerDay }, () => post(valid(), prolific).expect(201)));
+    const refused = await post(valid(), prolific).expect(429);
+    expect(refused.body.error).toMatchObject({ code: 'rate_limited', message: 'You can submit at most 20 interviews a day' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(86_000);
+    // Someone else still shares.
+    await share(valid());
+
+    const adder = await someone();
+    const names = Array.from({ length: caps.companiesPerDay }, (_v, i) => `Capped Company ${randomUUID().slice(0, 8)} ${i}`);
+    for (const name of names) await request(svc.url).post('/api/all-companies').set(adder).send({ name }).expect(201);
+    const tooMany = await request(svc.url)
+      .post('/api/all-companies')
+      .set(adder)
+      .send({ name: `One Company Too Many ${randomUUID().slice(0, 8)}` })
+      .expect(429);
+    expect(tooMany.body.error.message).toBe('You can add at most 10 companies a day');
+    expect(tooMany.headers['retry-after']).toBeDefined();
+    // Finding a company that exists is not adding one.
+    expect((await request(svc.url).post('/api/all-companies').set(adder).send({ name: names[0].toUpperCase() }).expect(200)).body.data.name).toBe(names[0]);
   });
 
   it('erases a user’s interviews on identity.user.deleted', async () => {

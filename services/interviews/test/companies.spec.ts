@@ -1,23 +1,12 @@
-import { companyCreatedEvent, companySchema, EventEnvelope, eventEnvelopeSchema } from '@app/contracts';
+import { companyCreatedEvent, companySchema, EventData, EventEnvelope, eventEnvelopeSchema } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
-import { AckPolicy, connect, StringCodec } from 'nats';
+import { publishedEvents, TestEnvironment, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
 import { interviewsService } from '../src';
 
 jest.setTimeout(30_000);
 
 const carousel = ['Google', 'Meta', 'Amazon', 'Apple', 'Microsoft'];
-
-const waitFor = async <T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe('interviews: companies', () => {
   let env: TestEnvironment;
@@ -32,29 +21,9 @@ describe('interviews: companies', () => {
   afterAll(() => env.close());
 
   /** Every interviews.company.created event in this environment's stream, oldest first. */
-  const announced = async (): Promise<EventEnvelope<{ id: string; name: string; website_url: string | null }>[]> => {
-    await waitFor(async () => ((await svc.events.pendingCount()) === 0 ? true : undefined));
-    const nc = await connect({ servers: env.natsUrl });
-    try {
-      const stream = `${env.prefix}_EVENTS`;
-      const info = await (
-        await nc.jetstreamManager()
-      ).consumers.add(stream, {
-        filter_subject: `${env.prefix}.interviews.company.created`,
-        ack_policy: AckPolicy.None,
-        inactive_threshold: 10_000_000_000,
-      });
-      const consumer = await nc.jetstream().consumers.get(stream, info.name);
-      const events = [];
-      for (let pending = info.num_pending; pending > 0; pending--) {
-        const msg = await consumer.next({ expires: 2000 });
-        if (!msg) break;
-        events.push(JSON.parse(StringCodec().decode(msg.data)));
-      }
-      return events;
-    } finally {
-      await nc.close();
-    }
+  const announced = async () => {
+    await waitFor(async () => (await svc.events.pendingCount()) === 0);
+    return (await publishedEvents(env, 'interviews.company.created')) as EventEnvelope<EventData<'interviews.company.created'>>[];
   };
   const namesAnnounced = async () => (await announced()).map((e) => e.data.name);
 

@@ -77,7 +77,7 @@ describe('practice', () => {
     [{ title: 'x', difficulty: 'Trivial' }, { difficulty: 'Difficulty is required' }],
     [{ title: 'x'.repeat(201), difficulty: 'Easy' }, { title: 'Title must not be longer than 200 characters' }],
     [{ title: 'x', difficulty: 'Easy', tags: Array.from({ length: 21 }, (_, i) => `t${i}`).join(',') }, { tags: 'At most 20 tags' }],
-    [{ title: 'x', difficulty: 'Easy', tags: 'a'.repeat(5001) }, { tags: 'Tags must not be longer than 5000 characters' }],
+    [{ title: 'x', difficulty: 'Easy', tags: 'a'.repeat(501) }, { tags: 'Tags must not be longer than 500 characters' }],
     [{ title: 'x', difficulty: 'Easy', tags: ['a'] }, { tags: 'Tags must be comma-separated text' }],
     [{}, { title: 'Title is required', difficulty: 'Difficulty is required' }],
   ])('refuses the question %j', async (body, fields) => {

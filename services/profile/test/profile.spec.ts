@@ -72,6 +72,7 @@ describe('profile: GET and PUT /api/profile', () => {
       years_of_experience: null,
       number_of_internships: null,
       location: null,
+      interview_date: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });
@@ -112,6 +113,7 @@ describe('profile: GET and PUT /api/profile', () => {
         years_of_experience: 4,
         number_of_internships: null,
         location: null,
+        interview_date: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       },
@@ -244,5 +246,56 @@ describe('profile: GET and PUT /api/profile', () => {
     const username = `m${tag()}`;
     expect((await put(user, { username, current_company_id: google.id })).body.data.verified_company).toBe(true);
     expect((await put(user, { username, current_company_id: meta.id, verified_company: true })).body.data.verified_company).toBe(false);
+  });
+
+  describe('PUT /api/profile/interview-date', () => {
+    const setDay = async (user: TestUser, body: unknown) =>
+      request(profile.url)
+        .put('/api/profile/interview-date')
+        .set(await as(user))
+        .send(body as object);
+    /** yyyy-mm-dd `days` from today (UTC). */
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+    it('keeps the day in the profile, leaves the rest alone, survives a profile save, and clears with null', async () => {
+      const user = env.newUser();
+      const username = `d${tag()}`;
+      await put(user, { username, location: 'Lisbon' }).then(ok);
+      const day = inDays(30);
+      const set = await setDay(user, { interview_date: day }).then(ok);
+      expect(set.body.data).toMatchObject({ username, location: 'Lisbon', interview_date: day });
+      expect((await get(user)).body.interview_date).toBe(day);
+      // The settings form does not send the day: saving it keeps the day.
+      await put(user, { username, location: 'Porto' }).then(ok);
+      expect((await get(user)).body).toMatchObject({ location: 'Porto', interview_date: day });
+      expect(await count(profile, 'SELECT count(*) AS n FROM user_profiles WHERE id = $1 AND interview_date = $2::date', [user.id, day])).toBe(1);
+
+      expect((await setDay(user, { interview_date: null }).then(ok)).body.data.interview_date).toBeNull();
+      await setDay(user, { interview_date: day }).then(ok);
+      expect((await setDay(user, { interview_date: '' }).then(ok)).body.data.interview_date).toBeNull();
+      expect((await get(user)).body.interview_date).toBeNull();
+    });
+
+    it('accepts today, and sets the day of a brand-new user (the profile is made first)', async () => {
+      const today = inDays(0);
+      expect((await setDay(env.newUser(), { interview_date: today }).then(ok)).body.data.interview_date).toBe(today);
+    });
+
+    const refused: Array<[string, Record<string, unknown>, string]> = [
+      ['a day in the past', { interview_date: inDays(-3) }, 'Interview date must be today or later'],
+      ['a day that does not exist', { interview_date: '2031-02-30' }, 'Interview date must be a date (yyyy-mm-dd)'],
+      ['a timestamp', { interview_date: `${inDays(5)}T10:00:00Z` }, 'Interview date must be a date (yyyy-mm-dd)'],
+      ['a number', { interview_date: 20301231 }, 'Interview date must be a date (yyyy-mm-dd)'],
+      ['no day at all', {}, 'Interview date must be a date (yyyy-mm-dd)'],
+    ];
+    it.each(refused)('refuses %s with a message naming the field', async (_case, body, message) => {
+      const user = env.newUser();
+      const res = await setDay(user, body);
+      expect([res.status, res.body]).toEqual([400, { error: { code: 'validation_failed', message, fields: { interview_date: message } } }]);
+    });
+
+    it('needs a valid token', async () => {
+      await request(profile.url).put('/api/profile/interview-date').send({ interview_date: null }).expect(401);
+    });
   });
 });

@@ -1,15 +1,23 @@
 import type http from 'node:http';
-import { AppError, isProbePath, Logger, requestIdFrom, startAccessLog, toAppError, TokenVerifier } from '@app/service-kit/core';
+import { AppError, isProbePath, Logger, rateLimited, requestIdFrom, startAccessLog, toAppError, TokenBuckets, TokenVerifier } from '@app/service-kit/core';
 import { prepareForwardedRequest, protocolOf, TrustFn } from '../routing/forwarding';
-import { isAnonymousRoute, isApiPath, isUnsafePath, resolveUpstream } from '../routing/prefix-table';
+import type { DeadlineFor } from '../routing/deadlines';
+import { isAnonymousRoute, isApiPath, isAuthPath, isUnsafePath, resolveUpstream } from '../routing/prefix-table';
 import type { UpstreamProxies } from '../routing/proxy';
 import { sendEnvelope } from './envelope';
+import type { GatewayObservation } from './observability';
 import type { cors, securityHeaders } from './security';
 
 export interface FrontDoorOptions {
   logger: Logger;
   verifier: TokenVerifier;
+  /** Each signed-in user's share: past it a 429 from here costs no service anything. */
+  perUser: TokenBuckets;
   proxies: UpstreamProxies;
+  /** Span names and metrics by route (observability.ts). */
+  observation: GatewayObservation;
+  /** How long each route's service may take to answer (see deadlines.ts). */
+  deadlineFor: DeadlineFor;
   trust: TrustFn;
   security: ReturnType<typeof securityHeaders>;
   cors: ReturnType<typeof cors>;
@@ -26,8 +34,9 @@ export interface FrontDoorOptions {
  * its own routes. Express (`fallback`) serves the rest, off the hot path.
  */
 export function frontDoor(options: FrontDoorOptions): http.RequestListener {
-  const { logger, verifier, proxies, trust, security, fallback } = options;
+  const { logger, verifier, perUser, proxies, deadlineFor, trust, security, fallback } = options;
   const addCors = options.cors;
+  const { observation } = options;
   return (req, res) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
@@ -36,6 +45,9 @@ export function frontDoor(options: FrontDoorOptions): http.RequestListener {
     // Lower-case names: a service's answer merges over them name for name (see answerHeaders).
     const headers: Record<string, string> = { 'x-request-id': requestId, ...security.always };
     if (protocolOf(req, trust) === 'https') Object.assign(headers, security.hsts);
+    // Answers about one user's data, tokens among them: no shared or browser cache keeps them,
+    // unless the service says otherwise (its headers win, see answerHeaders).
+    if (isApiPath(pathname) || isAuthPath(pathname)) headers['cache-control'] = 'no-store';
 
     let userId: string | undefined;
     if (!isProbePath(pathname)) {
@@ -51,9 +63,11 @@ export function frontDoor(options: FrontDoorOptions): http.RequestListener {
     if (isUnsafePath(pathname)) return sendEnvelope(res, new AppError('validation_failed', 'Invalid request path'), headers);
 
     const upstream = resolveUpstream(pathname);
+    const forwarded = isProbePath(pathname) ? undefined : observation.start(req.method ?? 'GET', pathname, upstream, res);
     const forward = () => {
+      forwarded?.();
       prepareForwardedRequest(req, requestId, trust);
-      proxies.web(upstream!, req, res, headers, requestId);
+      proxies.web(upstream!, req, res, headers, requestId, deadlineFor(upstream!, req.method ?? 'GET', pathname));
     };
     if (upstream === 'identity') return forward();
     if (upstream && isApiPath(pathname)) {
@@ -61,6 +75,8 @@ export function frontDoor(options: FrontDoorOptions): http.RequestListener {
       verifier.verifyHeader(req.headers.authorization).then(
         (user) => {
           userId = user.id;
+          const wait = perUser.take(user.id);
+          if (wait > 0) return sendEnvelope(res, rateLimited(wait, 'Too many requests from this account, please slow down'), headers);
           forward();
         },
         (err: unknown) => sendEnvelope(res, toAppError(err), headers),

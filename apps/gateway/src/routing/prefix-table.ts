@@ -50,11 +50,14 @@ export function resolveWebsocketUpstream(pathname: string): UpstreamName | undef
 const parameterSegment = /:[A-Za-z_][A-Za-z0-9_]*/g;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A declared path (`/api/x/:id`) as a pattern for request paths (`/api/x/42`, trailing slash allowed). */
+export const routePattern = (path: string) => new RegExp(`^${path.split(parameterSegment).map(escapeRegExp).join('[^/]+')}/?$`);
+
 /** /api routes declared `auth: 'optional'` or `'none'` (e.g. POST /api/contact-form): no token needed at the gateway. */
 const ANONYMOUS_ROUTES = allEndpoints()
   .map(({ endpoint }) => endpoint)
   .filter((e) => e.auth && e.auth !== 'required' && e.path.startsWith('/api/'))
-  .map((e) => ({ method: e.method, pattern: new RegExp(`^${e.path.split(parameterSegment).map(escapeRegExp).join('[^/]+')}/?$`) }));
+  .map((e) => ({ method: e.method, pattern: routePattern(e.path) }));
 
 export function isAnonymousRoute(method: string, pathname: string): boolean {
   return ANONYMOUS_ROUTES.some((route) => route.method === method && route.pattern.test(pathname));

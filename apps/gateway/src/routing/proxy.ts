@@ -3,14 +3,14 @@ import https from 'node:https';
 import type { Duplex } from 'node:stream';
 import { createProxyMiddleware, RequestHandler } from 'http-proxy-middleware';
 import { Dispatcher, Pool } from 'undici';
-import { AppError, Logger, traceContextHeaders } from '@app/service-kit/core';
+import { AppError, Logger, traceContextHeaders, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@app/service-kit/core';
 import { sendEnvelope } from '../http/envelope';
 import type { UpstreamName } from './prefix-table';
 
 export interface ProxyOptions {
   /** A new upstream connection not established within this → 503 (default 2 s). */
   connectTimeoutMs: number;
-  /** Response headers not received within this once the request is sent (body included) → 504 (default 30 s). */
+  /** Response headers not received within this once the request is sent (body included) → 504, unless the call brings its own deadline. */
   responseTimeoutMs: number;
   /** Sockets per upstream (keep-alive pool). */
   maxSockets: number;
@@ -70,7 +70,9 @@ const UNREACHABLE = new Set([
 /** What the caller reads when an upstream fails: the contract's envelope, never an HTML page. */
 export function upstreamError(err: NodeJS.ErrnoException, upstream: UpstreamName): AppError {
   if (UNREACHABLE.has(err.code ?? '')) {
-    return new AppError('upstream_unavailable', `The ${upstream} service is unavailable, please try again shortly`, undefined, 503);
+    return new AppError('upstream_unavailable', `The ${upstream} service is unavailable, please try again shortly`, undefined, 503, {
+      'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+    });
   }
   if (err.code === 'UND_ERR_HEADERS_TIMEOUT') {
     return new AppError('upstream_unavailable', `The ${upstream} service did not answer in time`, undefined, 504);
@@ -146,9 +148,17 @@ export class UpstreamProxies {
 
   /**
    * Proxies an HTTP request (its headers already prepared, see forwarding.ts). `own` are the
-   * gateway's response headers for it (lower-case names); a failure is answered in the envelope.
+   * gateway's response headers for it (lower-case names); a failure is answered in the envelope,
+   * a service that has not answered within `deadlineMs` with a 504.
    */
-  web(upstream: UpstreamName, req: http.IncomingMessage, res: http.ServerResponse, own: Record<string, string>, requestId: string): void {
+  web(
+    upstream: UpstreamName,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    own: Record<string, string>,
+    requestId: string,
+    deadlineMs: number = this.options.responseTimeoutMs,
+  ): void {
     const target = this.targets.get(upstream)!;
     const withBody = hasBody(req);
     // undici frames the body itself (chunked, or by the Content-Length kept), and Node has
@@ -157,7 +167,7 @@ export class UpstreamProxies {
     delete req.headers.expect;
     for (const field of traceContextHeaders()) delete req.headers[field];
     if (target.host) req.headers.host = target.host;
-    this.send(upstream, target, req, res, own, requestId, withBody, 0);
+    this.send(upstream, target, req, res, own, requestId, withBody, deadlineMs, 0);
   }
 
   private send(
@@ -168,6 +178,7 @@ export class UpstreamProxies {
     own: Record<string, string>,
     requestId: string,
     withBody: boolean,
+    deadlineMs: number,
     attempt: number,
   ): void {
     let controller: Dispatcher.DispatchController | undefined;
@@ -181,7 +192,13 @@ export class UpstreamProxies {
     res.once('close', abandon);
     const resume = () => controller?.resume();
     target.pool.dispatch(
-      { path: target.base + req.url, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: withBody ? req : null },
+      {
+        path: target.base + req.url,
+        method: req.method as Dispatcher.HttpMethod,
+        headers: req.headers,
+        body: withBody ? req : null,
+        headersTimeout: deadlineMs,
+      },
       {
         onRequestStart: (c) => {
           controller = c;
@@ -208,11 +225,11 @@ export class UpstreamProxies {
           // a GET or HEAD without a body is sent again, at most a few times.
           const stale = err.code === 'UND_ERR_SOCKET' || err.code === 'ECONNRESET';
           if (stale && !withBody && (req.method === 'GET' || req.method === 'HEAD') && !res.headersSent && attempt < MAX_STALE_RETRIES) {
-            this.send(upstream, target, req, res, own, requestId, withBody, attempt + 1);
+            this.send(upstream, target, req, res, own, requestId, withBody, deadlineMs, attempt + 1);
             return;
           }
           this.options.logger.warn(
-            { request_id: requestId, upstream, code: err.code, method: req.method, path: req.url?.split('?')[0] },
+            { request_id: requestId, upstream, code: err.code, method: req.method, path: req.url?.split('?')[0], deadline_ms: deadlineMs },
             'upstream request failed',
           );
           if (res.headersSent) res.destroy();

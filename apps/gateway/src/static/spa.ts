@@ -13,6 +13,10 @@ export const NOT_BUILT_PAGE = `<!doctype html>
 /** A path whose last segment looks like a file (`/favicon.ico`, `/assets/x.js`) is not a route. */
 const looksLikeFile = (pathname: string) => /\.[^/]*$/.test(pathname);
 
+/** The platform's own paths (probes, metrics, service-to-service routes): never a page, whatever the client accepts. */
+const PLATFORM_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/internal']);
+const isPlatformPath = (pathname: string) => PLATFORM_PATHS.has(pathname.replace(/\/+$/, '')) || pathname.startsWith('/internal/');
+
 /**
  * Serves `<file>.br` or `<file>.gz` written by the web build when the browser accepts it: a
  * third to a quarter of the bytes, with no compression work per request.
@@ -39,8 +43,8 @@ function precompressed(dir: string) {
 /**
  * The built SPA: `/assets/*` (Vite's content-hashed files) cached for a year as immutable, other
  * files revalidated every time, and the history fallback: a GET for an HTML page that is not a file,
- * an /api or /auth path gets index.html (no-cache, so a deploy is picked up at once). Without a
- * build, a small page says so.
+ * an /api, /auth or platform path (/metrics, /healthz, /readyz, /internal) gets index.html (no-cache,
+ * so a deploy is picked up at once). Without a build, a small page says so.
  */
 export function spa(webDist: string): Router {
   const router = Router();
@@ -58,7 +62,7 @@ export function spa(webDist: string): Router {
 
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (isApiPath(req.path) || isAuthPath(req.path) || req.path.startsWith('/assets/') || looksLikeFile(req.path)) return next();
+    if (isApiPath(req.path) || isAuthPath(req.path) || isPlatformPath(req.path) || req.path.startsWith('/assets/') || looksLikeFile(req.path)) return next();
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
     fs.stat(indexHtml, (err, stat) => {

@@ -6,6 +6,8 @@ interface AuthState {
   loading: boolean;
   session: Session | null;
   user: User | null;
+  /** Why the link this page was opened from (a confirmation or OAuth redirect) signed nobody in. */
+  linkError?: string;
   signOut(): Promise<void>;
 }
 
@@ -16,6 +18,7 @@ const REFRESH_EVERY_MS = 300_000;
 /** The session from supabase-js: loading until the first check, then kept current by its events. */
 export function AuthProvider({ children }: { children: React.ReactNode }) {
   const [state, setState] = React.useState<{ loading: boolean; session: Session | null }>({ loading: true, session: null });
+  const [linkError, setLinkError] = React.useState<string>();
 
   React.useEffect(() => {
     const apply = (session: Session | null) => {
@@ -23,6 +26,11 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       else localStorage.removeItem(MIRROR_KEY);
       setState({ loading: false, session });
     };
+    // A used or expired confirmation link lands with the reason in the URL fragment; supabase-js reads it here.
+    auth.initialize().then(
+      ({ error }) => error && setLinkError(error.message),
+      () => undefined,
+    );
     auth.getSession().then(
       ({ data }) => apply(data.session),
       () => apply(null),
@@ -49,12 +57,13 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       loading: state.loading,
       session: state.session,
       user: state.session?.user ?? null,
+      linkError,
       signOut: async () => {
         const { error } = await auth.signOut();
         if (error) throw error;
       },
     }),
-    [state],
+    [state, linkError],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

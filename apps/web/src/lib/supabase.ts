@@ -8,11 +8,27 @@ import { AuthClient } from '@supabase/auth-js';
  */
 export const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || window.location.origin;
 const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY || 'local-identity';
+/** What a Supabase project's API gateway wants on every call (it answers 401 without `apikey`). */
+const projectHeaders = { apikey: anonKey, Authorization: `Bearer ${anonKey}` };
 
 export const auth = new AuthClient({
   url: `${supabaseUrl}/auth/v1`,
-  headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+  headers: projectHeaders,
   persistSession: true,
   autoRefreshToken: true,
   detectSessionInUrl: true,
 });
+
+/** Where confirmation links bring the user back to: this deployment (a real project must allow it in its Redirect URLs). */
+export const siteUrl = () => window.location.origin;
+
+export interface AuthSettings {
+  external?: Record<string, boolean>;
+}
+
+/** GET /auth/v1/settings, which supabase-js has no call for: the sign-in providers the server has enabled. */
+export async function authSettings(): Promise<AuthSettings> {
+  const res = await fetch(`${supabaseUrl}/auth/v1/settings`, { headers: projectHeaders });
+  if (!res.ok) throw new Error(`auth settings answered ${res.status}`);
+  return (await res.json()) as AuthSettings;
+}

@@ -39,10 +39,11 @@ export const communityApi = {
     method: 'POST',
     path: '/api/pathfinder',
     summary: 'Share an opportunity (pending until a moderator approves it); a link already shared is a 409',
+    description: 'Over the daily cap (caps.opportunitiesPerDay), 429 with Retry-After.',
     body: createOpportunitySchema,
     status: 201,
     response: dataOf(opportunitySchema),
-    errors: ['validation_failed', 'unauthorized', 'conflict'],
+    errors: ['validation_failed', 'unauthorized', 'conflict', 'rate_limited'],
   }),
   moderateOpportunity: endpoint({
     id: 'moderateOpportunity',
@@ -149,7 +150,8 @@ export const communityApi = {
     id: 'submitContactForm',
     method: 'POST',
     path: '/api/contact-form',
-    summary: "Send a message, signed in or not (rate limited per client address); subject 'Feature Request' also files a pending feature request",
+    summary:
+      "Send a message, signed in or not (rate limited per client address; a signed-in sender also by caps.contactMessagesPerDay); subject 'Feature Request' also files a pending feature request",
     auth: 'optional',
     body: contactFormSchema,
     status: 201,

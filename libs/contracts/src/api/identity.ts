@@ -23,12 +23,42 @@ export const gotrueSessionSchema = z.object({
   user: gotrueUserSchema,
 });
 
+/**
+ * A row of a Supabase project's auth.users as its database webhooks send it (to_jsonb of the row);
+ * only what the identity events carry is read, the rest passes.
+ */
+const supabaseAuthUserSchema = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string().nullish(),
+    raw_user_meta_data: z.record(z.string(), z.unknown()).nullish(),
+    created_at: z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: 'created_at must be a timestamp' }),
+  })
+  .passthrough();
+/** Supabase "Database Webhooks" body for a change of auth.users. */
+export const supabaseUserChangeSchema = z.object({
+  type: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+  schema: z.literal('auth', { message: 'Only auth.users changes are accepted' }),
+  table: z.literal('users', { message: 'Only auth.users changes are accepted' }),
+  record: supabaseAuthUserSchema.nullable(),
+  old_record: supabaseAuthUserSchema.nullable(),
+});
+export type SupabaseUserChange = z.infer<typeof supabaseUserChangeSchema>;
+
 /** What every token verifier polls: sessions ended while their access tokens may still be presented. */
 export const revocationListSchema = z.object({
   /** Pass back as `since` to get only what is newer. */
   cursor: z.number().int(),
   revocations: z.array(z.object({ session_id: z.string(), expires_at: z.number().int() })),
 });
+
+/** User metadata rides in every access token: bounded so that a token stays small enough to send back. */
+export const userMetadataBytesMax = 8 * 1024;
+export const userMetadataSchema = z
+  .record(z.string(), z.unknown())
+  .refine((data) => new TextEncoder().encode(JSON.stringify(data)).length <= userMetadataBytesMax, {
+    message: `User metadata must be at most ${userMetadataBytesMax / 1024} KB of JSON`,
+  });
 
 /**
  * Bodies as GoTrue takes them. The shapes are documented here but not enforced at the edge: identity
@@ -46,11 +76,12 @@ export const identityApi = {
     method: 'POST',
     path: '/auth/v1/signup',
     summary: 'Create an account and sign in; a confirmation link goes to the address',
+    description: 'With EMAIL_CONFIRMATION_REQUIRED (Supabase\'s "Confirm email") it answers the user alone, and the session comes from /verify.',
     ...gotrue,
     query: redirect,
-    body: loose({ email: z.string(), password: z.string(), data: z.record(z.string(), z.unknown()) }),
+    body: loose({ email: z.string(), password: z.string(), data: userMetadataSchema }),
     status: 200,
-    response: gotrueSessionSchema,
+    response: z.union([gotrueSessionSchema, gotrueUserSchema]),
     errors: ['validation_failed', 'rate_limited'],
   }),
   token: endpoint({
@@ -116,7 +147,7 @@ export const identityApi = {
     summary: "Change the signed-in user's metadata, e-mail (confirmed on the new address first) or password (with the current one)",
     ...gotrue,
     query: redirect,
-    body: loose({ email: z.string(), password: z.string(), current_password: z.string(), data: z.record(z.string(), z.unknown()) }),
+    body: loose({ email: z.string(), password: z.string(), current_password: z.string(), data: userMetadataSchema }),
     status: 200,
     response: gotrueUserSchema,
     errors: ['validation_failed', 'unauthorized'],
@@ -160,6 +191,24 @@ export const identityApi = {
     status: 200,
     response: z.object({ name: z.string() }).passthrough(),
     errors: [],
+  }),
+  supabaseUserWebhook: endpoint({
+    id: 'supabaseUserWebhook',
+    method: 'POST',
+    path: '/auth/v1/hooks/supabase-users',
+    summary: "A real Supabase project's database webhook on auth.users: sign-ups and deletions become identity events",
+    description:
+      'Authenticated by the X-Webhook-Secret header (SUPABASE_WEBHOOK_SECRET, compared in constant time); 404 while that is unset. ' +
+      'INSERT announces identity.user.registered, DELETE identity.user.deleted, each once per user however often it is retried; UPDATE is acknowledged and ignored.',
+    auth: 'none',
+    body: supabaseUserChangeSchema,
+    status: 200,
+    response: z.object({
+      event: z.enum(['identity.user.registered', 'identity.user.deleted']).nullable(),
+      /** True when this change was already announced (a retried delivery). */
+      duplicate: z.boolean(),
+    }),
+    errors: ['validation_failed', 'unauthorized', 'not_found'],
   }),
   revocations: endpoint({
     id: 'revocations',

@@ -29,10 +29,11 @@ export const interviewsApi = {
     method: 'POST',
     path: '/api/all-companies',
     summary: 'Add a company (200 with the existing one when the name is known)',
+    description: 'Adding a new company counts toward the caller’s daily cap (429 with Retry-After past it); finding an existing one does not.',
     body: createCompanySchema,
     status: 201,
     response: dataOf(companySchema),
-    errors: ['validation_failed', 'unauthorized'],
+    errors: ['validation_failed', 'unauthorized', 'rate_limited'],
   }),
   companyInsights: endpoint({
     id: 'companyInsights',
@@ -71,11 +72,12 @@ export const interviewsApi = {
     method: 'POST',
     path: '/api/candidate-interviews',
     summary: 'Share an interview experience',
-    description: 'An unknown company is a 400 "Invalid company ID", like a malformed one; a deleted account is a 401.',
+    description:
+      'An unknown company is a 400 "Invalid company ID", like a malformed one; a deleted account is a 401; past the daily cap a 429 with Retry-After.',
     body: createInterviewSchema,
     status: 201,
     response: dataOf(interviewListItemSchema),
-    errors: ['validation_failed', 'unauthorized'],
+    errors: ['validation_failed', 'unauthorized', 'rate_limited'],
   }),
   updateInterview: endpoint({
     id: 'updateInterview',

@@ -1,6 +1,6 @@
 import { dataOf } from '../common';
 import { endpoint } from '../http/endpoint';
-import { profileSchema, updateProfileSchema } from '../profile';
+import { interviewDateSchema, profileSchema, updateProfileSchema } from '../profile';
 
 export const profileApi = {
   getProfile: endpoint({
@@ -21,5 +21,15 @@ export const profileApi = {
     status: 200,
     response: dataOf(profileSchema),
     errors: ['validation_failed', 'unauthorized', 'conflict'],
+  }),
+  setInterviewDate: endpoint({
+    id: 'setInterviewDate',
+    method: 'PUT',
+    path: '/api/profile/interview-date',
+    summary: "Set (or, with null, clear) the day of the caller's next interview; the rest of the profile is unchanged",
+    body: interviewDateSchema,
+    status: 200,
+    response: dataOf(profileSchema),
+    errors: ['validation_failed', 'unauthorized'],
   }),
 };

@@ -20,11 +20,13 @@ export const voiceApi = {
     path: '/api/elevenlabs/signed-url',
     summary: 'Start an AI mock interview: debits 5 credits and answers a single-use websocket URL',
     description:
-      'The debit and the session are one transaction. With ElevenLabs configured the URL is ElevenLabs’ own; otherwise it points at the local interviewer agent (wss under /api/voice/agent/, valid for a minute, once).',
+      'The debit and the session are one transaction; over the daily cap (caps.voiceSessionsPerDay), 429 with Retry-After. With ElevenLabs configured the URL is ElevenLabs’ own; otherwise it points at the local interviewer agent (wss under /api/voice/agent/, valid for a minute, once).',
     query: interviewContextSchema,
     status: 200,
     response: signedUrlSchema,
-    errors: ['validation_failed', 'unauthorized', 'insufficient_credits', 'upstream_unavailable'],
+    errors: ['validation_failed', 'unauthorized', 'insufficient_credits', 'rate_limited', 'upstream_unavailable'],
+    // ElevenLabs gets 10 s to hand out the URL (elevenlabs.client.ts), then the debit commits.
+    deadlineMs: 15_000,
   }),
   credits: endpoint({
     id: 'voiceCredits',
@@ -39,7 +41,7 @@ export const voiceApi = {
     id: 'listVoiceSessions',
     method: 'GET',
     path: '/api/voice/sessions',
-    summary: 'My mock interviews, newest first',
+    summary: 'My mock interviews, newest first (the newest 100)',
     status: 200,
     response: z.array(voiceSessionSchema),
     errors: ['unauthorized'],

@@ -37,6 +37,12 @@ export interface EndpointSpec {
    * prefix, so the gateway never routes it, and left out of the public OpenAPI document.
    */
   readonly visibility?: 'public' | 'internal';
+  /**
+   * How long the gateway waits for the service's response headers, when the endpoint needs longer
+   * than the gateway's ordinary deadline (UPSTREAM_RESPONSE_TIMEOUT_MS, 5 s): e.g. one that waits
+   * for a third party. Past it the caller gets a 504.
+   */
+  readonly deadlineMs?: number;
 }
 
 export const endpoint = <const E extends EndpointSpec>(spec: E): E => spec;

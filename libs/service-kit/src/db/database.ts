@@ -32,7 +32,8 @@ export class Database {
       connectionString: options.url,
       max: options.poolMax ?? 10,
       options: `-c search_path=${options.schema},public`,
-      connectionTimeoutMillis: 5000,
+      // While Postgres is unreachable a caller waits at most this long for its 503 (kit http/envelope.ts).
+      connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30000,
     });
     this.pool.on('error', (err) => this.logger.warn({ err }, 'idle database connection failed'));
@@ -44,6 +45,10 @@ export class Database {
 
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A connection lost mid-transaction fails the query in flight (the caller's error); its 'error'
+    // event, with no listener while the client is checked out, would end the process.
+    const lost = (err: Error) => this.logger.warn({ err: err.message }, 'database connection lost during a transaction');
+    client.on('error', lost);
     const afterCommit: Array<() => void> = [];
     try {
       await client.query('BEGIN');
@@ -58,6 +63,7 @@ export class Database {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
+      client.off('error', lost);
       client.release();
     }
   }
@@ -79,7 +85,10 @@ export class Database {
     const client = await this.pool.connect();
     const applied: string[] = [];
     try {
-      await client.query(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
+      // A service's own role may not create schemas (CREATE SCHEMA IF NOT EXISTS checks that
+      // first): its schema was made for it (serviceRoleSql); only a superuser's start makes one.
+      const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [this.schema]);
+      if (!rowCount) await client.query(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
       await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${this.schema}`]);
       await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
       const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));

@@ -35,7 +35,7 @@ const backoffMs = (attempt: number) => Math.min(30_000, 500 * 2 ** Math.max(0, a
  */
 export class EventBus {
   private readonly handlers: Array<EventHandlerSpec<EventType>> = [];
-  private readonly consumers: ConsumerHandle[] = [];
+  private readonly consumers: Array<{ spec: EventHandlerSpec<EventType>; handle: ConsumerHandle }> = [];
   private relayTimer?: NodeJS.Timeout;
   private relayRunning?: Promise<void>;
   private relayAgain = false;
@@ -55,27 +55,35 @@ export class EventBus {
 
   /** Writes the event into the outbox inside `tx`; it is published after the transaction commits. */
   async record<T extends EventType>(tx: Tx, type: T, data: EventData<T>): Promise<EventEnvelope<EventData<T>>> {
-    const envelope: EventEnvelope<EventData<T>> = {
+    const [envelope] = await this.recordAll(tx, type, [data]);
+    return envelope;
+  }
+
+  /** Writes one event per item into the outbox inside `tx`, in one statement (e.g. re-announcing every row of a table). */
+  async recordAll<T extends EventType>(tx: Tx, type: T, items: EventData<T>[]): Promise<EventEnvelope<EventData<T>>[]> {
+    if (items.length === 0) return [];
+    const occurredAt = new Date().toISOString();
+    const envelopes: EventEnvelope<EventData<T>>[] = items.map((data) => ({
       id: randomUUID(),
       type,
-      occurred_at: new Date().toISOString(),
+      occurred_at: occurredAt,
       version: 1,
       data: eventSchemas[type].parse(data) as EventData<T>,
-    };
+    }));
     const headers: Record<string, string> = {};
     const requestId = currentRequestId();
     if (requestId) headers['X-Request-Id'] = requestId;
     // With telemetry on, the current trace (traceparent) travels with the event and consumers
     // continue it; with it off the API is a no-op and nothing is added.
     propagation.inject(context.active(), headers);
-    await tx.query('INSERT INTO outbox (id, subject, envelope, headers) VALUES ($1, $2, $3, $4)', [
-      envelope.id,
+    await tx.query('INSERT INTO outbox (id, subject, envelope, headers) SELECT unnest($1::uuid[]), $2, unnest($3::jsonb[]), $4', [
+      envelopes.map((e) => e.id),
       type,
-      JSON.stringify(envelope),
+      envelopes.map((e) => JSON.stringify(e)),
       JSON.stringify(headers),
     ]);
     tx.afterCommit(() => this.kickRelay());
-    return envelope;
+    return envelopes;
   }
 
   /** Registers a handler; consuming starts with `start()`. */
@@ -86,7 +94,8 @@ export class EventBus {
   async start(): Promise<void> {
     this.stopped = false;
     for (const spec of this.handlers) {
-      this.consumers.push(await this.options.transport.consume({ durable: this.durableName(spec), subject: spec.type }, (d) => this.deliver(spec, d)));
+      const handle = await this.options.transport.consume({ durable: this.durableName(spec), subject: spec.type }, (d) => this.deliver(spec, d));
+      this.consumers.push({ spec, handle });
     }
     this.scheduleRelay(0);
   }
@@ -103,13 +112,32 @@ export class EventBus {
     this.stopped = true;
     if (this.relayTimer) clearTimeout(this.relayTimer);
     await this.relayRunning;
-    await Promise.all(this.consumers.splice(0).map((c) => c.stop()));
+    await Promise.all(this.consumers.splice(0).map((c) => c.handle.stop()));
   }
 
   /** Events still waiting in the outbox (an operator's and a test's view of the relay). */
   async pendingCount(): Promise<number> {
     const { rows } = await this.options.db.query<{ n: string }>('SELECT count(*) AS n FROM outbox');
     return Number(rows[0].n);
+  }
+
+  /**
+   * Each running consumer's lag and dead letters, as the broker reports them (a figure it could not
+   * give is left out, with a warning).
+   */
+  async consumerStates(): Promise<Array<{ name: string; lag?: number; deadLetters?: number }>> {
+    const read = (what: string, name: string, figure: () => Promise<number>) =>
+      figure().catch((err: Error) => {
+        this.options.logger.warn({ consumer: name, err: err.message }, `${what} could not be read`);
+        return undefined;
+      });
+    return Promise.all(
+      this.consumers.map(async ({ spec, handle }) => ({
+        name: spec.name,
+        lag: await read('consumer lag', spec.name, () => handle.lag()),
+        deadLetters: await read('dead letters', spec.name, () => this.options.transport.deadLetterCount(this.durableName(spec))),
+      })),
+    );
   }
 
   kickRelay(): void {
@@ -155,7 +183,7 @@ export class EventBus {
       const published: string[] = [];
       for (const row of rows) {
         try {
-          await this.options.transport.publish(row.subject, row.envelope, row.headers);
+          await this.publish(row);
         } catch (err) {
           failure = err;
           break;
@@ -170,7 +198,40 @@ export class EventBus {
     return more;
   }
 
-  /** Handles one delivery inside a consumer span, a child of the span that recorded the event. */
+  /**
+   * Publishes one outbox row inside a producer span, a child of the request that recorded it (its
+   * trace context was stored with the row): consumers continue from this span, so one trace runs
+   * request → publish → process however long the event waited in the outbox.
+   */
+  private publish(row: { subject: string; envelope: EventEnvelope; headers: Record<string, string> }): Promise<void> {
+    const attributes = {
+      'messaging.system': 'nats',
+      'messaging.operation.type': 'send',
+      'messaging.operation.name': 'publish',
+      'messaging.destination.name': row.subject,
+      'messaging.message.id': row.envelope.id,
+    };
+    return tracer.startActiveSpan(
+      `publish ${row.subject}`,
+      { kind: SpanKind.PRODUCER, attributes },
+      propagation.extract(ROOT_CONTEXT, row.headers),
+      async (span) => {
+        try {
+          const headers = { ...row.headers };
+          propagation.inject(context.active(), headers);
+          await this.options.transport.publish(row.subject, row.envelope, headers);
+        } catch (err) {
+          span.recordException(err as Error);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+          throw err;
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  /** Handles one delivery inside a consumer span, a child of the span that published the event. */
   private deliver(spec: EventHandlerSpec<EventType>, delivery: Delivery): Promise<void> {
     const attributes = {
       'messaging.system': 'nats',

@@ -50,8 +50,15 @@ export class InProcessTransport implements EventTransport {
     this.log.deadLetters.push({ subject: delivery.envelope.type, envelope: delivery.envelope, headers: delivery.headers, consumer, reason });
   }
 
+  async deadLetterCount(consumer: string): Promise<number> {
+    return this.log.deadLetters.filter((d) => d.consumer === consumer).length;
+  }
+
   async consume(spec: ConsumerSpec, handler: (delivery: Delivery) => Promise<void>): Promise<ConsumerHandle> {
     const timers = new Set<NodeJS.Timeout>();
+    // Delivered or waiting, until acknowledged or terminated (a nak keeps it counted).
+    let unhandled = 0;
+    const settled = () => (unhandled -= 1);
     let queue = Promise.resolve();
     let stopped = false;
     const deliver = (event: StoredEvent, count: number) => {
@@ -61,8 +68,8 @@ export class InProcessTransport implements EventTransport {
           envelope: event.envelope,
           headers: event.headers,
           deliveryCount: count,
-          ack: () => undefined,
-          term: () => undefined,
+          ack: settled,
+          term: settled,
           nak: (delayMs) => {
             const timer = setTimeout(() => {
               timers.delete(timer);
@@ -73,9 +80,13 @@ export class InProcessTransport implements EventTransport {
         });
       });
     };
+    const first = (event: StoredEvent) => {
+      unhandled += 1;
+      deliver(event, 1);
+    };
     const matching = (event: StoredEvent) => event.subject === spec.subject;
-    for (const event of this.log.events.filter(matching)) deliver(event, 1);
-    const unlisten = this.log.listen((event) => matching(event) && deliver(event, 1));
+    for (const event of this.log.events.filter(matching)) first(event);
+    const unlisten = this.log.listen((event) => matching(event) && first(event));
     const stop = () => {
       stopped = true;
       unlisten();
@@ -88,6 +99,7 @@ export class InProcessTransport implements EventTransport {
         this.stops.delete(stop);
         await queue;
       },
+      lag: async () => unhandled,
     };
   }
 

@@ -3,6 +3,7 @@ import {
   connect,
   ConsumerMessages,
   DeliverPolicy,
+  DiscardPolicy,
   headers as natsHeaders,
   JetStreamClient,
   JetStreamManager,
@@ -13,7 +14,7 @@ import {
 } from 'nats';
 import { eventProducers, EventEnvelope } from '@app/contracts';
 import type { Logger } from '../logger';
-import { natsConnectionOptions } from './nats-options';
+import { NatsCredentials, natsConnectionOptions } from './nats-options';
 import type { ConsumerHandle, ConsumerSpec, Delivery, EventTransport } from './transport';
 
 const encoder = new TextEncoder();
@@ -21,11 +22,34 @@ const decoder = new TextDecoder();
 
 export interface JetStreamOptions {
   url: string;
+  /** The service's user and TLS files (NATS_USER, NATS_PASSWORD, NATS_TLS_*). */
+  credentials?: NatsCredentials;
   /** Token isolating this deployment's (or test run's) streams and subjects on a shared server. */
   prefix: string;
   name: string;
   logger: Logger;
+  /** Bytes each stream may hold (EVENT_STREAM_MAX_BYTES); the server reserves them. Default eventStreamLimits.max_bytes. */
+  streamMaxBytes?: number;
 }
+
+const second = 1_000_000_000;
+
+/**
+ * What the event streams may hold: a week of events (consumers far behind that long have bigger
+ * problems, and the outbox still has every row), 1 GiB at most, oldest dropped first so producers
+ * never block; one event is a few hundred bytes, 256 KiB refuses a runaway payload; the duplicate
+ * window covers the relay's retries of one outbox row.
+ */
+export const eventStreamLimits = {
+  max_age: 7 * 24 * 60 * 60 * second,
+  max_bytes: 1024 * 1024 * 1024,
+  max_msg_size: 256 * 1024,
+  discard: DiscardPolicy.Old,
+  duplicate_window: 2 * 60 * second,
+};
+
+/** Per durable consumer: unacked deliveries in flight before the server waits (a slow handler does not pile up work). */
+export const eventConsumerLimits = { ack_wait: 30 * second, max_ack_pending: 1000 };
 
 /** Durable domain events on a JetStream stream, one durable pull consumer per (service, subject). */
 export class JetStreamTransport implements EventTransport {
@@ -41,7 +65,7 @@ export class JetStreamTransport implements EventTransport {
 
   static async connect(options: JetStreamOptions): Promise<JetStreamTransport> {
     const nc = await connect({
-      ...natsConnectionOptions(options.url),
+      ...natsConnectionOptions(options.url, options.credentials),
       name: options.name,
       reconnect: true,
       maxReconnectAttempts: -1,
@@ -87,7 +111,8 @@ export class JetStreamTransport implements EventTransport {
       subjects,
       storage: StorageType.File,
       retention: RetentionPolicy.Limits,
-      duplicate_window: 2 * 60 * 1_000_000_000,
+      ...eventStreamLimits,
+      max_bytes: this.options.streamMaxBytes ?? eventStreamLimits.max_bytes,
     };
     try {
       await this.jsm.streams.info(name);
@@ -118,10 +143,16 @@ export class JetStreamTransport implements EventTransport {
     });
   }
 
+  async deadLetterCount(consumer: string): Promise<number> {
+    const subject = this.subject(`deadletter.${consumer}`);
+    const info = await this.jsm.streams.info(this.deadLetterStream, { subjects_filter: subject });
+    return info.state.subjects?.[subject] ?? 0;
+  }
+
   async consume(spec: ConsumerSpec, handler: (delivery: Delivery) => Promise<void>): Promise<ConsumerHandle> {
     const durable = this.options.prefix ? `${this.options.prefix}_${spec.durable}` : spec.durable;
     // What may change between releases; ack and deliver policies are fixed when a durable is made.
-    const settings = { filter_subject: this.subject(spec.subject), ack_wait: 30 * 1_000_000_000, max_ack_pending: 1000 };
+    const settings = { filter_subject: this.subject(spec.subject), ...eventConsumerLimits };
     const existing = await this.jsm.consumers.info(this.streamName, durable).catch(() => undefined);
     if (!existing) {
       await this.jsm.consumers.add(this.streamName, { durable_name: durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ...settings });
@@ -143,6 +174,10 @@ export class JetStreamTransport implements EventTransport {
         this.consumers.delete(messages);
         await messages.close().catch(() => undefined);
         await loop;
+      },
+      lag: async () => {
+        const info = await this.jsm.consumers.info(this.streamName, durable);
+        return info.num_pending + info.num_ack_pending;
       },
     };
   }

@@ -21,6 +21,8 @@ export interface ConsumerSpec {
 
 export interface ConsumerHandle {
   stop(): Promise<void>;
+  /** Events of this durable not yet handled: waiting for delivery or for their acknowledgement. */
+  lag(): Promise<number>;
 }
 
 /**
@@ -32,6 +34,8 @@ export interface EventTransport {
   /** Resolves once the broker has stored the event. `id` deduplicates repeated publishes. */
   publish(subject: string, envelope: EventEnvelope, headers: Record<string, string>): Promise<void>;
   publishDeadLetter(consumer: string, delivery: Delivery, reason: string): Promise<void>;
+  /** Events parked for `consumer` (as named to publishDeadLetter) and still kept. */
+  deadLetterCount(consumer: string): Promise<number>;
   consume(spec: ConsumerSpec, handler: (delivery: Delivery) => Promise<void>): Promise<ConsumerHandle>;
   isReady(): boolean;
   close(): Promise<void>;

@@ -3,9 +3,9 @@ import { context } from '@opentelemetry/api';
 import express, { NextFunction, Request, Response } from 'express';
 import { limits } from '@app/contracts';
 import { requestContext } from '../context';
-import { AppError } from '../errors';
+import { AppError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
-import { sendError, toAppError } from './envelope';
+import { ErrorShape, sendError, toAppError } from './envelope';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -65,14 +65,56 @@ export function requestLogging(logger: Logger) {
   };
 }
 
-/** Bodies are JSON, at most 100 KB; anything else is refused in the envelope before a handler runs. */
-export function jsonBodies() {
+/** Deeper JSON than this is no form or record of ours; walking it further only risks the stack. */
+export const BODY_DEPTH_MAX = 32;
+
+/**
+ * Why a parsed body cannot be taken, as the envelope's `fields` (the dotted path names the field),
+ * else undefined: nested deeper than BODY_DEPTH_MAX, or a NUL character in a key or a string
+ * (Postgres text cannot hold one; refused rather than stripped, so what is stored is what was sent).
+ * Iterative, so no body can overflow the stack here.
+ */
+export function bodyProblem(body: unknown): Record<string, string> | undefined {
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value: body, path: [] }];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const { value, path } = item;
+    const field = path.join('.') || '_';
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return { [field]: 'Must not contain NUL characters' };
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (path.length >= BODY_DEPTH_MAX) return { [field]: `Request body is nested too deeply (at most ${BODY_DEPTH_MAX} levels)` };
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\0')) return { [field]: 'Field names must not contain NUL characters' };
+      pending.push({ value: child, path: [...path, key] });
+    }
+  }
+  return undefined;
+}
+
+/** A NUL in the path or query, percent-encoded or not: no text column can take it. */
+const NUL_IN_URL = /%00|\0/i;
+
+/**
+ * Bodies are JSON, at most 100 KB, at most BODY_DEPTH_MAX levels deep, without NUL characters;
+ * anything else is refused in the envelope before a handler runs.
+ */
+export function jsonBodies(shapeOf: (path: string) => ErrorShape = () => 'envelope') {
   const parse = express.json({ limit: limits.bodyBytesMax, strict: false });
   return (req: Request, res: Response, next: NextFunction) => {
+    const refuse = (error: AppError) => sendError(res, error, shapeOf(req.path));
+    if (NUL_IN_URL.test(req.url))
+      return refuse(new AppError('validation_failed', 'The address must not contain NUL characters', { url: 'Must not contain NUL characters' }));
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (hasBody && !req.is('application/json') && !req.is('application/*+json')) {
-      return sendError(res, new AppError('unsupported_media_type', 'Request body must be JSON (Content-Type: application/json)'));
+      return refuse(new AppError('unsupported_media_type', 'Request body must be JSON (Content-Type: application/json)'));
     }
-    parse(req, res, (err?: unknown) => (err ? sendError(res, toAppError(err)) : next()));
+    parse(req, res, (err?: unknown) => {
+      if (err) return refuse(toAppError(err));
+      const problem = bodyProblem(req.body);
+      if (problem) return refuse(validationFailed(problem));
+      next();
+    });
   };
 }

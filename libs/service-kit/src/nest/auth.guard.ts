@@ -3,7 +3,8 @@ import { Reflector } from '@nestjs/core';
 import type { AuthUser } from '@app/contracts';
 import type { Request } from 'express';
 import { requestContext } from '../context';
-import { unauthorized } from '../errors';
+import { rateLimited, unauthorized } from '../errors';
+import { TokenBuckets } from '../http/rate-limiter';
 import { TokenVerifier } from '../auth/token-verifier';
 
 const PUBLIC = 'service-kit:public';
@@ -16,12 +17,16 @@ export const OptionalAuth = () => SetMetadata(OPTIONAL_AUTH, true);
 
 type AuthedRequest = Request & { user?: AuthUser };
 
-/** Every route needs a valid access token unless marked otherwise: safe by default. */
+/**
+ * Every route needs a valid access token unless marked otherwise: safe by default. Each user's calls
+ * are then metered (USER_REQUESTS_PER_SECOND, USER_REQUEST_BURST), so one cannot starve the others.
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
+    @Inject(TokenBuckets) private readonly perUser: TokenBuckets,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -35,6 +40,8 @@ export class AuthGuard implements CanActivate {
     request.user = await this.verifier.verifyHeader(request.headers.authorization);
     const store = requestContext.getStore();
     if (store) store.userId = request.user.id;
+    const wait = this.perUser.take(request.user.id);
+    if (wait > 0) throw rateLimited(wait, 'Too many requests from this account, please slow down');
     return true;
   }
 }

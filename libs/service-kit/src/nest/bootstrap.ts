@@ -2,7 +2,7 @@ import path from 'node:path';
 import { AddressInfo } from 'node:net';
 import { DynamicModule, INestApplication, LoggerService, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { serviceEntry } from '@app/contracts';
+import { apiByService, EndpointSpec, serviceEntry } from '@app/contracts';
 import { z } from 'zod';
 import { TokenVerifier } from '../auth/token-verifier';
 import { BaseConfig, loadConfig } from '../config';
@@ -10,13 +10,20 @@ import { Database } from '../db/database';
 import { EventBus } from '../events/event-bus';
 import { InProcessTransport } from '../events/in-process';
 import { JetStreamTransport } from '../events/jetstream';
+import { natsCredentialsOf } from '../events/nats-options';
 import type { EventTransport } from '../events/transport';
 import { EnvelopeExceptionFilter } from './exception.filter';
 import { jsonBodies, requestLogging } from '../http/middleware';
+import { answerClientErrors, errorShapeByPath } from '../http/envelope';
 import { ServiceKitModule } from './kit.module';
 import { createLogger, Logger } from '../logger';
 import { EventBusServer } from './event-server';
 import { runMain } from '../process';
+import { registerEventMetrics } from '../metrics/events';
+import { observeRequests } from '../metrics/http';
+import { Metrics, startMetricsServer } from '../metrics/registry';
+import { RouteTemplates } from '../metrics/route-templates';
+import { routesOf } from './routes';
 
 export interface ServiceDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   /** Also the default database schema and the prefix of its durable consumers. */
@@ -39,6 +46,8 @@ export interface RunningService<C = BaseConfig> {
   events: EventBus;
   config: C;
   logger: Logger;
+  /** Where Prometheus scrapes this service (METRICS_PORT set), else undefined. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -90,7 +99,14 @@ export async function startService<S extends z.ZodRawShape>(
       options.transport ??
       (config.EVENT_BUS === 'in-process'
         ? new InProcessTransport()
-        : await JetStreamTransport.connect({ url: config.NATS_URL!, prefix: config.EVENT_SUBJECT_PREFIX, name: definition.name, logger }));
+        : await JetStreamTransport.connect({
+            url: config.NATS_URL!,
+            credentials: natsCredentialsOf(config),
+            prefix: config.EVENT_SUBJECT_PREFIX,
+            name: definition.name,
+            logger,
+            streamMaxBytes: config.EVENT_STREAM_MAX_BYTES,
+          }));
     if (!options.transport) cleanups.unshift(() => transport.close());
     const events = new EventBus({ db, transport, logger, maxDeliveries: config.EVENT_MAX_DELIVERIES });
     const verifier = new TokenVerifier({
@@ -106,8 +122,12 @@ export async function startService<S extends z.ZodRawShape>(
       { module: ServiceRoot, imports: [ServiceKitModule.forRoot({ config, logger, db, events, verifier }), definition.module] },
       { bodyParser: false, logger: new NestToPino(logger), abortOnError: false },
     );
+    const metrics = config.METRICS_PORT === undefined ? undefined : new Metrics(definition.name);
+    app.use(observeRequests(new RouteTemplates(routesOf(definition.module).map((route) => route.path)), metrics?.requests));
     app.use(requestLogging(logger));
-    app.use(jsonBodies());
+    const declared = (apiByService as Record<string, Record<string, EndpointSpec> | undefined>)[definition.name] ?? {};
+    app.use(jsonBodies(errorShapeByPath(Object.values(declared))));
+    answerClientErrors(app.getHttpServer());
     app.useGlobalFilters(new EnvelopeExceptionFilter(logger));
     (app.getHttpAdapter().getInstance() as { disable(s: string): void }).disable('x-powered-by');
     // @EventPattern handlers are served by the EventBus: they become its durable consumers. The
@@ -121,9 +141,16 @@ export async function startService<S extends z.ZodRawShape>(
     cleanups.unshift(() => events.stop());
     await app.listen(config.PORT, config.HOST);
 
+    let metricsUrl: string | undefined;
+    if (metrics) {
+      registerEventMetrics(metrics, events, logger);
+      const server = await startMetricsServer(metrics, config.METRICS_PORT!, config.HOST);
+      cleanups.unshift(() => server.close());
+      metricsUrl = server.url;
+    }
     const port = (app.getHttpServer().address() as AddressInfo).port;
     const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
-    logger.info({ url, events: transport.kind }, `${definition.name} listening`);
+    logger.info({ url, metrics: metricsUrl, events: transport.kind }, `${definition.name} listening`);
     let closing: Promise<void> | undefined;
     return {
       name: definition.name,
@@ -134,6 +161,7 @@ export async function startService<S extends z.ZodRawShape>(
       events,
       config,
       logger,
+      metricsUrl,
       close: () => (closing ??= runCleanups(cleanups)),
     };
   } catch (err) {

@@ -31,7 +31,9 @@ function parsePart(context: ExecutionContext, part: 'params' | 'query' | 'body')
   const schema = spec[part] as z.ZodType | undefined;
   if (!schema) throw new Error(`${spec.id} declares no ${part}`);
   const request = context.switchToHttp().getRequest<Request>();
-  const result = schema.safeParse(request[part] ?? {});
+  // No body at all reads as {}; a body of JSON null is checked as sent (an object was declared).
+  const value: unknown = request[part];
+  const result = schema.safeParse(value === undefined ? {} : value);
   if (result.success) return result.data;
   // A path id that cannot exist names no record: 404, as for someone else's record.
   if (part === 'params') throw notFound(spec.notFound);

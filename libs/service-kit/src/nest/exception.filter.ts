@@ -17,7 +17,9 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') return throwError(() => exception);
     const response = host.switchToHttp().getResponse<Response>();
     const error = toAppError(exception);
-    if (error.status >= 500) this.logger.error({ err: exception }, 'request failed');
+    // An outage fails every request alike: one line each without the stack, so the log stays readable.
+    if (error.code === 'upstream_unavailable') this.logger.warn({ err: (exception as Error)?.message }, 'dependency unavailable');
+    else if (error.status >= 500) this.logger.error({ err: exception }, 'request failed');
     sendError(response, error);
   }
 }

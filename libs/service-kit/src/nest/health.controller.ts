@@ -3,15 +3,21 @@ import { Public } from './auth.guard';
 import { Database } from '../db/database';
 import { AppError } from '../errors';
 import { EventBus } from '../events/event-bus';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../http/envelope';
+import { Readiness } from '../readiness';
 
-/** Liveness (the process answers) and readiness (its database and broker answer). */
+/**
+ * Liveness (the process answers) and readiness (its database and broker answer, see readiness.ts).
+ * Neither is routed by the gateway: only the platform asks them.
+ */
 @Controller()
 @Public()
 export class HealthController {
-  constructor(
-    @Inject(Database) private readonly db: Database,
-    @Inject(EventBus) private readonly events: EventBus,
-  ) {}
+  private readonly readiness: Readiness;
+
+  constructor(@Inject(Database) db: Database, @Inject(EventBus) events: EventBus) {
+    this.readiness = new Readiness(db, events.transport);
+  }
 
   @Get('healthz')
   health() {
@@ -20,11 +26,12 @@ export class HealthController {
 
   @Get('readyz')
   async ready() {
-    const database = await this.db.isReachable();
-    const broker = this.events.transport.isReady();
-    if (!database || !broker) {
-      throw new AppError('upstream_unavailable', `not ready: database ${database ? 'up' : 'down'}, events ${broker ? 'up' : 'down'}`, undefined, 503);
+    const { ready, database, events, transport } = await this.readiness.check();
+    if (!ready) {
+      throw new AppError('upstream_unavailable', `not ready: database ${database}, events ${events}`, { database, events }, 503, {
+        'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+      });
     }
-    return { status: 'ready', database: 'up', events: this.events.transport.kind };
+    return { status: 'ready', database, events: transport };
   }
 }

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthGuard } from './auth.guard';
 import { TokenVerifier } from '../auth/token-verifier';
+import { TokenBuckets } from '../http/rate-limiter';
 import type { BaseConfig } from '../config';
 import { Database } from '../db/database';
 import { EventBus } from '../events/event-bus';
@@ -20,7 +21,7 @@ export interface ServiceRuntime {
   verifier: TokenVerifier;
 }
 
-/** Makes the service's plumbing injectable everywhere and guards every route by default. */
+/** Makes the service's plumbing injectable everywhere and guards every route by default (token, then the user's share of requests). */
 @Global()
 @Module({})
 export class ServiceKitModule {
@@ -31,6 +32,8 @@ export class ServiceKitModule {
       { provide: Database, useValue: runtime.db },
       { provide: EventBus, useValue: runtime.events },
       { provide: TokenVerifier, useValue: runtime.verifier },
+      // The users' shares: a service that checks its own tokens (identity) meters its callers with the same buckets.
+      { provide: TokenBuckets, useValue: new TokenBuckets(runtime.config.USER_REQUESTS_PER_SECOND, runtime.config.USER_REQUEST_BURST) },
     ];
     return {
       module: ServiceKitModule,

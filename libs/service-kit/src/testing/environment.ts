@@ -22,6 +22,8 @@ export const testIssuer = 'http://test.local/auth/v1';
 export class TestEnvironment {
   readonly prefix = `t${randomBytes(4).toString('hex')}`;
   readonly jwtSecret = randomBytes(32).toString('hex');
+  /** Identity's SIGNING_KEY_ENCRYPTION_KEY in this world (other services ignore it). */
+  readonly signingKeyEncryptionKey = randomBytes(32).toString('base64');
   private readonly services: RunningService[] = [];
   private readonly schemas = new Set<string>();
 
@@ -32,6 +34,7 @@ export class TestEnvironment {
 
   static async create(): Promise<TestEnvironment> {
     const infra = await holdTestInfrastructure();
+    await removeAbandonedStreams(infra.natsUrl);
     return new TestEnvironment(infra.databaseUrl, infra.natsUrl);
   }
 
@@ -48,8 +51,14 @@ export class TestEnvironment {
       NATS_URL: this.natsUrl,
       EVENT_SUBJECT_PREFIX: this.prefix,
       SUPABASE_JWT_SECRET: this.jwtSecret,
+      SIGNING_KEY_ENCRYPTION_KEY: this.signingKeyEncryptionKey,
       AUTH_ISSUER: testIssuer,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      // A test's one user makes hundreds of calls in a second; the per-user share is tested where it is set low.
+      // The shared server reserves each stream's limit: many test worlds at once must not take it all.
+      EVENT_STREAM_MAX_BYTES: String(8 * 1024 * 1024),
+      USER_REQUESTS_PER_SECOND: '1000000',
+      USER_REQUEST_BURST: '1000000',
       ...overrides,
     };
   }
@@ -105,11 +114,38 @@ export class TestEnvironment {
     }
     const nc = await connect(natsConnectionOptions(this.natsUrl));
     try {
+      // Every stream of this world, also those a test made under a longer prefix of its own.
       const jsm = await nc.jetstreamManager();
-      for (const stream of [`${this.prefix}_EVENTS`, `${this.prefix}_DEADLETTER`]) await jsm.streams.delete(stream).catch(() => undefined);
+      const names: string[] = [];
+      for await (const name of jsm.streams.names()) if (name.startsWith(this.prefix)) names.push(name);
+      for (const name of names) await jsm.streams.delete(name).catch(() => undefined);
     } finally {
       await nc.close();
     }
     await releaseTestInfrastructure();
+  }
+}
+
+/** A test world's streams: its prefix (`t` and 8 hex digits), then anything. */
+const testStream = /^t[0-9a-f]{8}/;
+/** Older than this, a test world's stream belongs to a run that ended without closing it. */
+const abandonedAfterMs = 3 * 60 * 60 * 1000;
+
+/**
+ * Deletes test streams a crashed or killed run left on the shared server. Each reserves its
+ * max_bytes of the server's storage, so enough of them make every new stream fail with
+ * "insufficient storage resources".
+ */
+async function removeAbandonedStreams(natsUrl: string): Promise<void> {
+  const nc = await connect(natsConnectionOptions(natsUrl));
+  try {
+    const jsm = await nc.jetstreamManager();
+    const abandoned: string[] = [];
+    for await (const info of jsm.streams.list()) {
+      if (testStream.test(info.config.name) && Date.now() - Date.parse(info.created) > abandonedAfterMs) abandoned.push(info.config.name);
+    }
+    for (const name of abandoned) await jsm.streams.delete(name).catch(() => undefined);
+  } finally {
+    await nc.close();
   }
 }

@@ -96,7 +96,7 @@ describe('choosing Postgres and NATS: environment, then local servers, then cont
     const p = probes({ open: [4222] });
     await expect(chooseInfrastructure(p.injected)).rejects.toThrow(
       'Integration tests need PostgreSQL (TEST_DATABASE_URL is unset and nothing answers on 127.0.0.1:5432), and no container runtime answers for Testcontainers. ' +
-        'Start them (`docker compose up -d postgres nats`, or the Debian packages postgresql and nats-server as .ci/run does), set TEST_DATABASE_URL / TEST_NATS_URL, or start Docker.',
+        'Start them (the Debian packages postgresql and nats-server, as .ci/run does), set TEST_DATABASE_URL / TEST_NATS_URL, or start Docker.',
     );
     expect(p.calls.filter((c) => c.startsWith('start'))).toEqual([]);
     await expect(chooseInfrastructure(probes().injected)).rejects.toThrow(/need PostgreSQL .* and NATS with JetStream \(TEST_NATS_URL is unset/);
@@ -157,6 +157,19 @@ describe('NATS credentials', () => {
   test('a URL without credentials, or a list of servers, is kept as it is', () => {
     expect(natsConnectionOptions('nats://127.0.0.1:4222')).toEqual({ servers: 'nats://127.0.0.1:4222' });
     expect(natsConnectionOptions('nats://u:p@a:4222, nats://b:4222')).toEqual({ servers: ['nats://a:4222', 'nats://b:4222'], user: 'u', pass: 'p' });
+  });
+
+  test("a service's NATS_USER / NATS_PASSWORD win over the URL's; TLS files, or a tls:// server, turn TLS on", () => {
+    expect(natsConnectionOptions('nats://u:p@a:4222', { user: 'identity', password: 'secret' })).toEqual({
+      servers: 'nats://a:4222',
+      user: 'identity',
+      pass: 'secret',
+    });
+    expect(natsConnectionOptions('nats://a:4222', { tlsCaFile: '/ca.pem', tlsCertFile: '/c.pem', tlsKeyFile: '/k.pem' })).toEqual({
+      servers: 'nats://a:4222',
+      tls: { caFile: '/ca.pem', certFile: '/c.pem', keyFile: '/k.pem' },
+    });
+    expect(natsConnectionOptions('tls://a:4222')).toEqual({ servers: 'tls://a:4222', tls: {} });
   });
 
   describe('against a real nats-server that requires them', () => {

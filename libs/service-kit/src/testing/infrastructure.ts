@@ -76,7 +76,8 @@ function nothingFound(needDatabase: boolean, needNats: boolean): string {
   ].filter(Boolean);
   return (
     `Integration tests need ${missing.join(' and ')}, and no container runtime answers for Testcontainers. ` +
-    'Start them (`docker compose up -d postgres nats`, or the Debian packages postgresql and nats-server as .ci/run does), ' +
+    // docker-compose.yml's NATS admits only the services' own users, so it is no test server.
+    'Start them (the Debian packages postgresql and nats-server, as .ci/run does), ' +
     'set TEST_DATABASE_URL / TEST_NATS_URL, or start Docker.'
   );
 }

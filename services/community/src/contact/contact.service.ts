@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthUser, communityMessages, ContactForm, ContactSubmission } from '@app/contracts';
-import { isErased, rateLimited, RateLimiter, SERVICE_CONFIG, unauthorized } from '@app/service-kit';
+import { AuthUser, capMessages, caps, communityMessages, ContactForm, ContactSubmission } from '@app/contracts';
+import { holdDailyCap, isErased, rateLimited, RateLimiter, SERVICE_CONFIG, unauthorized } from '@app/service-kit';
 import { FeatureRequestsRepository } from '../feature-requests/feature-requests.repository';
 import { requireModerator } from '../moderation';
 import type { CommunityConfig } from '../service';
@@ -43,6 +43,16 @@ export class ContactService {
     if (user && (await isErased(this.submissions.db, user.id))) throw unauthorized(communityMessages.accountDeleted);
     const userId = user?.id ?? null;
     return this.submissions.db.transaction(async (tx) => {
+      // A signed-in sender may write from many addresses: their own day's messages are capped too.
+      if (userId) {
+        await holdDailyCap(tx, {
+          kind: 'contact',
+          userId,
+          rows: 'contact_form_submissions WHERE user_id = $1',
+          cap: caps.contactMessagesPerDay,
+          message: capMessages.contactMessagesPerDay,
+        });
+      }
       const featureId = form.subject === 'Feature Request' ? await this.features.insertPending(tx, userId, featureTitle(form.message), form.message) : null;
       return this.submissions.insert(tx, userId, form, featureId);
     });

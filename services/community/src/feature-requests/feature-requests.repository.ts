@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { pageSizes } from '@app/contracts';
 import type { FeatureRequest, FeatureRequestStatus } from '@app/contracts';
 import { Database, Tx } from '@app/service-kit';
 import { containsPattern } from '../moderation';
@@ -22,7 +23,7 @@ export interface FeatureFilter {
 export class FeatureRequestsRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
-  /** Most upvoted first, then newest. */
+  /** Most upvoted first, then newest; the first pageSizes.boards of them. */
   async list(viewerId: string, filter: FeatureFilter): Promise<FeatureRequest[]> {
     const { rows } = await this.db.query<Row>(
       `SELECT * FROM (
@@ -30,8 +31,8 @@ export class FeatureRequestsRepository {
          WHERE (($2::text IS NULL AND (f.status <> 'pending' OR f.user_id = $1)) OR f.status = $2)
            AND ($3::text IS NULL OR f.title ILIKE $3 OR f.description ILIKE $3)
            AND (NOT $4::boolean OR EXISTS (SELECT 1 FROM interactions i WHERE i.entity_type = 'feature_request' AND i.entity_id = f.id AND i.interaction_type = 'upvote' AND i.user_id = $1))
-       ) f ORDER BY upvotes DESC, created_at DESC, id`,
-      [viewerId, filter.status ?? null, filter.q?.trim() ? containsPattern(filter.q.trim()) : null, filter.voted],
+       ) f ORDER BY upvotes DESC, created_at DESC, id LIMIT $5`,
+      [viewerId, filter.status ?? null, filter.q?.trim() ? containsPattern(filter.q.trim()) : null, filter.voted, pageSizes.boards],
     );
     return rows.map(toFeatureRequest);
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { capMessages, caps, pageSizes } from '@app/contracts';
 import type { CreateOpportunity, Opportunity, OpportunityMarks, OpportunityStatus } from '@app/contracts';
-import { Database } from '@app/service-kit';
+import { Database, holdDailyCap } from '@app/service-kit';
 import { containsPattern } from '../moderation';
 
 interface Row extends Omit<Opportunity, 'created_at'> {
@@ -29,6 +30,7 @@ export interface OpportunityFilter {
 export class OpportunitiesRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
+  /** Newest first; the first pageSizes.boards of them. */
   async list(viewerId: string, filter: OpportunityFilter): Promise<Opportunity[]> {
     const { rows } = await this.db.query<Row>(
       `SELECT ${withMarks} FROM pathfinder_opportunities o
@@ -36,8 +38,8 @@ export class OpportunitiesRepository {
          AND ($2::text IS NULL OR o.title ILIKE $2 OR o.description ILIKE $2)
          AND (NOT $3::boolean OR o.badge = 'Selective')
          AND (NOT $4::boolean OR o.compensation > 0)
-       ORDER BY o.created_at DESC, o.id`,
-      [viewerId, filter.q?.trim() ? containsPattern(filter.q.trim()) : null, filter.selective, filter.paid],
+       ORDER BY o.created_at DESC, o.id LIMIT $5`,
+      [viewerId, filter.q?.trim() ? containsPattern(filter.q.trim()) : null, filter.selective, filter.paid, pageSizes.boards],
     );
     return rows.map(toOpportunity);
   }
@@ -52,15 +54,27 @@ export class OpportunitiesRepository {
     return rows.length > 0;
   }
 
-  /** The new opportunity's id, or null when its link (by key) has been shared already. */
+  /**
+   * The new opportunity's id, or null when its link (by key) has been shared already; 429 when the
+   * sharer reached the day's cap (counted under their lock, see holdDailyCap).
+   */
   async insert(userId: string, input: CreateOpportunity, linkKey: string): Promise<string | null> {
-    const { rows } = await this.db.query<{ id: string }>(
-      `INSERT INTO pathfinder_opportunities (user_id, title, description, badge, link, link_key, compensation)
+    return this.db.transaction(async (tx) => {
+      await holdDailyCap(tx, {
+        kind: 'opportunities',
+        userId,
+        rows: 'pathfinder_opportunities WHERE user_id = $1',
+        cap: caps.opportunitiesPerDay,
+        message: capMessages.opportunitiesPerDay,
+      });
+      const { rows } = await tx.query<{ id: string }>(
+        `INSERT INTO pathfinder_opportunities (user_id, title, description, badge, link, link_key, compensation)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (link_key) DO NOTHING RETURNING id`,
-      [userId, input.title, input.description, input.badge ?? null, input.link, linkKey, input.compensation],
-    );
-    return rows[0]?.id ?? null;
+        [userId, input.title, input.description, input.badge ?? null, input.link, linkKey, input.compensation],
+      );
+      return rows[0]?.id ?? null;
+    });
   }
 
   async setStatus(id: string, status: OpportunityStatus): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { Controller, Headers, Inject, Req, Res, UseFilters } from '@nestjs/common';
 import { identityApi } from '@app/contracts';
-import { Endpoint, Input, ParsedBody, ParsedQuery, Public, SERVICE_CONFIG } from '@app/service-kit';
+import { Endpoint, Input, ParsedBody, ParsedQuery, Public, SERVICE_CONFIG, TokenBuckets } from '@app/service-kit';
 import type { Request, Response } from 'express';
 import { GoTrueError, GoTrueErrorFilter } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
@@ -26,7 +26,23 @@ export class AccountsController {
     private readonly confirmations: Confirmations,
     private readonly keys: KeyStore,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
+    @Inject(TokenBuckets) private readonly perUser: TokenBuckets,
   ) {}
+
+  /** The signed-in caller, metered as every service's guard meters its users (USER_REQUESTS_PER_SECOND). */
+  private async signedIn(authorization: string | undefined) {
+    const caller = await this.accounts.authenticate(authorization);
+    const wait = this.perUser.take(caller.userId);
+    if (wait > 0)
+      throw new GoTrueError(
+        429,
+        'over_request_rate_limit',
+        'Too many requests from this account, please slow down',
+        {},
+        { 'Retry-After': String(Math.ceil(wait)) },
+      );
+    return caller;
+  }
 
   @Endpoint(identityApi.signUp)
   signUp(@ParsedBody() body: In<'signUp'>['body'], @ParsedQuery() { redirect_to }: In<'signUp'>['query'], @Req() req: Request) {
@@ -79,7 +95,7 @@ export class AccountsController {
 
   @Endpoint(identityApi.getUser)
   async user(@Headers('authorization') authorization?: string) {
-    return this.accounts.getUser(await this.accounts.authenticate(authorization));
+    return this.accounts.getUser(await this.signedIn(authorization));
   }
 
   @Endpoint(identityApi.updateUser)
@@ -88,12 +104,12 @@ export class AccountsController {
     @ParsedQuery() { redirect_to }: In<'updateUser'>['query'],
     @Headers('authorization') authorization?: string,
   ) {
-    return this.accounts.updateUser(await this.accounts.authenticate(authorization), body, redirect_to);
+    return this.accounts.updateUser(await this.signedIn(authorization), body, redirect_to);
   }
 
   @Endpoint(identityApi.logout)
   async logout(@ParsedQuery() { scope = 'global' }: In<'logout'>['query'], @Headers('authorization') authorization?: string) {
-    await this.accounts.logout(await this.accounts.authenticate(authorization), scope);
+    await this.accounts.logout(await this.signedIn(authorization), scope);
   }
 
   @Endpoint(identityApi.jwks)

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { hash, verify, Algorithm } from '@node-rs/argon2';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { emailSchema, fieldErrors, passwordSchema } from '@app/contracts';
+import { emailSchema, fieldErrors, passwordSchema, userMetadataSchema } from '@app/contracts';
 import { EventBus, hasLowS, RateLimiter, SERVICE_CONFIG, Tx, withLowS } from '@app/service-kit';
 import { GoTrueError } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
@@ -95,8 +95,11 @@ export class AccountsService {
     this.signUps = new RateLimiter(config.SIGNUPS_PER_ADDRESS_PER_HOUR, 3600_000);
   }
 
-  /** Signs the user in at once (only what trusts the address waits) and mails the confirmation. */
-  async signUp(body: { email?: unknown; password?: unknown; data?: unknown }, address: string, redirectTo?: string): Promise<Session> {
+  /**
+   * Signs the user in at once (only what trusts the address waits) and mails the confirmation; with
+   * EMAIL_CONFIRMATION_REQUIRED, answers the user alone, as GoTrue does, and the session waits for /verify.
+   */
+  async signUp(body: { email?: unknown; password?: unknown; data?: unknown }, address: string, redirectTo?: string): Promise<Session | PublicUser> {
     const wait = this.signUps.hit(address);
     if (wait > 0) throw tooMany('Too many sign-ups from this address, please try again later', wait);
     const email = this.checkEmail(body.email);
@@ -113,6 +116,7 @@ export class AccountsService {
         created_at: user.created_at.toISOString(),
       });
       await this.confirmations.send(tx, user.id, 'signup', email, redirectTo);
+      if (this.config.EMAIL_CONFIRMATION_REQUIRED) return toPublicUser(user, await this.accounts.pendingConfirmation(user.id, tx));
       return this.openSession(tx, user);
     });
   }
@@ -134,6 +138,7 @@ export class AccountsService {
       throw invalidCredentials();
     }
     this.guard.succeeded(email, address);
+    if (this.config.EMAIL_CONFIRMATION_REQUIRED && !user.email_confirmed_at) throw new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed');
     return this.accounts.db.transaction(async (tx) => {
       await this.accounts.touchSignIn(tx, user.id);
       return this.openSession(tx, (await this.accounts.findUser(user.id, tx))!);
@@ -259,6 +264,9 @@ export class AccountsService {
     if (body.data !== undefined && !isRecord(body.data)) throw new GoTrueError(400, 'validation_failed', 'data must be an object');
     const current = await this.accounts.findUser(caller.userId);
     if (!current) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    // Metadata is merged key by key (jsonb ||): the bound holds for the result, not only for this change.
+    const merged = userMetadataSchema.safeParse({ ...current.user_metadata, ...(body.data as Record<string, unknown> | undefined) });
+    if (!merged.success) throw new GoTrueError(400, 'validation_failed', merged.error.issues[0].message);
     let passwordHash: string | undefined;
     if (newPassword !== undefined) {
       if (typeof body.current_password !== 'string' || !body.current_password) {

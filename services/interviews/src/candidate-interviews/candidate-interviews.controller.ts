@@ -10,14 +10,11 @@ export class CandidateInterviewsController {
   constructor(private readonly interviews: CandidateInterviewsService) {}
 
   @Endpoint(interviewsApi.listInterviews)
-  async list(
-    @CurrentUser() user: AuthUser,
-    @ParsedQuery() query: Input<typeof interviewsApi.listInterviews>['query'],
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { items, next } = await this.interviews.list(user, query);
+  async list(@CurrentUser() user: AuthUser, @ParsedQuery() query: Input<typeof interviewsApi.listInterviews>['query'], @Res() res: Response) {
+    const { json, next } = await this.interviews.list(user, query);
     if (next) res.setHeader('X-Next-Cursor', next);
-    return items;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.status(200).end(json);
   }
 
   @Endpoint(interviewsApi.listInterviewLocations)

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CompanyInsights, CreateInterview, InterviewLocation, InterviewQuery, StoredOutcome } from '@app/contracts';
-import { Database, rememberErased, Tx } from '@app/service-kit';
-import type { Position } from './cursor';
+import { capMessages, caps, CompanyInsights, CreateInterview, InterviewLocation, InterviewQuery, StoredOutcome } from '@app/contracts';
+import { cursorTime, Database, holdDailyCap, PagePosition, rememberErased, Tx } from '@app/service-kit';
 
 /** A row as read: every card field, the owner, and the exact position for the next cursor. */
 export interface InterviewRow {
@@ -32,17 +31,23 @@ export interface Derived {
 const columns = `i.id, i.user_id, i.company_id, c.name AS company_name, i.level, i.title, i.location, i.outcome, i.topics, i.rounds,
   i.round_count, to_char(i.completed_on, 'YYYY-MM-DD') AS completed_on, i.process_days,
   to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-  to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position`;
+  ${cursorTime('i.created_at')} AS position`;
 
 @Injectable()
 export class CandidateInterviewsRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
+  /** How many writes interviews and companies have seen: what kept answers are labelled with. */
+  async changes(): Promise<bigint> {
+    const { rows } = await this.db.query<{ n: string }>('SELECT n FROM interview_changes');
+    return BigInt(rows[0].n);
+  }
+
   /**
    * One page, newest first. Each filter group is one `= ANY` (OR within), the groups are ANDed, and
    * only the groups given are in the statement, so each can use its (column, created_at, id) index.
    */
-  async page(query: InterviewQuery, after: Position | undefined, limit: number): Promise<InterviewRow[]> {
+  async page(query: InterviewQuery, after: PagePosition | undefined, limit: number): Promise<InterviewRow[]> {
     const params: unknown[] = [];
     const where: string[] = [];
     const add = (value: unknown) => `$${params.push(value)}`;
@@ -76,9 +81,19 @@ export class CandidateInterviewsRepository {
     );
   }
 
-  /** Inserts unless the company is unknown (then undefined): one statement, no window between check and write. */
+  /**
+   * Inserts unless the company is unknown (then undefined): one statement, no window between check
+   * and write. 429 when the caller already shared the day's cap (counted under their lock).
+   */
   insert(userId: string, input: CreateInterview, derived: Derived): Promise<InterviewRow | undefined> {
     return this.db.transaction(async (tx) => {
+      await holdDailyCap(tx, {
+        kind: 'interviews',
+        userId,
+        rows: 'candidate_interviews WHERE user_id = $1',
+        cap: caps.interviewsPerDay,
+        message: capMessages.interviewsPerDay,
+      });
       const { rows } = await tx.query<InterviewRow>(
         `WITH i AS (
            INSERT INTO candidate_interviews (user_id, company_id, level, title, location, outcome, topics, rounds, completed_on, process_days, round_count)
@@ -137,6 +152,7 @@ export class CandidateInterviewsRepository {
     const ids = rows.map((r) => r.id);
     await this.count(tx, ids, -1);
     await tx.query('DELETE FROM candidate_interviews WHERE id = ANY($1::uuid[])', [ids]);
+    await tx.query('UPDATE companies SET created_by = NULL WHERE created_by = $1', [userId]);
     await rememberErased(tx, userId);
   }
 

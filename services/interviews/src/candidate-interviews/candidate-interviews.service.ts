@@ -9,9 +9,9 @@ import {
   InterviewQuery,
   StoredOutcome,
 } from '@app/contracts';
-import { isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
+import { decodePageCursor, encodePageCursor, isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
 import { CandidateInterviewsRepository, Derived, InterviewRow } from './candidate-interviews.repository';
-import { decodeCursor, encodeCursor } from './cursor';
+import { KeptAnswers } from './kept-answers';
 
 export const interviewNotFound = () => notFound('Could not find this interview');
 const dayMs = 24 * 60 * 60 * 1000;
@@ -32,8 +32,9 @@ export function derive(rounds: CreateInterview['interview_process']): Derived {
 }
 
 /** The card everyone may see: exact round dates stay with their owner. */
-function asSeenBy(userId: string, row: InterviewRow): InterviewListItem {
-  const mine = row.user_id === userId;
+const asSeenBy = (userId: string, row: InterviewRow): InterviewListItem => card(row, row.user_id === userId);
+
+function card(row: InterviewRow, mine: boolean): InterviewListItem {
   return {
     id: row.id,
     company_id: row.company_id,
@@ -52,20 +53,57 @@ function asSeenBy(userId: string, row: InterviewRow): InterviewListItem {
   };
 }
 
+/** A page as everyone but each card's owner sees it, and the cursor of the next page when more remain. */
+interface KeptPage {
+  cards: { row: InterviewRow; publicJson: string }[];
+  next?: string;
+  bytes: number;
+}
+
+/** One key per distinct page: the order within a filter group does not change the page (OR within a group). */
+const pageKey = (query: InterviewQuery): string =>
+  JSON.stringify([
+    [...(query.company_id ?? [])].sort(),
+    [...(query.level ?? [])].sort(),
+    [...(query.title ?? [])].sort(),
+    (query.location ?? []).map((l) => l.toLowerCase()).sort(),
+    [...(query.outcome ?? [])].sort(),
+    query.limit,
+    query.cursor ?? '',
+  ]);
+
+// Measured on the bench (100,000 interviews): a 50-card page is ~24 KB of JSON, ~60 KB held with its rows.
+const keptPagesBytes = 48 * 1024 * 1024;
+
 @Injectable()
 export class CandidateInterviewsService {
+  private readonly pages = new KeptAnswers<KeptPage>((page) => page.bytes, keptPagesBytes);
+  private readonly companyInsights = new KeptAnswers<CompanyInsights | null>(() => 2048, 4 * 1024 * 1024);
+
   constructor(private readonly interviews: CandidateInterviewsRepository) {}
 
-  /** A page and, when more remain, the cursor of the next one (one row more is read to know). */
-  async list(user: AuthUser, query: InterviewQuery): Promise<{ items: InterviewListItem[]; next?: string }> {
-    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const rows = await this.interviews.page(query, after, query.limit + 1);
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return {
-      items: page.map((row) => asSeenBy(user.id, row)),
-      next: rows.length > query.limit && last ? encodeCursor({ createdAt: last.position, id: last.id }) : undefined,
-    };
+  /**
+   * A page as JSON and, when more remain, the cursor of the next one (one row more is read to know).
+   * Pages are kept while no interview or company changes (a one-row read tells), so a repeated read
+   * costs that read and putting the cards' kept JSON together; the caller's own cards are written
+   * for them, with their exact dates.
+   */
+  async list(user: AuthUser, query: InterviewQuery): Promise<{ json: string; next?: string }> {
+    const after = query.cursor ? decodePageCursor(query.cursor, interviewMessages.cursor) : undefined;
+    const changes = await this.interviews.changes();
+    const page = await this.pages.get(pageKey(query), changes, async () => {
+      const rows = await this.interviews.page(query, after, query.limit + 1);
+      const shown = rows.slice(0, query.limit);
+      const last = shown[shown.length - 1];
+      const cards = shown.map((row) => ({ row, publicJson: JSON.stringify(card(row, false)) }));
+      return {
+        cards,
+        next: rows.length > query.limit && last ? encodePageCursor({ createdAt: last.position, id: last.id }) : undefined,
+        bytes: cards.reduce((sum, card) => sum + 2.5 * card.publicJson.length, 0),
+      };
+    });
+    const json = `[${page.cards.map((card) => (card.row.user_id === user.id ? JSON.stringify(asSeenBy(user.id, card.row)) : card.publicJson)).join(',')}]`;
+    return { json, next: page.next };
   }
 
   async create(user: AuthUser, input: CreateInterview): Promise<InterviewListItem> {
@@ -91,7 +129,8 @@ export class CandidateInterviewsService {
   }
 
   async insights(companyName: string): Promise<CompanyInsights> {
-    const insights = await this.interviews.insights(companyName);
+    const changes = await this.interviews.changes();
+    const insights = await this.companyInsights.get(companyName.toLowerCase(), changes, async () => (await this.interviews.insights(companyName)) ?? null);
     if (!insights) throw notFound('Could not find this company');
     return insights;
   }

@@ -1,6 +1,6 @@
 import { Controller, Res } from '@nestjs/common';
-import { Company, interviewsApi } from '@app/contracts';
-import { Endpoint, Input, ParsedBody } from '@app/service-kit';
+import { AuthUser, Company, interviewsApi } from '@app/contracts';
+import { CurrentUser, Endpoint, Input, ParsedBody } from '@app/service-kit';
 import type { Response } from 'express';
 import { CompaniesService } from './companies.service';
 
@@ -15,8 +15,12 @@ export class CompaniesController {
 
   /** 201 {data} for a new company; 200 {data: existing} when the name is already known. */
   @Endpoint(interviewsApi.createCompany)
-  async create(@ParsedBody() body: Input<typeof interviewsApi.createCompany>['body'], @Res({ passthrough: true }) res: Response): Promise<{ data: Company }> {
-    const { company, created } = await this.companies.create(body);
+  async create(
+    @CurrentUser() user: AuthUser,
+    @ParsedBody() body: Input<typeof interviewsApi.createCompany>['body'],
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ data: Company }> {
+    const { company, created } = await this.companies.create(user.id, body);
     res.status(created ? 201 : 200);
     return { data: company };
   }

@@ -27,10 +27,10 @@ export class CompaniesService {
    * imitates another with look-alike characters is refused (400), so nobody can pass off a
    * company as one people know.
    */
-  async create(input: CreateCompany): Promise<CreatedOrExisting> {
+  async create(userId: string, input: CreateCompany): Promise<CreatedOrExisting> {
     await this.refuseLookAlike(input.name);
     return this.companies.db.transaction(async (tx) => {
-      const result = await this.companies.insertOrFind(tx, input.name, input.website_url ?? null);
+      const result = await this.companies.insertOrFind(tx, input.name, input.website_url ?? null, userId);
       if (result.created) await this.events.record(tx, 'interviews.company.created', result.company);
       return result;
     });

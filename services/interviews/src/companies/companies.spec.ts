@@ -5,6 +5,7 @@ import { CompaniesService } from './companies.service';
 
 /** The rule without infrastructure: an event goes out, in the same transaction, only for a new company. */
 describe('CompaniesService.create', () => {
+  const userId = '5d0c1b7e-3f2a-4e6d-9c8b-7a6f5e4d3c2b';
   const company: Company = { id: '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60', name: 'Thunder Labs', website_url: null };
   const tx = { query: jest.fn(), afterCommit: jest.fn() } as unknown as Tx;
 
@@ -22,14 +23,14 @@ describe('CompaniesService.create', () => {
 
   it('records interviews.company.created in the creating transaction', async () => {
     const { service, insertOrFind, record } = setUp(true);
-    await expect(service.create({ name: 'Thunder Labs' })).resolves.toEqual({ company, created: true });
-    expect(insertOrFind).toHaveBeenCalledWith(tx, 'Thunder Labs', null);
+    await expect(service.create(userId, { name: 'Thunder Labs' })).resolves.toEqual({ company, created: true });
+    expect(insertOrFind).toHaveBeenCalledWith(tx, 'Thunder Labs', null, userId);
     expect(record).toHaveBeenCalledWith(tx, 'interviews.company.created', company);
   });
 
   it('announces nothing when the company already existed', async () => {
     const { service, record } = setUp(false);
-    await expect(service.create({ name: ' thunder labs ', website_url: 'https://thunderlabs.dev' })).resolves.toEqual({ company, created: false });
+    await expect(service.create(userId, { name: ' thunder labs ', website_url: 'https://thunderlabs.dev' })).resolves.toEqual({ company, created: false });
     expect(record).not.toHaveBeenCalled();
   });
 
@@ -41,7 +42,7 @@ describe('CompaniesService.create', () => {
     ['Аpple', 'Company name mixes letters of different scripts'],
   ])('refuses %p, a look-alike, with a 400 on the name', async (name, message) => {
     const { service, insertOrFind } = setUp(true);
-    const failure = await service.create({ name }).catch((e) => e);
+    const failure = await service.create(userId, { name }).catch((e) => e);
     expect(failure.status).toBe(400);
     expect(failure.toEnvelope()).toEqual({ error: { code: 'validation_failed', message, fields: { name: message } } });
     expect(insertOrFind).not.toHaveBeenCalled();
@@ -49,7 +50,7 @@ describe('CompaniesService.create', () => {
 
   it.each(['google', 'Googleplex', 'Яндекс', 'トヨタ Toyota', 'Café Nero'])('accepts %p', async (name) => {
     const { service, insertOrFind } = setUp(true);
-    await service.create({ name });
+    await service.create(userId, { name });
     expect(insertOrFind).toHaveBeenCalled();
   });
 });

@@ -48,8 +48,14 @@ export class QuestionsController {
   }
 
   @Endpoint(practiceApi.listAllSessions)
-  allSessions(@CurrentUser() user: AuthUser) {
-    return this.questions.allSessions(user);
+  async allSessions(
+    @CurrentUser() user: AuthUser,
+    @ParsedQuery() query: Input<typeof practiceApi.listAllSessions>['query'],
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { items, next } = await this.questions.sessionPage(user, query);
+    if (next) res.setHeader('X-Next-Cursor', next);
+    return items;
   }
 
   @Endpoint(practiceApi.deleteQuestion)
@@ -58,8 +64,15 @@ export class QuestionsController {
   }
 
   @Endpoint(practiceApi.listQuestionSessions)
-  sessions(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Input<typeof practiceApi.listQuestionSessions>['params']) {
-    return this.questions.sessionsOf(user, id);
+  async sessions(
+    @CurrentUser() user: AuthUser,
+    @ParsedParams() { id }: Input<typeof practiceApi.listQuestionSessions>['params'],
+    @ParsedQuery() query: Input<typeof practiceApi.listQuestionSessions>['query'],
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { items, next } = await this.questions.sessionPage(user, query, id);
+    if (next) res.setHeader('X-Next-Cursor', next);
+    return items;
   }
 
   @Endpoint(practiceApi.logSession)

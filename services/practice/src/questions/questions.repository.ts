@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { capMessages, caps } from '@app/contracts';
 import type { CreateQuestion, Difficulty, PracticeSession, PracticeSummary, Question, ScheduleCard, ScoredSession } from '@app/contracts';
-import { Database, rememberErased, Tx } from '@app/service-kit';
+import { cursorTime, Database, holdDailyCap, holdTotalCap, PagePosition, rememberErased, Tx } from '@app/service-kit';
 
 const iso = (column: string, alias = column.split('.').pop()) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${alias}`;
 // Ordering names the table's column (q.created_at, s.created_at): a bare created_at would mean the
@@ -85,9 +86,19 @@ export class QuestionsRepository implements QuestionListSource {
     return summary;
   }
 
-  /** Adds a question; undefined when the caller already has one of that title, ignoring case. */
-  async create(userId: string, question: CreateQuestion): Promise<Question | undefined> {
-    const { rows } = await this.db.query<Question>(
+  /**
+   * Adds a question; undefined when the caller already has one of that title, ignoring case. 409
+   * when they already track as many as the cap allows (counted under their lock, see holdTotalCap).
+   */
+  async create(tx: Tx, userId: string, question: CreateQuestion): Promise<Question | undefined> {
+    await holdTotalCap(tx, {
+      kind: 'questions',
+      userId,
+      rows: 'leetcode_questions WHERE user_id = $1',
+      cap: caps.questionsPerUser,
+      message: capMessages.questions,
+    });
+    const { rows } = await tx.query<Question>(
       `INSERT INTO leetcode_questions (user_id, title, difficulty, tags)
        SELECT $1, $2, $3, $4
        WHERE NOT EXISTS (SELECT 1 FROM leetcode_questions WHERE user_id = $1 AND lower(title) = lower($2))
@@ -150,20 +161,38 @@ export class QuestionsRepository implements QuestionListSource {
     return rows;
   }
 
-  async sessionsOfUser(userId: string): Promise<PracticeSession[]> {
-    const { rows } = await this.db.query<PracticeSession>(
-      `SELECT ${sessionColumns} FROM leetcode_sessions s WHERE user_id = $1 ORDER BY s.created_at DESC, s.id`,
-      [userId],
+  /**
+   * A page of the caller's sessions (of one question, or all), newest first, after `after`; one row
+   * more than asked is read so the caller knows whether another page follows.
+   */
+  async sessionPage(
+    userId: string,
+    page: { questionId?: string; after?: PagePosition; limit: number },
+  ): Promise<Array<PracticeSession & { position: string }>> {
+    const { rows } = await this.db.query<PracticeSession & { position: string }>(
+      `SELECT ${sessionColumns}, ${cursorTime('s.created_at')} AS position FROM leetcode_sessions s
+       WHERE user_id = $1 AND ($2::uuid IS NULL OR question_id = $2)
+         AND ($3::timestamptz IS NULL OR (s.created_at, s.id) < ($3::timestamptz, $4::uuid))
+       ORDER BY s.created_at DESC, s.id DESC LIMIT $5`,
+      [userId, page.questionId ?? null, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit + 1],
     );
     return rows;
   }
 
-  async sessionsOfQuestion(userId: string, questionId: string): Promise<PracticeSession[]> {
-    const { rows } = await this.db.query<PracticeSession>(
-      `SELECT ${sessionColumns} FROM leetcode_sessions s WHERE user_id = $1 AND question_id = $2 ORDER BY s.created_at DESC, s.id`,
-      [userId, questionId],
-    );
-    return rows;
+  /**
+   * 429 when the caller logged the day's reviews the caps allow, over all their problems or of this
+   * one: counted under the caller's lock, so concurrent reviews cannot both take the last place.
+   */
+  async holdReviewCaps(tx: Tx, userId: string, questionId: string): Promise<void> {
+    await holdDailyCap(tx, {
+      kind: 'reviews',
+      userId,
+      rows: 'leetcode_sessions WHERE user_id = $1',
+      params: [questionId],
+      cap: caps.reviewsPerDay,
+      message: capMessages.reviewsPerDay,
+      parts: [{ where: 'question_id = $2', cap: caps.reviewsPerQuestionPerDay, message: capMessages.reviewsPerQuestionPerDay }],
+    });
   }
 
   async insertSession(tx: Tx, session: Omit<PracticeSession, 'id' | 'created_at'>): Promise<PracticeSession> {

@@ -12,8 +12,21 @@ import {
   PracticeSummary,
   Question,
   scheduleReview,
+  SessionPageQuery,
+  sessionPageMessages,
 } from '@app/contracts';
-import { conflict, EventBus, isErased, notFound, SERVICE_CONFIG, Tx, unauthorized, validationFailed } from '@app/service-kit';
+import {
+  conflict,
+  decodePageCursor,
+  encodePageCursor,
+  EventBus,
+  isErased,
+  notFound,
+  SERVICE_CONFIG,
+  Tx,
+  unauthorized,
+  validationFailed,
+} from '@app/service-kit';
 import type { PracticeConfig } from '../service';
 import { ListBody } from './list-body';
 import { QuestionLists } from './question-lists';
@@ -71,7 +84,7 @@ export class QuestionsService implements OnApplicationBootstrap {
   async create(user: AuthUser, question: CreateQuestion): Promise<Question> {
     // A deleted account's access token works until it expires; it must not add to erased data.
     if (await isErased(this.questions.db, user.id)) throw unauthorized('This account has been deleted');
-    const created = await this.questions.create(user.id, question);
+    const created = await this.questions.db.transaction((tx) => this.questions.create(tx, user.id, question));
     if (!created) throw conflict(duplicateTitleMessage, { title: duplicateTitleMessage });
     return created;
   }
@@ -84,13 +97,14 @@ export class QuestionsService implements OnApplicationBootstrap {
     return this.questions.summary(user.id);
   }
 
-  allSessions(user: AuthUser): Promise<PracticeSession[]> {
-    return this.questions.sessionsOfUser(user.id);
-  }
-
-  async sessionsOf(user: AuthUser, questionId: string): Promise<PracticeSession[]> {
-    if (!(await this.questions.owns(user.id, questionId))) throw questionNotFound();
-    return this.questions.sessionsOfQuestion(user.id, questionId);
+  /** A page of the caller's sessions, of one question or all, and the cursor of the next page when more remain. */
+  async sessionPage(user: AuthUser, query: SessionPageQuery, questionId?: string): Promise<{ items: PracticeSession[]; next?: string }> {
+    const after = query.cursor ? decodePageCursor(query.cursor, sessionPageMessages.cursor) : undefined;
+    if (questionId && !(await this.questions.owns(user.id, questionId))) throw questionNotFound();
+    const rows = await this.questions.sessionPage(user.id, { questionId, after, limit: query.limit });
+    const items = rows.slice(0, query.limit).map(({ position: _position, ...session }) => session);
+    const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+    return { items, next: last && encodePageCursor({ createdAt: last.position, id: last.id }) };
   }
 
   /**
@@ -105,6 +119,7 @@ export class QuestionsService implements OnApplicationBootstrap {
     return this.questions.db.transaction(async (tx) => {
       const locked = await this.questions.lockOwned(tx, user.id, questionId);
       if (!locked) throw questionNotFound();
+      await this.questions.holdReviewCaps(tx, user.id, questionId);
       const session = await this.questions.insertSession(tx, {
         user_id: user.id,
         question_id: questionId,

@@ -22,7 +22,7 @@ describe('what the edge accepts', () => {
     [{ title: 'x'.repeat(200), difficulty: 'Hard' }, {}],
     [{ title: 'x', difficulty: 'Easy', tags: Array.from({ length: 21 }, (_, i) => `t${i}`).join(',') }, { tags: 'At most 20 tags' }],
     [{ title: 'x', difficulty: 'Easy', tags: `${Array.from({ length: 20 }, (_, i) => `t${i}`).join(', ')},,` }, {}],
-    [{ title: 'x', difficulty: 'Easy', tags: 'a'.repeat(5001) }, { tags: 'Tags must not be longer than 5000 characters' }],
+    [{ title: 'x', difficulty: 'Easy', tags: 'a'.repeat(501) }, { tags: 'Tags must not be longer than 500 characters' }],
     [{ title: 'x', difficulty: 'Easy', tags: 5 }, { tags: 'Tags must be comma-separated text' }],
   ])('question %j', (value, expected) => expect(messages(createQuestionSchema, value)).toEqual(expected));
 
@@ -76,6 +76,7 @@ describe('QuestionsService.logSession', () => {
     const repo = {
       db: { transaction: (work: (t: Tx) => Promise<unknown>) => work(tx) },
       lockOwned: jest.fn(async () => (owned ? { schedule: null } : undefined)),
+      holdReviewCaps: jest.fn(async () => undefined),
       setSchedule: jest.fn(async () => undefined),
       insertSession: jest.fn(async (_tx: Tx, s: Omit<PracticeSession, 'id' | 'created_at'>) => {
         inserted.push(s);

@@ -17,4 +17,9 @@ export class ProfilesController {
   async update(@CurrentUser() user: AuthUser, @ParsedBody() body: Input<typeof profileApi.updateProfile>['body']): Promise<{ data: Profile }> {
     return { data: await this.profiles.update(user, body) };
   }
+
+  @Endpoint(profileApi.setInterviewDate)
+  async setInterviewDate(@CurrentUser() user: AuthUser, @ParsedBody() body: Input<typeof profileApi.setInterviewDate>['body']): Promise<{ data: Profile }> {
+    return { data: await this.profiles.setInterviewDate(user, body.interview_date) };
+  }
 }

@@ -5,6 +5,7 @@ import { Database, isErased, rememberErased, Tx } from '@app/service-kit';
 import { usernameCandidate } from './username';
 
 const columns = `username, current_company_id, verified_company, years_of_experience, number_of_internships, location,
+  to_char(interview_date, 'YYYY-MM-DD') AS interview_date,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
 
@@ -105,5 +106,14 @@ export class ProfilesRepository {
       if (pgError.code === '23505' && pgError.constraint === 'user_profiles_username_key') throw new UsernameTaken();
       throw err;
     }
+  }
+
+  /** Sets or clears the interview day alone; the rest of the profile is untouched. */
+  async setInterviewDate(tx: Tx, userId: string, day: string | null): Promise<Profile | undefined> {
+    const { rows } = await tx.query<Profile>(`UPDATE user_profiles SET interview_date = $2, updated_at = now() WHERE id = $1 RETURNING ${columns}`, [
+      userId,
+      day,
+    ]);
+    return rows[0];
   }
 }

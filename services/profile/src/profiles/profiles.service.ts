@@ -55,6 +55,11 @@ export class ProfilesService {
     }
   }
 
+  /** The day of the caller's next interview, or null to clear it. */
+  setInterviewDate(user: AuthUser, day: string | null): Promise<Profile> {
+    return this.ensure(user, (tx) => this.profiles.setInterviewDate(tx, user.id, day));
+  }
+
   /** Runs `work` in a transaction in which the caller's profile is sure to exist. */
   private ensure(user: AuthUser, work: (tx: Tx) => Promise<Profile | undefined>): Promise<Profile> {
     return this.profiles.db.transaction(async (tx) => {

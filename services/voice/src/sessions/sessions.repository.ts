@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { pageSizes } from '@app/contracts';
 import type { TranscriptEntry, VoiceReport, VoiceSession, VoiceSessionDetail } from '@app/contracts';
 import { Database, isErased, rememberErased, Tx } from '@app/service-kit';
 
@@ -90,10 +91,12 @@ export class SessionsRepository {
     );
   }
 
+  /** The newest of the caller's sessions (pageSizes.max): what the page lists, bounded however long they practise. */
   async list(userId: string): Promise<VoiceSession[]> {
-    const { rows } = await this.db.query<VoiceSession>(`SELECT ${columns} FROM voice_sessions s WHERE s.user_id = $1 ORDER BY s.started_at DESC, s.id`, [
-      userId,
-    ]);
+    const { rows } = await this.db.query<VoiceSession>(
+      `SELECT ${columns} FROM voice_sessions s WHERE s.user_id = $1 ORDER BY s.started_at DESC, s.id LIMIT $2`,
+      [userId, pageSizes.max],
+    );
     return rows;
   }
 

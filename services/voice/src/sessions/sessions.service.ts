@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import {
   AuthUser,
+  capMessages,
+  caps,
   EndSession,
   InterviewContext,
   SignedUrl,
@@ -12,7 +14,7 @@ import {
   VoiceSession,
   VoiceSessionDetail,
 } from '@app/contracts';
-import { AppError, EventBus, LOGGER, Logger, notFound, SERVICE_CONFIG, Tx, unauthorized } from '@app/service-kit';
+import { AppError, EventBus, holdDailyCap, LOGGER, Logger, notFound, SERVICE_CONFIG, Tx, unauthorized } from '@app/service-kit';
 import { CLOCK, Clock } from '../clock';
 import type { VoiceConfig } from '../config';
 import { ElevenLabsClient, ElevenLabsConversation } from '../elevenlabs/elevenlabs.client';
@@ -74,6 +76,15 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return this.sessions.db.transaction(async (tx) => {
       await this.ensureUsable(tx, user.id);
       await this.sessions.lockAccount(tx, user.id);
+      // Refunds make short sessions free: the day's cap bounds them, credits or not.
+      await holdDailyCap(tx, {
+        kind: 'voice-sessions',
+        userId: user.id,
+        rows: 'voice_sessions WHERE user_id = $1',
+        at: 'started_at',
+        cap: caps.voiceSessionsPerDay,
+        message: capMessages.voiceSessionsPerDay,
+      });
       if ((await this.sessions.balance(tx, user.id)) < voiceConstants.creditsPerSession) {
         throw new AppError('insufficient_credits', voiceMessages.insufficientCredits);
       }

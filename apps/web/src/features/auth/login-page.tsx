@@ -8,9 +8,11 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
-import { auth, supabaseUrl } from '@/lib/supabase';
+import { auth, authSettings, siteUrl } from '@/lib/supabase';
 import { ThemeToggle } from '@/components/theme';
+import { CheckEmail } from './check-email';
 
 type Mode = 'signin' | 'signup';
 
@@ -18,9 +20,8 @@ type Mode = 'signin' | 'signup';
 function useOAuthProviders(): string[] | undefined {
   const [providers, setProviders] = React.useState<string[]>();
   React.useEffect(() => {
-    fetch(`${supabaseUrl}/auth/v1/settings`)
-      .then((r) => r.json())
-      .then((s: { external?: Record<string, boolean> }) =>
+    authSettings()
+      .then((s) =>
         setProviders(
           Object.entries(s.external ?? {})
             .filter(([name, on]) => on && name !== 'email' && name !== 'phone')
@@ -32,18 +33,28 @@ function useOAuthProviders(): string[] | undefined {
   return providers;
 }
 
-function CredentialsForm({ mode }: { mode: Mode }) {
+/** `onUnconfirmed`: the server wants the address proven before it opens a session. */
+function CredentialsForm({ mode, onUnconfirmed }: { mode: Mode; onUnconfirmed(email: string): void }) {
   const [serverError, setServerError] = React.useState<string>();
   const form = useForm<Credentials>({ resolver: zodResolver(credentialsSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ email, password }) => {
     setServerError(undefined);
-    const { error } = mode === 'signin' ? await auth.signInWithPassword({ email, password }) : await auth.signUp({ email, password });
-    if (error) {
-      console.error('auth error', error.message);
-      setServerError(error.message);
+    if (mode === 'signup') {
+      const { data, error } = await auth.signUp({ email, password, options: { emailRedirectTo: siteUrl() } });
+      if (error) return fail(error.message);
+      // A user without a session: signed up, but signed in only once the mailed link or code is used.
+      if (!data.session) onUnconfirmed(email);
+      return;
     }
+    const { error } = await auth.signInWithPassword({ email, password });
+    if (error?.code === 'email_not_confirmed') return onUnconfirmed(email);
+    if (error) fail(error.message);
   });
+  const fail = (message: string) => {
+    console.error('auth error', message);
+    setServerError(message);
+  };
   const id = (name: string) => `${mode}-${name}`;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -86,7 +97,9 @@ function CredentialsForm({ mode }: { mode: Mode }) {
 
 export default function LoginPage({ initialMode = 'signin' }: { initialMode?: Mode }) {
   const [mode, setMode] = React.useState<Mode>(initialMode);
-  useDocumentTitle(mode === 'signin' ? 'Sign In' : 'Sign Up');
+  const [unconfirmed, setUnconfirmed] = React.useState<string>();
+  const { linkError } = useAuth();
+  useDocumentTitle(unconfirmed ? 'Check your e-mail' : mode === 'signin' ? 'Sign In' : 'Sign Up');
   const providers = useOAuthProviders();
   const provider = providers?.[0];
   return (
@@ -99,43 +112,62 @@ export default function LoginPage({ initialMode = 'signin' }: { initialMode?: Mo
           <span className="mb-2 flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
             <Zap className="size-6 fill-current text-bolt" aria-hidden />
           </span>
-          <h1 className="text-2xl font-semibold leading-none tracking-tight">{mode === 'signin' ? 'Welcome back' : 'Welcome'}</h1>
-          <CardDescription>{mode === 'signin' ? 'Sign in to keep your streak going.' : 'Create an account to start preparing.'}</CardDescription>
+          <h1 className="text-2xl font-semibold leading-none tracking-tight">
+            {unconfirmed ? 'Check your e-mail' : mode === 'signin' ? 'Welcome back' : 'Welcome'}
+          </h1>
+          <CardDescription>
+            {unconfirmed
+              ? 'Confirm your e-mail address to finish.'
+              : mode === 'signin'
+                ? 'Sign in to keep your streak going.'
+                : 'Create an account to start preparing.'}
+          </CardDescription>
         </CardHeader>
-        <CardContent className="space-y-6">
-          <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
-            <TabsList>
-              <TabsTrigger value="signin">Sign In</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            </TabsList>
-            <TabsContent value="signin" className="pt-4">
-              <CredentialsForm mode="signin" />
-            </TabsContent>
-            <TabsContent value="signup" className="pt-4">
-              <CredentialsForm mode="signup" />
-            </TabsContent>
-          </Tabs>
-          <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
-            <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
-          </div>
-          <div className="space-y-2">
-            <Button
-              type="button"
-              variant="outline"
-              className="w-full"
-              disabled={!provider}
-              aria-describedby={provider ? undefined : 'oauth-unavailable'}
-              onClick={() => provider && auth.signInWithOAuth({ provider: provider as 'github', options: { redirectTo: window.location.origin } })}
-            >
-              <KeyRound aria-hidden /> {provider ? `Continue with ${provider[0].toUpperCase()}${provider.slice(1)}` : 'Continue with a provider'}
-            </Button>
-            {providers && !provider ? (
-              <p id="oauth-unavailable" className="text-center text-xs text-muted-foreground">
-                No sign-in provider is configured for this deployment; use your e-mail and password.
+        {unconfirmed ? (
+          <CardContent>
+            <CheckEmail email={unconfirmed} onBack={() => setUnconfirmed(undefined)} />
+          </CardContent>
+        ) : (
+          <CardContent className="space-y-6">
+            {linkError ? (
+              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+                The link did not sign you in: {linkError.replace(/\.$/, '')}. Sign in to get a new one.
               </p>
             ) : null}
-          </div>
-        </CardContent>
+            <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
+              <TabsList>
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin" className="pt-4">
+                <CredentialsForm mode="signin" onUnconfirmed={setUnconfirmed} />
+              </TabsContent>
+              <TabsContent value="signup" className="pt-4">
+                <CredentialsForm mode="signup" onUnconfirmed={setUnconfirmed} />
+              </TabsContent>
+            </Tabs>
+            <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+              <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+            </div>
+            <div className="space-y-2">
+              <Button
+                type="button"
+                variant="outline"
+                className="w-full"
+                disabled={!provider}
+                aria-describedby={provider ? undefined : 'oauth-unavailable'}
+                onClick={() => provider && auth.signInWithOAuth({ provider: provider as 'github', options: { redirectTo: siteUrl() } })}
+              >
+                <KeyRound aria-hidden /> {provider ? `Continue with ${provider[0].toUpperCase()}${provider.slice(1)}` : 'Continue with a provider'}
+              </Button>
+              {providers && !provider ? (
+                <p id="oauth-unavailable" className="text-center text-xs text-muted-foreground">
+                  No sign-in provider is configured for this deployment; use your e-mail and password.
+                </p>
+              ) : null}
+            </div>
+          </CardContent>
+        )}
       </Card>
     </main>
   );

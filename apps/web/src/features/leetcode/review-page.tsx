@@ -58,7 +58,8 @@ export default function ReviewPage() {
     if (!session) return signInAgain();
     try {
       await log.mutateAsync({ ...review, notes: review.notes?.trim() || null });
-      const reviews = (sessions.data?.length ?? 0) + 1;
+      // The list's count, not the sessions shown: those are one page, the newest ones.
+      const reviews = question.session_count + 1;
       toast({
         title: 'Session recorded!',
         description: `Review #${reviews} of ${question.title}: correctness ${review.correctness}%, confidence ${review.confidence}%.`,
@@ -68,7 +69,9 @@ export default function ReviewPage() {
       return true;
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return signInAgain();
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to create session' });
+      // The day's caps on reviews: the server's sentence says which one holds.
+      const capped = err instanceof ApiError && err.status === 429;
+      toast({ variant: 'destructive', title: 'Error', description: capped ? err.message : 'Failed to create session' });
       return false;
     }
   };
@@ -165,6 +168,11 @@ export default function ReviewPage() {
                   ))}
                 </tbody>
               </table>
+              {question.session_count > sessions.data.length && (
+                <p className="pt-2 text-xs text-muted-foreground">
+                  The newest {sessions.data.length} of {question.session_count} sessions
+                </p>
+              )}
             </div>
           )}
         </Collapsible.Content>

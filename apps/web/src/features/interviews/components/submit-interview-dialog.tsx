@@ -22,6 +22,7 @@ import { FieldError, Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useCompanies, useCreateCompany, useCreateInterview } from '../api';
 import { CompanyLogo } from './company-logo';
@@ -207,6 +208,9 @@ function TopicsCombobox({ value, onChange }: { value: string[]; onChange: (v: st
 }
 
 /** Spec section 2's Submit an Interview dialog; a new company is created first, then the interview (section 4). */
+/** The spec's failure message, and the daily cap's own words when that is why (nothing else to fix in the form). */
+const withCapReason = (message: string, err: unknown) => (err instanceof ApiError && err.status === 429 ? `${message}. ${err.message}` : message);
+
 export function SubmitInterviewDialog() {
   const [open, setOpen] = React.useState(false);
   const createCompany = useCreateCompany();
@@ -223,14 +227,14 @@ export function SubmitInterviewDialog() {
         companyId = (await createCompany.mutateAsync({ name: company.name })).data.id;
       } catch (err) {
         console.error('company creation failed', err);
-        return toast({ variant: 'destructive', title: 'Error', description: 'Failed to add new company' });
+        return toast({ variant: 'destructive', title: 'Error', description: withCapReason('Failed to add new company', err) });
       }
     }
     try {
       await createInterview.mutateAsync({ ...interview, company_id: companyId });
     } catch (err) {
       console.error('interview creation failed', err);
-      return toast({ variant: 'destructive', title: 'Error', description: 'Failed to create interview' });
+      return toast({ variant: 'destructive', title: 'Error', description: withCapReason('Failed to create interview', err) });
     }
     toast({ title: 'Interview Created', description: 'Your interview has been submitted successfully' });
     form.reset(defaults());

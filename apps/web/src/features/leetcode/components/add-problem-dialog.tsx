@@ -28,8 +28,11 @@ export function AddProblemDialog() {
       setOpen(false);
     } catch (err) {
       // A title already tracked: said under the field (the server's message), the dialog stays.
-      if (err instanceof ApiError && err.status === 409) return form.setError('title', { message: err.fields.title ?? err.message }, { shouldFocus: true });
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to create question' });
+      if (err instanceof ApiError && err.status === 409 && err.fields.title)
+        return form.setError('title', { message: err.fields.title }, { shouldFocus: true });
+      // The cap on problems (caps.questionsPerUser): the server's sentence says what holds.
+      const capped = err instanceof ApiError && err.status === 409;
+      toast({ variant: 'destructive', title: 'Error', description: capped ? err.message : 'Failed to create question' });
     }
   });
 

@@ -1,11 +1,21 @@
-import { dueTodayCount, pacingPlan, QuestionListItem } from '@app/contracts';
+import { dueTodayCount, interviewDateMessages, pacingPlan, profileApi, QuestionListItem } from '@app/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import * as React from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { call, endpointKey, endpointQuery } from '@/lib/api';
 
-const INTERVIEW_KEY = 'leetcode:interview-date';
+/** Where this browser kept the date before the profile did: moved to the profile once, then dropped. */
+const LEGACY_INTERVIEW_KEY = 'leetcode:interview-date';
+
+/** Today in the reader's time zone, yyyy-mm-dd (an <input type="date"> value). */
+const localToday = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
 
 /** "14 Dec" for a yyyy-mm-dd day, in the reader's locale. */
 const shortDay = (day: string) => {
@@ -13,19 +23,56 @@ const shortDay = (day: string) => {
   return new Date(y, m - 1, d).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 };
 
+/** The interview day as the profile keeps it (so it follows the candidate to every device), and how to change it. */
+function useInterviewDate() {
+  const client = useQueryClient();
+  const profile = useQuery(endpointQuery(profileApi.getProfile));
+  const save = useMutation({
+    mutationFn: (day: string | null) => call(profileApi.setInterviewDate, { body: { interview_date: day } }),
+    onSuccess: ({ data }) => client.setQueryData(endpointKey(profileApi.getProfile, {}), data),
+  });
+  return { saved: profile.data?.interview_date ?? null, loaded: profile.isSuccess, save };
+}
+
 /**
- * What is due today, and, with an interview date (kept in this browser), the pace that reviews
+ * What is due today, and, with an interview date (kept in the profile), the pace that reviews
  * every problem once more before it: "12 reviews a day until 14 Dec".
  */
 export function DuePlan({ questions }: { questions: QuestionListItem[] }) {
-  const [interview, setInterview] = React.useState(() => localStorage.getItem(INTERVIEW_KEY) ?? '');
-  const due = dueTodayCount(questions);
-  const plan = interview ? pacingPlan(questions.length, interview) : null;
+  const { saved, loaded, save } = useInterviewDate();
+  // What the input shows: the saved day, or a day being typed that is not (yet) valid.
+  const [draft, setDraft] = React.useState<string | null>(null);
+  const shown = draft ?? saved ?? '';
+  const invalid = draft !== null && draft !== '' && draft < localToday();
+
+  React.useEffect(() => {
+    if (!loaded) return;
+    const legacy = localStorage.getItem(LEGACY_INTERVIEW_KEY);
+    if (legacy === null) return;
+    localStorage.removeItem(LEGACY_INTERVIEW_KEY);
+    if (!saved && legacy >= localToday()) save.mutate(legacy);
+  }, [loaded, saved, save]);
+
   const change = (value: string) => {
-    setInterview(value);
-    if (value) localStorage.setItem(INTERVIEW_KEY, value);
-    else localStorage.removeItem(INTERVIEW_KEY);
+    if (value !== '' && value < localToday()) {
+      setDraft(value);
+      return;
+    }
+    setDraft(null);
+    if (value !== (saved ?? '')) save.mutate(value === '' ? null : value, { onError: () => setDraft(value) });
   };
+
+  const due = dueTodayCount(questions);
+  const plan = saved && !invalid ? pacingPlan(questions.length, saved) : null;
+  const message = invalid
+    ? interviewDateMessages.past
+    : save.isError
+      ? save.error.message
+      : plan
+        ? `${plan.perDay} review${plan.perDay === 1 ? '' : 's'} a day until ${shortDay(plan.until)}`
+        : saved
+          ? 'Pick a day after today to pace your reviews.'
+          : 'Set it to pace every problem before the day.';
   return (
     <Card>
       <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-6">
@@ -38,14 +85,32 @@ export function DuePlan({ questions }: { questions: QuestionListItem[] }) {
         <div className="flex flex-wrap items-end gap-3">
           <div className="space-y-1">
             <Label htmlFor="interview-date">Interview date</Label>
-            <Input id="interview-date" type="date" className="h-9 w-44" value={interview} onChange={(e) => change(e.target.value)} />
+            <div className="flex items-center gap-2">
+              <Input
+                id="interview-date"
+                type="date"
+                className="h-9 w-44"
+                min={localToday()}
+                value={shown}
+                disabled={!loaded}
+                aria-invalid={invalid || save.isError}
+                aria-describedby="pacing"
+                onChange={(e) => change(e.target.value)}
+              />
+              {saved ? (
+                <Button type="button" variant="ghost" size="sm" disabled={save.isPending} onClick={() => change('')}>
+                  Clear
+                </Button>
+              ) : null}
+            </div>
           </div>
-          <p className="pb-2 text-sm text-muted-foreground" data-testid="pacing" aria-live="polite">
-            {plan
-              ? `${plan.perDay} review${plan.perDay === 1 ? '' : 's'} a day until ${shortDay(plan.until)}`
-              : interview
-                ? 'Pick a day after today to pace your reviews.'
-                : 'Set it to pace every problem before the day.'}
+          <p
+            id="pacing"
+            className={invalid || save.isError ? 'pb-2 text-sm text-destructive' : 'pb-2 text-sm text-muted-foreground'}
+            data-testid="pacing"
+            aria-live="polite"
+          >
+            {message}
           </p>
         </div>
       </CardContent>

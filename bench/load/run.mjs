@@ -1,0 +1,339 @@
+#!/usr/bin/env node
+// Many candidates at once through the gateway: each virtual user signs up once, then, about a
+// second apart, lists and adds problems, logs reviews, reads and saves the profile. Prints errors,
+// the rate, and p50/p95/p99 per kind of call and overall.
+//
+//   node bench/load/run.mjs                      steady: USERS (200) users for DURATION (60) s
+//   HEAVY_LOOPS=6 node bench/load/run.mjs        steady, beside one account at the problem cap with
+//                                                the longest titles and tags, read back to back by
+//                                                6 loops: compare the others' figures with a run
+//                                                without it (fairness: one heavy user must not slow
+//                                                the rest)
+//   MODE=ramp node bench/load/run.mjs            ramp: a rising rate of calls (open loop: calls are
+//                                                sent on schedule whether or not earlier ones came
+//                                                back) until p99 > P99_LIMIT_MS (250) or errors
+//                                                appear; prints the highest rate that held
+//
+// Against a running stack, e.g. one of its own (a port and data directory of their own):
+//   PORT=18480 DATA_DIR=/tmp/load-stack TRUST_PROXY=loopback npm start
+//   BASE_URL=http://127.0.0.1:18480 node bench/load/run.mjs
+// TRUST_PROXY=loopback makes the gateway believe this script's X-Forwarded-For: every virtual user
+// comes from an address of its own (198.18.0.0/15, the range set aside for benchmarks), as real
+// candidates do, so the per-address sign-up limit applies per user and is not lifted. Without it,
+// the 200 sign-ups come from one address and the limit (30 an hour) refuses most: the script says so.
+//
+// Timing runs until the last byte of the answer arrived (keep-alive node:http, no unzipping). The
+// machine that runs the stack also runs this script: figures are the pair's, not the stack's alone.
+import http from 'node:http';
+import https from 'node:https';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+
+// The caps a candidate works within (built by `npm start`): a virtual user stays inside them, as a
+// person does, so a 429 in the figures means overload, never a cap.
+const { caps } = createRequire(import.meta.url)('../../libs/contracts/dist/index.js');
+
+const base = new URL(process.env.BASE_URL ?? 'http://127.0.0.1:8080');
+const mode = process.env.MODE ?? 'steady';
+const users = Number(process.env.USERS ?? 200);
+const durationS = Number(process.env.DURATION ?? 60);
+const thinkMs = Number(process.env.THINK_MS ?? 1000);
+const targetP99 = Number(process.env.TARGET_P99_MS ?? 150);
+const rampLimitP99 = Number(process.env.P99_LIMIT_MS ?? 250);
+const rampStepS = Number(process.env.STEP_SECONDS ?? 15);
+const rampStart = Number(process.env.START_RATE ?? 100);
+const rampFactor = Number(process.env.RATE_FACTOR ?? 1.25);
+const heavyLoops = Number(process.env.HEAVY_LOOPS ?? 0);
+
+const client = base.protocol === 'https:' ? https : http;
+const agent = new client.Agent({ keepAlive: true, maxSockets: Math.max(64, users) });
+const runId = Date.now().toString(36);
+
+/** One call: status, parsed body (JSON answers), headers, and milliseconds until the last byte. */
+function call(method, path, { token, body, address } = {}) {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const headers = { Accept: 'application/json', 'Accept-Encoding': 'identity' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (address) headers['X-Forwarded-For'] = address;
+  if (payload) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': payload.length });
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = client.request({ method, host: base.hostname, port: base.port, path, headers, agent, timeout: 30_000 }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const ms = performance.now() - started;
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed;
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          parsed = text;
+        }
+        resolve({ status: res.statusCode, body: parsed, ms });
+      });
+      res.on('error', (err) => resolve({ status: 0, body: err.message, ms: performance.now() - started }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out after 30 s')));
+    req.on('error', (err) => resolve({ status: 0, body: err.message, ms: performance.now() - started }));
+    req.end(payload);
+  });
+}
+
+const difficulties = ['Easy', 'Medium', 'Hard'];
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A candidate: an account, an address of their own, the problems they track. */
+class VirtualUser {
+  constructor(index) {
+    this.index = index;
+    this.address = `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+    this.email = `load.${runId}.${index}@example.com`;
+    this.questions = [];
+    this.added = 0;
+    this.reviews = new Map();
+  }
+
+  /** A problem it may still review today, if any. */
+  reviewable() {
+    const open = this.questions.filter((id) => (this.reviews.get(id) ?? 0) < caps.reviewsPerQuestionPerDay);
+    const total = [...this.reviews.values()].reduce((n, c) => n + c, 0);
+    return total < caps.reviewsPerDay && open.length > 0 ? pick(open) : undefined;
+  }
+
+  async signUp() {
+    const res = await call('POST', '/auth/v1/signup', { body: { email: this.email, password: `load${runId}x1` }, address: this.address });
+    if (res.status !== 200 || !res.body?.access_token) {
+      throw new Error(`sign-up of ${this.email} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
+    }
+    this.token = res.body.access_token;
+  }
+
+  /** The calls a candidate makes on the practice pages and the settings page, weighted as they are used. */
+  static kinds = [
+    ['list problems', 30],
+    ['add problem', 15],
+    ['log review', 25],
+    ['read profile', 20],
+    ['save profile', 10],
+  ];
+
+  nextKind() {
+    let roll = Math.random() * 100;
+    for (const [kind, weight] of VirtualUser.kinds) {
+      if ((roll -= weight) < 0) return kind;
+    }
+    return 'list problems';
+  }
+
+  async act(kind) {
+    const auth = { token: this.token, address: this.address };
+    switch (kind) {
+      case 'list problems': {
+        const res = await call('GET', '/api/leetcode-questions', auth);
+        if (res.status === 200 && Array.isArray(res.body)) this.questions = res.body.map((q) => q.id);
+        return res;
+      }
+      case 'add problem': {
+        if (this.added >= caps.questionsPerUser) return this.act('list problems');
+        const res = await call('POST', '/api/leetcode-questions', {
+          ...auth,
+          body: { title: `Load problem ${this.index}-${++this.added}`, difficulty: pick(difficulties), tags: 'arrays,load' },
+        });
+        if (res.status === 201) this.questions.push(res.body.data.id);
+        return res;
+      }
+      case 'log review': {
+        const id = this.reviewable();
+        if (!id) return this.act('add problem');
+        this.reviews.set(id, (this.reviews.get(id) ?? 0) + 1);
+        return call('POST', `/api/leetcode-questions/${id}/session`, {
+          ...auth,
+          body: { question_id: id, correctness: 70 + Math.floor(Math.random() * 30), confidence: 60, timer: 12.5, errors: ['wrong_answer'], submissions: 2 },
+        });
+      }
+      case 'read profile':
+        return call('GET', '/api/profile', auth);
+      case 'save profile':
+        return call('PUT', '/api/profile', {
+          ...auth,
+          body: { username: `load${runId}${this.index}`, years_of_experience: this.index % 10, location: 'Lyon' },
+        });
+      default:
+        throw new Error(`unknown call ${kind}`);
+    }
+  }
+}
+
+/** Latencies and failures per kind of call. */
+class Tally {
+  constructor() {
+    this.kinds = new Map();
+    this.errors = new Map();
+  }
+
+  add(kind, res) {
+    if (!this.kinds.has(kind)) this.kinds.set(kind, []);
+    this.kinds.get(kind).push(res.ms);
+    if (res.status === 0 || res.status >= 400) {
+      const key = `${kind}: ${res.status} ${typeof res.body === 'object' ? (res.body?.error?.message ?? res.body?.msg ?? '') : String(res.body).slice(0, 80)}`;
+      this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
+    }
+  }
+
+  get calls() {
+    return [...this.kinds.values()].reduce((n, l) => n + l.length, 0);
+  }
+
+  get errorCount() {
+    return [...this.errors.values()].reduce((n, c) => n + c, 0);
+  }
+
+  static percentile(sorted, p) {
+    if (sorted.length === 0) return NaN;
+    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  }
+
+  summary(label) {
+    const all = [...this.kinds.values()].flat().sort((a, b) => a - b);
+    const p = (list, q) => Tally.percentile(list, q);
+    return { label, calls: all.length, p50: p(all, 50), p95: p(all, 95), p99: p(all, 99) };
+  }
+
+  print(seconds) {
+    const row = (name, list) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      const f = (q) => Tally.percentile(sorted, q).toFixed(1).padStart(8);
+      return `${name.padEnd(15)} ${String(sorted.length).padStart(7)} ${(sorted.length / seconds).toFixed(1).padStart(8)} ${f(50)} ${f(95)} ${f(99)} ${sorted.at(-1).toFixed(1).padStart(8)}`;
+    };
+    console.log(
+      `${'call'.padEnd(15)} ${'calls'.padStart(7)} ${'per s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
+    );
+    for (const [kind, list] of this.kinds) console.log(row(kind, list));
+    console.log(row('overall', [...this.kinds.values()].flat()));
+    console.log(`errors: ${this.errorCount} of ${this.calls}`);
+    for (const [key, count] of [...this.errors].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`  ${count} × ${key}`);
+  }
+}
+
+async function signUpAll() {
+  const vus = Array.from({ length: users }, (_, i) => new VirtualUser(i));
+  const started = performance.now();
+  // Twenty at a time: a crowd arriving, not one burst that measures the password hash alone.
+  for (let i = 0; i < vus.length; i += 20) await Promise.all(vus.slice(i, i + 20).map((vu) => vu.signUp()));
+  console.log(`${users} users signed up in ${((performance.now() - started) / 1000).toFixed(1)} s (each from an address of its own)`);
+  return vus;
+}
+
+/** An account filled to the problem cap with the longest titles and tags the contract allows. */
+async function heavyUser() {
+  const heavy = new VirtualUser(users);
+  await heavy.signUp();
+  const tags = Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(24, 'g')).join(',');
+  const started = performance.now();
+  // One at a time, waiting when the per-account request meter says so (USER_REQUESTS_PER_SECOND).
+  for (let n = 0; n < caps.questionsPerUser;) {
+    const res = await call('POST', '/api/leetcode-questions', {
+      token: heavy.token,
+      address: heavy.address,
+      body: { title: `${n} `.padEnd(200, 'T'), difficulty: 'Hard', tags },
+    });
+    if (res.status === 429) await sleep(1000);
+    else if (res.status === 201) n++;
+    else throw new Error(`filling the heavy account: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+  }
+  const list = await call('GET', '/api/leetcode-questions', { token: heavy.token, address: heavy.address });
+  const bytes = Buffer.byteLength(JSON.stringify(list.body));
+  console.log(
+    `heavy account: ${list.body.length} problems (${bytes.toLocaleString('en-US')} bytes a list) made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return heavy;
+}
+
+/** Each user in a loop: a call, about a second of thought (±25 %, so users do not march in step), the next. */
+async function steady(vus) {
+  const tally = new Tally();
+  const heavy = heavyLoops > 0 ? await heavyUser() : undefined;
+  const heavyTally = new Tally();
+  const deadline = performance.now() + durationS * 1000;
+  const loops = Array.from({ length: heavyLoops }, async () => {
+    while (performance.now() < deadline)
+      heavyTally.add('heavy list', await call('GET', '/api/leetcode-questions', { token: heavy.token, address: heavy.address }));
+  });
+  await Promise.all([
+    ...loops,
+    ...vus.map(async (vu, i) => {
+      await sleep((i / vus.length) * thinkMs);
+      while (performance.now() < deadline) {
+        const kind = vu.nextKind();
+        tally.add(kind, await vu.act(kind));
+        await sleep(thinkMs * (0.75 + Math.random() * 0.5));
+      }
+    }),
+  ]);
+  console.log(
+    `\nsteady: ${users} users, a call about every ${thinkMs} ms each, ${durationS} s${heavy ? `, beside ${heavyLoops} loops reading the heavy account's list` : ''}`,
+  );
+  tally.print(durationS);
+  if (heavy) {
+    console.log('\nthe heavy account (not in the figures above; its 429s are the per-account meter at work):');
+    heavyTally.print(durationS);
+  }
+  const overall = tally.summary('overall');
+  const met = tally.errorCount === 0 && overall.p99 <= targetP99;
+  console.log(`target (0 errors, p99 ≤ ${targetP99} ms): ${met ? 'met' : 'NOT met'}`);
+  return met;
+}
+
+/** Calls at `rate` per second for `seconds`, spread over the users, sent on schedule (open loop). */
+async function atRate(vus, rate, seconds) {
+  const tally = new Tally();
+  const total = Math.round(rate * seconds);
+  const started = performance.now();
+  const inFlight = [];
+  for (let n = 0; n < total; n++) {
+    const due = started + (n * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const vu = vus[n % vus.length];
+    const kind = vu.nextKind();
+    inFlight.push(vu.act(kind).then((res) => tally.add(kind, res)));
+  }
+  await Promise.all(inFlight);
+  return tally;
+}
+
+async function ramp(vus) {
+  console.log(`\nramp: steps of ${rampStepS} s, from ${rampStart} calls/s, ×${rampFactor} a step, until p99 > ${rampLimitP99} ms or an error`);
+  console.log(`${'rate/s'.padStart(8)} ${'calls'.padStart(7)} ${'errors'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
+  let held;
+  for (let rate = rampStart; ; rate = Math.round(rate * rampFactor)) {
+    const tally = await atRate(vus, rate, rampStepS);
+    const s = tally.summary(rate);
+    console.log(
+      `${String(rate).padStart(8)} ${String(s.calls).padStart(7)} ${String(tally.errorCount).padStart(7)} ${s.p50.toFixed(1).padStart(8)} ${s.p95.toFixed(1).padStart(8)} ${s.p99.toFixed(1).padStart(8)}`,
+    );
+    if (tally.errorCount > 0 || s.p99 > rampLimitP99) {
+      if (tally.errorCount > 0) for (const [key, count] of tally.errors) console.log(`  ${count} × ${key}`);
+      break;
+    }
+    held = rate;
+  }
+  console.log(held ? `highest rate with p99 ≤ ${rampLimitP99} ms and no errors: ${held} calls/s` : `even ${rampStart} calls/s did not hold: lower START_RATE`);
+}
+
+try {
+  const health = await call('GET', '/readyz');
+  if (health.status !== 200) throw new Error(`${base.origin}/readyz answered ${health.status}: is the stack up?`);
+  const vus = await signUpAll().catch((err) => {
+    throw new Error(`${err.message}\n(one address for everyone? start the stack with TRUST_PROXY=loopback, see the top of this file)`);
+  });
+  const ok = mode === 'ramp' ? (await ramp(vus), true) : await steady(vus);
+  agent.destroy();
+  process.exitCode = ok ? 0 : 1;
+} catch (err) {
+  console.error(err.message);
+  agent.destroy();
+  process.exitCode = 2;
+}

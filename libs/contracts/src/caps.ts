@@ -1,0 +1,45 @@
+/**
+ * What one account may make: far above what a candidate does by hand, low enough that one account
+ * cannot grow a list or a table for everyone (see docs/limits.md). A total cap answers 409
+ * conflict; a daily cap (a rolling 24 hours) answers 429 rate_limited with Retry-After.
+ */
+export const caps = {
+  /** Problems one account tracks at a time: the 2,000 Problem Review is built and benchmarked for. */
+  questionsPerUser: 2000,
+  /** Reviews one account logs in 24 hours, over all its problems. */
+  reviewsPerDay: 200,
+  /** Reviews of one problem in 24 hours. */
+  reviewsPerQuestionPerDay: 20,
+  /** Interview experiences one account submits in 24 hours. */
+  interviewsPerDay: 20,
+  /** Companies one account adds to the shared list in 24 hours (finding an existing one is free). */
+  companiesPerDay: 10,
+  /** Opportunities one account shares in 24 hours. */
+  opportunitiesPerDay: 10,
+  /** Messages (and with them feature requests) one signed-in account sends in 24 hours. */
+  contactMessagesPerDay: 20,
+  /** AI mock interviews one account starts in 24 hours (credits bound them too). */
+  voiceSessionsPerDay: 20,
+} as const;
+
+/** The most rows one page of a growing list carries, and the page size when none is asked for. */
+export const pageSizes = {
+  max: 100,
+  sessionsDefault: 100,
+  /** Opportunities and feature requests a board shows: the first 200 in its order, searchable for the rest. */
+  boards: 200,
+} as const;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** What the caller reads when a cap holds, in the spec's plain tone. */
+export const capMessages = {
+  questions: `You can track at most ${count(caps.questionsPerUser)} problems`,
+  reviewsPerDay: `You can log at most ${count(caps.reviewsPerDay)} reviews a day`,
+  reviewsPerQuestionPerDay: `You can log at most ${count(caps.reviewsPerQuestionPerDay)} reviews of one problem a day`,
+  interviewsPerDay: `You can submit at most ${count(caps.interviewsPerDay)} interviews a day`,
+  companiesPerDay: `You can add at most ${count(caps.companiesPerDay)} companies a day`,
+  opportunitiesPerDay: `You can share at most ${count(caps.opportunitiesPerDay)} opportunities a day`,
+  contactMessagesPerDay: `You can send at most ${count(caps.contactMessagesPerDay)} messages a day`,
+  voiceSessionsPerDay: `You can start at most ${count(caps.voiceSessionsPerDay)} mock interviews a day`,
+} as const;

@@ -1,0 +1,4 @@
+export * from './route-templates';
+export * from './registry';
+export * from './http';
+export * from './events';

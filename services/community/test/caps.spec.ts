@@ -1,0 +1,82 @@
+import request from 'supertest';
+import { capMessages, caps, pageSizes } from '@app/contracts';
+import { RunningService } from '@app/service-kit';
+import { TestEnvironment } from '@app/service-kit/testing';
+import { communityService } from '../src';
+
+jest.setTimeout(30_000);
+
+describe('community: what one account may share in a day', () => {
+  let env: TestEnvironment;
+  let svc: RunningService;
+  let address = 0;
+  const from = () => ({ 'X-Forwarded-For': `198.51.100.${++address}` });
+
+  beforeAll(async () => {
+    env = await TestEnvironment.create();
+    svc = await env.start(communityService);
+  });
+  afterAll(() => env.close());
+
+  const newAccount = async () => {
+    const user = env.newUser();
+    return { id: user.id, auth: await env.authHeader(user) };
+  };
+
+  it(`shares at most ${caps.opportunitiesPerDay} opportunities a day, even sent together, then 429 with when to try again`, async () => {
+    const alice = await newAccount();
+    await svc.db.query(
+      `INSERT INTO pathfinder_opportunities (user_id, title, description, link, link_key, compensation, created_at)
+       SELECT $1::uuid, 'Seeded ' || i, 'Shared earlier today', 'https://example.com/' || $1::text || '/' || i, 'example.com/' || $1::text || '/' || i, 0, now() - interval '5 hours'
+       FROM generate_series(1, $2::int) AS i`,
+      [alice.id, caps.opportunitiesPerDay - 1],
+    );
+    const share = (i: number) =>
+      request(svc.url)
+        .post('/api/pathfinder')
+        .set(alice.auth)
+        .send({ title: `Internship ${i}`, description: 'Summer', link: `https://jobs.example.org/${alice.id}/${i}`, compensation: 0 });
+    const answers = await Promise.all([1, 2, 3, 4].map(share));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.body).toEqual({ error: { code: 'rate_limited', message: 'You can share at most 10 opportunities a day' } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(18 * 3600);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(19 * 3600);
+  });
+
+  it(`lists the first ${pageSizes.boards} opportunities and feature requests of a board, in its order`, async () => {
+    const carol = await newAccount();
+    await svc.db.query(
+      `INSERT INTO pathfinder_opportunities (user_id, title, description, link, link_key, compensation, status, created_at)
+       SELECT $1::uuid, 'Board ' || i, 'Approved', 'https://board.example/' || $1::text || '/' || i, 'board.example/' || $1::text || '/' || i, 0, 'approved', now() - i * interval '1 minute'
+       FROM generate_series(1, $2::int) AS i`,
+      [carol.id, pageSizes.boards + 20],
+    );
+    await svc.db.query(
+      `INSERT INTO requested_features (user_id, title, description, status) SELECT $1, 'Wish ' || i, 'More', 'open' FROM generate_series(1, $2::int) AS i`,
+      [carol.id, pageSizes.boards + 20],
+    );
+    const opportunities = await request(svc.url).get('/api/pathfinder').set(carol.auth).expect(200);
+    expect(opportunities.body).toHaveLength(pageSizes.boards);
+    const times = opportunities.body.map((o: { created_at: string }) => Date.parse(o.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const features = await request(svc.url).get('/api/feature-requests').set(carol.auth).expect(200);
+    expect(features.body).toHaveLength(pageSizes.boards);
+  });
+
+  it(`takes at most ${caps.contactMessagesPerDay} messages a day from one signed-in account, whatever its addresses`, async () => {
+    const bob = await newAccount();
+    await svc.db.query(
+      `INSERT INTO contact_form_submissions (user_id, subject, message, created_at)
+       SELECT $1, 'Feedback', 'Earlier ' || i, now() - interval '1 hour' FROM generate_series(1, $2::int) AS i`,
+      [bob.id, caps.contactMessagesPerDay - 1],
+    );
+    const send = () => request(svc.url).post('/api/contact-form').set(bob.auth).set(from()).send({ subject: 'Feature Request', message: 'Dark mode please' });
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429]);
+    expect(answers.find((a) => a.status === 429)!.body.error).toEqual({ code: 'rate_limited', message: capMessages.contactMessagesPerDay });
+    // The refused ones filed no feature request either.
+    const filed = await svc.db.query<{ n: number }>('SELECT count(*)::int AS n FROM requested_features WHERE user_id = $1', [bob.id]);
+    expect(filed.rows[0].n).toBe(1);
+  });
+});

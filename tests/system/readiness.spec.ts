@@ -1,0 +1,161 @@
+import net from 'node:net';
+import { startGateway, RunningGateway } from '@app/gateway';
+import { profileService } from '@app/profile';
+import { RunningService } from '@app/service-kit';
+import { TestEnvironment, waitFor } from '@app/service-kit/testing';
+
+/**
+ * A TCP relay in front of Postgres or NATS that the test can cut (every connection dropped, new
+ * ones refused, as when the server goes away) and restore on the same port, or freeze (connections
+ * stay open, nothing gets through, as with a hung server).
+ */
+class CuttableLink {
+  private server?: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+  private frozen = false;
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async open(): Promise<void> {
+    if (this.server?.listening) return;
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.once('close', () => this.sockets.delete(socket));
+        socket.on('error', () => undefined);
+        if (this.frozen) socket.pause();
+      }
+      client.pipe(upstream).pipe(client);
+      client.once('close', () => upstream.destroy());
+      upstream.once('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as net.AddressInfo).port;
+  }
+
+  async cut(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
+  }
+
+  freeze(frozen: boolean): void {
+    this.frozen = frozen;
+    for (const socket of this.sockets) {
+      if (frozen) socket.pause();
+      else socket.resume();
+    }
+  }
+
+  /** `url` with its host and port replaced by this relay's. */
+  in(url: string): string {
+    const through = new URL(url);
+    through.hostname = '127.0.0.1';
+    through.port = String(this.port);
+    return through.toString();
+  }
+}
+
+const targetOf = (url: string) => {
+  const { hostname, port } = new URL(url);
+  return { host: hostname, port: Number(port) };
+};
+
+async function statusOf(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, { headers });
+  return { status: res.status, body: await res.json() };
+}
+
+/** Readiness that follows what a service needs: its database and its broker, cut for real and brought back. */
+describe('readiness when Postgres or NATS goes away and comes back', () => {
+  const DETAILS_TOKEN = 'operator-readiness-token-1';
+  let env: TestEnvironment;
+  let database: CuttableLink;
+  let broker: CuttableLink;
+  let profile: RunningService;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    env = await TestEnvironment.create();
+    const own = env.env('profile');
+    database = new CuttableLink(targetOf(own.DATABASE_URL!));
+    broker = new CuttableLink(targetOf(own.NATS_URL!));
+    await database.open();
+    await broker.open();
+    profile = await env.start(profileService, { DATABASE_URL: database.in(own.DATABASE_URL!), NATS_URL: broker.in(own.NATS_URL!) });
+    gateway = await startGateway({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      PROFILE_URL: profile.url,
+      READY_UPSTREAMS: 'profile',
+      READY_DETAILS_TOKEN: DETAILS_TOKEN,
+    });
+  });
+  afterAll(async () => {
+    await gateway?.close(500);
+    // Open again if a test stopped half-way, so the service can drain and stop.
+    await database.open();
+    await broker.open();
+    await env.close();
+  });
+
+  const serviceReady = () => statusOf(`${profile.url}/readyz`);
+  const gatewayReady = () => statusOf(`${gateway.url}/readyz`);
+
+  it('is ready while both answer', async () => {
+    expect(await serviceReady()).toEqual({ status: 200, body: { status: 'ready', database: 'up', events: 'nats' } });
+    expect(await gatewayReady()).toEqual({ status: 200, body: { status: 'ready' } });
+  });
+
+  it('says 503 while Postgres is cut, at the service and at the gateway, and 200 once it is back', async () => {
+    await database.cut();
+    const notReady = await waitFor(async () => {
+      const service = await serviceReady();
+      return service.status === 503 ? service : undefined;
+    }, 5_000);
+    expect(notReady.body).toEqual({
+      error: { code: 'upstream_unavailable', message: 'not ready: database down, events up', fields: { database: 'down', events: 'up' } },
+    });
+    expect(await gatewayReady()).toEqual({ status: 503, body: { error: { code: 'upstream_unavailable', message: 'not ready' } } });
+    expect(await statusOf(`${gateway.url}/readyz`, { 'X-Ready-Details-Token': DETAILS_TOKEN })).toEqual({
+      status: 503,
+      body: { error: { code: 'upstream_unavailable', message: 'not ready: profile down', fields: { profile: 'down' } } },
+    });
+
+    await database.open();
+    await waitFor(async () => (await gatewayReady()).status === 200, 10_000);
+    expect((await serviceReady()).status).toBe(200);
+  });
+
+  it('says 503 within a second while Postgres hangs, and 200 once it answers again', async () => {
+    database.freeze(true);
+    try {
+      const started = performance.now();
+      const service = await serviceReady();
+      expect(service.status).toBe(503);
+      expect(service.body).toMatchObject({ error: { fields: { database: 'down', events: 'up' } } });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect((await gatewayReady()).status).toBe(503);
+    } finally {
+      database.freeze(false);
+    }
+    await waitFor(async () => (await gatewayReady()).status === 200, 10_000);
+  });
+
+  it('says 503 while NATS is cut, and 200 once the client has reconnected', async () => {
+    await broker.cut();
+    const notReady = await waitFor(async () => {
+      const service = await serviceReady();
+      return service.status === 503 ? service : undefined;
+    }, 5_000);
+    expect(notReady.body).toMatchObject({ error: { fields: { database: 'up', events: 'down' } } });
+    expect((await gatewayReady()).status).toBe(503);
+
+    await broker.open();
+    await waitFor(async () => (await gatewayReady()).status === 200, 15_000);
+    expect((await serviceReady()).status).toBe(200);
+  });
+});
