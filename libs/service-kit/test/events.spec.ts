@@ -253,6 +253,28 @@ describe('events through JetStream: what only a real broker has', () => {
       await nats.stop();
     }
   });
+
+  it('stops within 2 s while NATS is down and an event waits for its ack; the next start publishes it, once', async () => {
+    const nats = await NatsServer.start();
+    const overrides = { NATS_URL: nats.url, DATABASE_SCHEMA: `${env.prefix}_fixture_stop` };
+    try {
+      const svc = await env.start(fixtureService, overrides);
+      await nats.stop();
+      const created = await request(svc.url).post('/api/notes').set(auth).send({ name: 'while-stopping' }).expect(201);
+      // The relay's publish is now waiting for an ack no server can give (the client's timeout is 5 s).
+      await new Promise((r) => setTimeout(r, 300));
+      const startedAt = Date.now();
+      await svc.close();
+      expect(Date.now() - startedAt).toBeLessThan(2_000);
+
+      await nats.restart();
+      const again = await env.start(fixtureService, overrides);
+      await waitFor(async () => (await again.events.pendingCount()) === 0, 30_000);
+      await waitFor(async () => (await seenCount(again, created.body.data.id)) === 1, 30_000);
+    } finally {
+      await nats.stop();
+    }
+  });
 });
 
 /** A private nats-server we are allowed to stop, for the outage test. */

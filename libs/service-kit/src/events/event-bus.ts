@@ -25,6 +25,8 @@ export interface EventBusOptions {
   relayIntervalMs?: number;
 }
 
+/** How long stopping waits for a relay batch in flight (a healthy one takes milliseconds). */
+const RELAY_STOP_WAIT_MS = 500;
 const backoffMs = (attempt: number) => Math.min(30_000, 500 * 2 ** Math.max(0, attempt - 1));
 
 /**
@@ -111,7 +113,11 @@ export class EventBus {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.relayTimer) clearTimeout(this.relayTimer);
-    await this.relayRunning;
+    // A publish caught between NATS servers waits for its ack; the transport's close ends that wait
+    // (the rows stay in the outbox), so stopping need not wait for it here.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.relayRunning, new Promise<void>((resolve) => (timer = setTimeout(resolve, RELAY_STOP_WAIT_MS)))]);
+    clearTimeout(timer);
     await Promise.all(this.consumers.splice(0).map((c) => c.handle.stop()));
   }
 

@@ -18,6 +18,8 @@ import { NatsCredentials, natsConnectionOptions } from './nats-options';
 import type { ConsumerHandle, ConsumerSpec, Delivery, EventTransport } from './transport';
 
 const encoder = new TextEncoder();
+/** How long closing waits for a drain before it closes the connection (the launcher allows 3 s a service). */
+const CLOSE_WITHIN_MS = 1_000;
 const decoder = new TextDecoder();
 
 export interface JetStreamOptions {
@@ -204,8 +206,20 @@ export class JetStreamTransport implements EventTransport {
     return !(this.nc as unknown as { protocol?: { connected?: boolean } }).protocol?.connected;
   }
 
+  /**
+   * Drains when the server answers. Just after an outage the client may still be between servers,
+   * where a drain (and a publish waiting for its ack) waits seconds for the reconnect; after
+   * `CLOSE_WITHIN_MS` the connection is closed instead: a pending publish then fails, and its row
+   * stays in the outbox for the next start (deduplicated by event id).
+   */
   async close(): Promise<void> {
-    for (const messages of this.consumers) await messages.close().catch(() => undefined);
-    await this.nc.drain().catch(() => undefined);
+    const drained = (async () => {
+      for (const messages of this.consumers) await messages.close().catch(() => undefined);
+      await this.nc.drain().catch(() => undefined);
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([drained, new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WITHIN_MS)))]);
+    clearTimeout(timer);
+    if (!this.nc.isClosed()) await this.nc.close().catch(() => undefined);
   }
 }
