@@ -13,6 +13,9 @@
 //             /api/profile → profile, /api/error-types → the trivial upstream
 //   trivial   a Node http server answering one small JSON body
 //   bare-hpm  http-proxy-middleware on Node's own http server, keep-alive agent, nothing else
+//             (one in front of the trivial upstream, one in front of profile)
+//   bare-undici  an undici pool on Node's http server, nothing else: what any Node proxy pays at
+//             least (the floor under the gateway's own work)
 // Every request carries a real HS256 token (GET /api/profile answers the caller's own profile).
 // GATEWAY_NODE_OPTIONS=--cpu-prof (e.g.) is handed to the gateway: a profile of it under this load.
 //
@@ -105,6 +108,22 @@ const trivialSource = `
   http.createServer((req, res) => {
     req.resume();
     req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }); res.end(body); });
+  }).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+const bareUndiciSource = `
+  const http = require('node:http');
+  // No timeouts, no header hygiene, no errors but a bare 502: not a proxy to deploy, a floor to measure.
+  const { Pool } = require('undici');
+  const pool = new Pool(process.env.TARGET, { connections: 64 });
+  http.createServer((req, res) => {
+    pool.dispatch({ path: req.url, method: req.method, headers: req.headers, body: null }, {
+      onRequestStart: () => {},
+      onResponseStart: (_c, status, headers) => { delete headers.connection; delete headers['keep-alive']; res.writeHead(status, headers); },
+      onResponseData: (_c, chunk) => { res.write(chunk); },
+      onResponseEnd: () => res.end(),
+      onResponseError: () => { res.statusCode = 502; res.end(); },
+    });
   }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
@@ -203,7 +222,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 let nginxDir;
 try {
-  const [profilePort, nginxPort, gatewayPort, trivialPort, hpmPort] = await Promise.all(Array.from({ length: 5 }, freePort));
+  const [profilePort, nginxPort, gatewayPort, trivialPort, hpmPort, hpmProfilePort, undiciPort] = await Promise.all(Array.from({ length: 7 }, freePort));
   const profile = `http://127.0.0.1:${profilePort}`;
   const trivial = `http://127.0.0.1:${trivialPort}`;
   const gateway = `http://127.0.0.1:${gatewayPort}`;
@@ -228,6 +247,8 @@ try {
   }).pid;
   const trivialPid = start(process.execPath, ['-e', trivialSource], { env: { PORT: String(trivialPort) } }).pid;
   const hpmPid = start(process.execPath, ['-e', bareHpmSource], { env: { PORT: String(hpmPort), TARGET: trivial } }).pid;
+  const hpmProfilePid = start(process.execPath, ['-e', bareHpmSource], { env: { PORT: String(hpmProfilePort), TARGET: profile } }).pid;
+  const undiciPid = start(process.execPath, ['-e', bareUndiciSource], { env: { PORT: String(undiciPort), TARGET: profile } }).pid;
   const gatewayPid = start(process.execPath, [gatewayMain], {
     env: {
       ...process.env,
@@ -262,6 +283,8 @@ try {
       ['profile direct', `${profile}/api/profile`, [undefined, profilePid]],
       ['profile via nginx', `http://127.0.0.1:${nginxPort}/api/profile`, [nginxWorkerPid, profilePid]],
       ['profile via gateway', `${gateway}/api/profile`, [gatewayPid, profilePid]],
+      ['profile via bare HPM', `http://127.0.0.1:${hpmProfilePort}/api/profile`, [hpmProfilePid, profilePid]],
+      ['profile via bare undici', `http://127.0.0.1:${undiciPort}/api/profile`, [undiciPid, profilePid]],
     ],
     [
       ['trivial direct', `${trivial}/api/error-types`, [undefined, trivialPid]],
@@ -320,6 +343,11 @@ try {
   console.log(`\nratios (median of rounds)          rounds`);
   console.log(`real call  nginx/direct      ${nginxRatio.toFixed(2)}    ${perRound('profile via nginx', 'profile direct')}`);
   console.log(`           gateway/direct    ${gatewayRatio.toFixed(2)}    ${perRound('profile via gateway', 'profile direct')}`);
+  for (const [label, name] of [
+    ['bare HPM/direct', 'profile via bare HPM'],
+    ['bare undici/direct', 'profile via bare undici'],
+  ])
+    console.log(`           ${label.padEnd(18)}${ratio(name, 'profile direct').toFixed(2)}    ${perRound(name, 'profile direct')}`);
   console.log(`trivial    gateway/bare HPM  ${trivialRatio.toFixed(2)}    ${perRound('trivial via gateway', 'trivial via bare HPM')}`);
   console.log(
     `\ntargets: gateway/direct within 0.10 of nginx/direct: ${verdict(gatewayRatio >= nginxRatio - 0.1)}; gateway/bare HPM at least 0.80: ${verdict(trivialRatio >= 0.8)}`,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { createRemoteJWKSet, errors as joseErrors, JWTPayload, jwtVerify, JWTVerifyGetKey } from 'jose';
 import type { AuthUser } from '@app/contracts';
 import { AppError, unauthorized } from '../errors';
@@ -87,7 +87,7 @@ export class TokenVerifier {
   }
 
   async verify(token: string): Promise<AuthUser> {
-    const key = createHash('sha256').update(token).digest('base64url');
+    const key = hash('sha256', token, 'base64url');
     const now = this.now();
     const known = this.remembered.get(key);
     let user: AuthUser;

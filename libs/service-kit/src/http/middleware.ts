@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { context } from '@opentelemetry/api';
+import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import express, { NextFunction, Request, Response } from 'express';
 import { limits } from '@app/contracts';
 import { requestContext } from '../context';
@@ -30,7 +30,10 @@ export function startAccessLog(logger: Logger, requestId: string, method: string
   const access = accessLoggerOf(logger);
   return (status, userId) => {
     const ms = Math.round((performance.now() - startedAt) * 10) / 10;
-    context.with(traced, () => access.info({ request_id: requestId, user_id: userId, method, path, status, ms }, 'request'));
+    const line = { request_id: requestId, user_id: userId, method, path, status, ms };
+    // Without telemetry there is no trace to carry (the root context): no context switch to pay for.
+    if (traced === ROOT_CONTEXT) access.info(line, 'request');
+    else context.with(traced, () => access.info(line, 'request'));
   };
 }
 

@@ -1,0 +1,49 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger } from './logger';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('createLogger', () => {
+  let dir: string;
+  let file: string;
+  let fd: number;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'logger-'));
+    file = path.join(dir, 'log');
+    fd = openSync(file, 'a');
+  });
+  afterEach(() => {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const lines = () =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('writes each line at once by default, as JSON with the service and level', async () => {
+    const logger = createLogger('gateway', 'info', { fd });
+    logger.info({ status: 200 }, 'request');
+    await sleep(50);
+    expect(lines()).toEqual([expect.objectContaining({ service: 'gateway', level: 'info', status: 200, msg: 'request' })]);
+  });
+
+  it('buffered: gathers lines into one write, and writes what waits within about a second', async () => {
+    const logger = createLogger('gateway', 'info', { fd, bufferBytes: 4096 });
+    for (let i = 0; i < 3; i++) logger.info({ i }, 'request');
+    await sleep(100);
+    expect(lines()).toEqual([]);
+    await sleep(1_200);
+    expect(lines().map((line) => line.i)).toEqual([0, 1, 2]);
+  });
+
+  it('buffered: writes as soon as a batch is full', async () => {
+    const logger = createLogger('gateway', 'info', { fd, bufferBytes: 4096 });
+    for (let i = 0; i < 100; i++) logger.info({ i, path: '/api/profile' }, 'request');
+    await sleep(100);
+    expect(lines().length).toBeGreaterThan(0);
+  });
+});
