@@ -310,7 +310,7 @@ try {
     `\nwrk -t${threads} -c${connections}, ${seconds} s × ${rounds} rounds per line (medians), GET with a bearer token, 127.0.0.1, ` +
       `Node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}`,
   );
-  console.log('CPU µs/req: CPU time the proxy process (nginx worker, gateway, bare HPM) and the service spent per request');
+  console.log('CPU µs/req: CPU time the proxy process (nginx worker, gateway, bare HPM or undici) and the service spent per request');
   console.log(
     `${'scenario'.padEnd(22)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'proxy CPU'.padStart(11)}${'service CPU'.padStart(13)}   rounds (req/s)`,
   );
@@ -344,8 +344,8 @@ try {
   console.log(`real call  nginx/direct      ${nginxRatio.toFixed(2)}    ${perRound('profile via nginx', 'profile direct')}`);
   console.log(`           gateway/direct    ${gatewayRatio.toFixed(2)}    ${perRound('profile via gateway', 'profile direct')}`);
   for (const [label, name] of [
-    ['bare HPM/direct', 'profile via bare HPM'],
-    ['bare undici/direct', 'profile via bare undici'],
+    ['HPM/direct', 'profile via bare HPM'],
+    ['undici/direct', 'profile via bare undici'],
   ])
     console.log(`           ${label.padEnd(18)}${ratio(name, 'profile direct').toFixed(2)}    ${perRound(name, 'profile direct')}`);
   console.log(`trivial    gateway/bare HPM  ${trivialRatio.toFixed(2)}    ${perRound('trivial via gateway', 'trivial via bare HPM')}`);
