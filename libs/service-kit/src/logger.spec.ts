@@ -1,7 +1,8 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger } from './logger';
+import pino from 'pino';
+import { createLogger, Logger } from './logger';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -9,13 +10,27 @@ describe('createLogger', () => {
   let dir: string;
   let file: string;
   let fd: number;
+  const loggers: Logger[] = [];
+  const logger = (options: { bufferBytes?: number }) => {
+    const made = createLogger('gateway', 'info', { fd, ...options });
+    loggers.push(made);
+    return made;
+  };
   beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'logger-'));
     file = path.join(dir, 'log');
     fd = openSync(file, 'a');
   });
-  afterEach(() => {
-    closeSync(fd);
+  afterEach(async () => {
+    // The destination owns the file descriptor: ending it stops its flush timer and closes it, so
+    // no later write in this worker reaches a closed (or reused) descriptor.
+    for (const made of loggers.splice(0)) {
+      const destination = (made as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as NodeJS.EventEmitter & { destroyed: boolean; end(): void };
+      if (destination.destroyed) continue;
+      const closed = new Promise((resolve) => destination.once('close', resolve));
+      destination.end();
+      await closed;
+    }
     rmSync(dir, { recursive: true, force: true });
   });
   const lines = () =>
@@ -25,15 +40,15 @@ describe('createLogger', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
 
   it('writes each line at once by default, as JSON with the service and level', async () => {
-    const logger = createLogger('gateway', 'info', { fd });
-    logger.info({ status: 200 }, 'request');
+    const log = logger({});
+    log.info({ status: 200 }, 'request');
     await sleep(50);
     expect(lines()).toEqual([expect.objectContaining({ service: 'gateway', level: 'info', status: 200, msg: 'request' })]);
   });
 
   it('buffered: gathers lines into one write, and writes what waits within about a second', async () => {
-    const logger = createLogger('gateway', 'info', { fd, bufferBytes: 4096 });
-    for (let i = 0; i < 3; i++) logger.info({ i }, 'request');
+    const log = logger({ bufferBytes: 4096 });
+    for (let i = 0; i < 3; i++) log.info({ i }, 'request');
     await sleep(100);
     expect(lines()).toEqual([]);
     await sleep(1_200);
@@ -41,8 +56,8 @@ describe('createLogger', () => {
   });
 
   it('buffered: writes as soon as a batch is full', async () => {
-    const logger = createLogger('gateway', 'info', { fd, bufferBytes: 4096 });
-    for (let i = 0; i < 100; i++) logger.info({ i, path: '/api/profile' }, 'request');
+    const log = logger({ bufferBytes: 4096 });
+    for (let i = 0; i < 100; i++) log.info({ i, path: '/api/profile' }, 'request');
     await sleep(100);
     expect(lines().length).toBeGreaterThan(0);
   });
