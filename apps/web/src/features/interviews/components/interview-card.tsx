@@ -80,11 +80,13 @@ function OwnerActions({ interview }: { interview: InterviewListItem }) {
                 size="sm"
                 variant="destructive"
                 disabled={remove.isPending}
+                // The promise, not mutate's callbacks: the refreshed list no longer has this card, and
+                // callbacks of a component gone by then are skipped (the toast with them).
                 onClick={() =>
-                  remove.mutate(interview.id, {
-                    onSuccess: () => (close(), toast({ title: 'Interview Deleted' })),
-                    onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete interview' }),
-                  })
+                  void remove.mutateAsync(interview.id).then(
+                    () => (close(), toast({ title: 'Interview Deleted' })),
+                    () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete interview' }),
+                  )
                 }
               >
                 Delete
