@@ -87,7 +87,7 @@ export async function startService<S extends z.ZodRawShape>(
   });
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   const db = new Database({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA ?? definition.name, poolMax: config.DATABASE_POOL_MAX, logger });
-  const cleanups: Array<() => Promise<unknown>> = [() => db.close()];
+  const cleanups: Cleanup[] = [{ step: 'database pool', run: () => db.close() }];
   try {
     const applied = await db.migrate([
       { label: 'kit', dir: kitMigrations },
@@ -107,7 +107,7 @@ export async function startService<S extends z.ZodRawShape>(
             logger,
             streamMaxBytes: config.EVENT_STREAM_MAX_BYTES,
           }));
-    if (!options.transport) cleanups.unshift(() => transport.close());
+    if (!options.transport) cleanups.unshift({ step: 'event transport', run: () => transport.close() });
     const events = new EventBus({ db, transport, logger, maxDeliveries: config.EVENT_MAX_DELIVERIES });
     const verifier = new TokenVerifier({
       jwksUrl: config.AUTH_JWKS_URL,
@@ -134,18 +134,18 @@ export async function startService<S extends z.ZodRawShape>(
     // app's filter (set above, inherited) hands their failures back to the bus as thrown.
     app.connectMicroservice({ strategy: new EventBusServer(events) }, { inheritAppConfig: true });
     await app.init();
-    cleanups.unshift(() => app.close());
+    cleanups.unshift({ step: 'http server', run: () => app.close() });
     await app.startAllMicroservices();
     // Consumers and the relay run before /readyz can say ready.
     await events.start();
-    cleanups.unshift(() => events.stop());
+    cleanups.unshift({ step: 'event consumers and relay', run: () => events.stop() });
     await app.listen(config.PORT, config.HOST);
 
     let metricsUrl: string | undefined;
     if (metrics) {
       registerEventMetrics(metrics, events, logger);
       const server = await startMetricsServer(metrics, config.METRICS_PORT!, config.HOST);
-      cleanups.unshift(() => server.close());
+      cleanups.unshift({ step: 'metrics server', run: () => server.close() });
       metricsUrl = server.url;
     }
     const port = (app.getHttpServer().address() as AddressInfo).port;
@@ -162,16 +162,30 @@ export async function startService<S extends z.ZodRawShape>(
       config,
       logger,
       metricsUrl,
-      close: () => (closing ??= runCleanups(cleanups)),
+      close: () => (closing ??= runCleanups(definition.name, cleanups)),
     };
   } catch (err) {
-    await runCleanups(cleanups);
+    await runCleanups(definition.name, cleanups);
     throw err;
   }
 }
 
-async function runCleanups(cleanups: Array<() => Promise<unknown>>): Promise<void> {
-  for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+/** One step of stopping a service, named for the warning a slow one gets. */
+interface Cleanup {
+  step: string;
+  run: () => Promise<unknown>;
+}
+
+/** A step slower than this is named on standard error (even with logs silenced), while it runs. */
+const SLOW_STOP_STEP_MS = 5_000;
+
+async function runCleanups(service: string, cleanups: Cleanup[]): Promise<void> {
+  for (const { step, run } of cleanups) {
+    const slow = setTimeout(() => process.emitWarning(`${service}: stopping, the ${step} step has run over ${SLOW_STOP_STEP_MS / 1000} s`), SLOW_STOP_STEP_MS);
+    slow.unref();
+    await run().catch(() => undefined);
+    clearTimeout(slow);
+  }
 }
 
 export function runServiceMain(definition: ServiceDefinition): void {
