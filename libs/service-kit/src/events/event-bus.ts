@@ -5,6 +5,7 @@ import { currentRequestId } from '../context';
 import type { Database, Tx } from '../db/database';
 import type { Logger } from '../logger';
 import type { ConsumerHandle, Delivery, EventTransport } from './transport';
+import { waitAtMost } from './wait';
 
 const tracer = trace.getTracer('@app/service-kit/events');
 
@@ -115,9 +116,7 @@ export class EventBus {
     if (this.relayTimer) clearTimeout(this.relayTimer);
     // A publish caught between NATS servers waits for its ack; the transport's close ends that wait
     // (the rows stay in the outbox), so stopping need not wait for it here.
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.relayRunning, new Promise<void>((resolve) => (timer = setTimeout(resolve, RELAY_STOP_WAIT_MS)))]);
-    clearTimeout(timer);
+    await waitAtMost(this.relayRunning, RELAY_STOP_WAIT_MS);
     await Promise.all(this.consumers.splice(0).map((c) => c.handle.stop()));
   }
 

@@ -16,6 +16,7 @@ import { eventProducers, EventEnvelope } from '@app/contracts';
 import type { Logger } from '../logger';
 import { NatsCredentials, natsConnectionOptions } from './nats-options';
 import type { ConsumerHandle, ConsumerSpec, Delivery, EventTransport } from './transport';
+import { waitAtMost } from './wait';
 
 const encoder = new TextEncoder();
 /** How long closing waits for a drain before it closes the connection (the launcher allows 3 s a service). */
@@ -217,9 +218,7 @@ export class JetStreamTransport implements EventTransport {
       for (const messages of this.consumers) await messages.close().catch(() => undefined);
       await this.nc.drain().catch(() => undefined);
     })();
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([drained, new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WITHIN_MS)))]);
-    clearTimeout(timer);
+    await waitAtMost(drained, CLOSE_WITHIN_MS);
     if (!this.nc.isClosed()) await this.nc.close().catch(() => undefined);
   }
 }
