@@ -16,3 +16,13 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
     </p>
   );
 }
+
+/** A message about the whole form (the server refused it, a link failed), announced to screen readers. */
+export function FormError({ children }: { children?: React.ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+      {children}
+    </p>
+  );
+}

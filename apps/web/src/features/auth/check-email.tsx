@@ -5,7 +5,7 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { FieldError, FormError, Label } from '@/components/ui/label';
 import { auth, siteUrl } from '@/lib/supabase';
 
 /**
@@ -56,11 +56,7 @@ export function CheckEmail({ email, onBack }: { email: string; onBack(): void })
           />
           <FieldError id="confirmation-code-error" message={errors.code?.message} />
         </div>
-        {serverError ? (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-            {serverError}
-          </p>
-        ) : null}
+        <FormError>{serverError}</FormError>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Confirming...' : 'Confirm'}
         </Button>

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { FieldError, FormError, Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -83,11 +83,7 @@ function CredentialsForm({ mode, onUnconfirmed }: { mode: Mode; onUnconfirmed(em
         />
         <FieldError id={id('password-error')} message={errors.password?.message} />
       </div>
-      {serverError ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {serverError}
-        </p>
-      ) : null}
+      <FormError>{serverError}</FormError>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {mode === 'signin' ? (isSubmitting ? 'Signing in...' : 'Sign In') : isSubmitting ? 'Creating account...' : 'Sign Up'}
       </Button>
@@ -129,11 +125,7 @@ export default function LoginPage({ initialMode = 'signin' }: { initialMode?: Mo
           </CardContent>
         ) : (
           <CardContent className="space-y-6">
-            {linkError ? (
-              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-                The link did not sign you in: {linkError.replace(/\.$/, '')}. Sign in to get a new one.
-              </p>
-            ) : null}
+            {linkError ? <FormError>The link did not sign you in: {linkError.replace(/\.$/, '')}. Sign in to get a new one.</FormError> : null}
             <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
               <TabsList>
                 <TabsTrigger value="signin">Sign In</TabsTrigger>
