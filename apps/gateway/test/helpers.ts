@@ -2,7 +2,6 @@ import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { exportJWK, exportSPKI, generateKeyPair, JWK, KeyLike, SignJWT } from 'jose';
-import { withLowS } from '@app/service-kit';
 import { startGateway } from '../src/app';
 import type { RunningGateway } from '../src/app';
 import { upstreamUrlVariable } from '@app/contracts';
@@ -142,9 +141,9 @@ function claimsFor(userId: string, override: ClaimsOverride): Record<string, unk
   return claims;
 }
 
-/** An ES256 token as identity signs it (low-S signature: verifiers refuse the other form). */
+/** An ES256 token as identity signs it (either ECDSA form of s: verifiers accept both). */
 export async function es256Token(keys: Pick<Keys, 'privateKey' | 'kid'>, userId: string, override: ClaimsOverride = {}): Promise<string> {
-  return withLowS(await new SignJWT(claimsFor(userId, override)).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: keys.kid }).sign(keys.privateKey));
+  return new SignJWT(claimsFor(userId, override)).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: keys.kid }).sign(keys.privateKey);
 }
 
 const b64url = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');

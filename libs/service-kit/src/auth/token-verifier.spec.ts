@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
-import { SignJWT, generateKeyPair } from 'jose';
+import { exportJWK, generateKeyPair, KeyLike, SignJWT } from 'jose';
 import { AppError } from '../errors';
 import { TokenVerifier } from './token-verifier';
 
@@ -170,5 +171,82 @@ describe('TokenVerifier honouring revoked sessions', () => {
       verifier.close();
       list.close();
     }
+  });
+});
+
+describe('TokenVerifier with a Supabase project on asymmetric signing keys', () => {
+  const order = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
+  const sValue = (jwt: string) => BigInt(`0x${Buffer.from(jwt.split('.')[2], 'base64url').subarray(32).toString('hex')}`);
+  /** The same token with s replaced by n − s: the other valid encoding of the same signature. */
+  const otherForm = (jwt: string) => {
+    const [header, payload, signature] = jwt.split('.');
+    const bytes = Buffer.from(signature, 'base64url');
+    const flipped = Buffer.from((order - sValue(jwt)).toString(16).padStart(64, '0'), 'hex');
+    return `${header}.${payload}.${Buffer.concat([bytes.subarray(0, 32), flipped]).toString('base64url')}`;
+  };
+  let server: http.Server;
+  let origin: string;
+  let privateKey: KeyLike;
+  const kid = 'b9a2c6f0-4e0d-4b1a-9c3e-2f7d1a5e8c40';
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    privateKey = pair.privateKey;
+    // As GoTrue serves it: the public key with kid, alg, use and key_ops; no revocation list (404).
+    const jwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] }] };
+    server = http.createServer((req, res) => {
+      if (req.url === '/auth/v1/.well-known/jwks.json') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const supabaseToken = (sub: string) =>
+    new SignJWT({ role: 'authenticated', session_id: randomUUID(), email: 'ada@example.com', aal: 'aal1', is_anonymous: false })
+      .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+      .setIssuer(`${origin}/auth/v1`)
+      .setSubject(sub)
+      .setAudience('authenticated')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+
+  it('accepts a valid ES256 signature whether its s is low or high (Go does not normalise it)', async () => {
+    const verifier = new TokenVerifier({ jwksUrl: `${origin}/auth/v1/.well-known/jwks.json`, issuer: `${origin}/auth/v1`, audience: 'authenticated' });
+    const sub = randomUUID();
+    const signed = await supabaseToken(sub);
+    const forms = [signed, otherForm(signed)];
+    // One form of each pair has s above n/2; both must verify.
+    expect(forms.map((t) => sValue(t) > order >> 1n).sort()).toEqual([false, true]);
+    for (const form of forms) await expect(verifier.verify(form)).resolves.toMatchObject({ id: sub, email: 'ada@example.com' });
+    verifier.close();
+  });
+
+  it('still refuses a signature that does not verify, another issuer, or an unknown kid', async () => {
+    const verifier = new TokenVerifier({ jwksUrl: `${origin}/auth/v1/.well-known/jwks.json`, issuer: `${origin}/auth/v1`, audience: 'authenticated' });
+    const signed = await supabaseToken(randomUUID());
+    const [header, payload, signature] = signed.split('.');
+    const bytes = Buffer.from(signature, 'base64url');
+    bytes[40] ^= 1;
+    await expect(verifier.verify(`${header}.${payload}.${bytes.toString('base64url')}`)).rejects.toMatchObject({ status: 401 });
+    const strange = new TokenVerifier({
+      jwksUrl: `${origin}/auth/v1/.well-known/jwks.json`,
+      issuer: 'https://elsewhere.supabase.co/auth/v1',
+      audience: 'authenticated',
+    });
+    await expect(strange.verify(signed)).rejects.toMatchObject({ status: 401 });
+    const other = await generateKeyPair('ES256');
+    const unknownKid = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: 'not-in-the-jwks' })
+      .setIssuer(`${origin}/auth/v1`)
+      .setSubject(randomUUID())
+      .setAudience('authenticated')
+      .setExpirationTime('1h')
+      .sign(other.privateKey);
+    await expect(verifier.verify(unknownKid)).rejects.toMatchObject({ status: 401 });
+    verifier.close();
+    strange.close();
   });
 });

@@ -2,9 +2,6 @@ import { hash } from 'node:crypto';
 import { createRemoteJWKSet, errors as joseErrors, JWTPayload, jwtVerify, JWTVerifyGetKey } from 'jose';
 import type { AuthUser } from '@app/contracts';
 import { AppError, unauthorized } from '../errors';
-import { hasLowS } from './low-s';
-
-export { hasLowS, withLowS } from './low-s';
 
 export interface TokenVerifierOptions {
   /** Public keys (identity's JWKS by default); ES256/RS256 tokens. */
@@ -191,9 +188,8 @@ export class TokenVerifier {
       return (await jwtVerify(token, this.secret, { ...common, algorithms: ['HS256'] })).payload;
     }
     if (!this.jwks) throw new Error('asymmetric tokens not accepted');
-    const { payload } = await jwtVerify(token, this.jwks, { ...common, algorithms: ['ES256', 'RS256', 'EdDSA'] });
-    if (!hasLowS(token)) throw new Error('high-S ECDSA signature');
-    return payload;
+    // Either ECDSA form (s or n − s) is valid: Go's crypto/ecdsa, which Supabase Auth signs with, does not normalise s.
+    return (await jwtVerify(token, this.jwks, { ...common, algorithms: ['ES256', 'RS256', 'EdDSA'] })).payload;
   }
 }
 

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hash, verify, Algorithm } from '@node-rs/argon2';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { emailSchema, fieldErrors, passwordSchema, userMetadataSchema } from '@app/contracts';
-import { EventBus, hasLowS, RateLimiter, SERVICE_CONFIG, Tx, withLowS } from '@app/service-kit';
+import { EventBus, RateLimiter, SERVICE_CONFIG, Tx } from '@app/service-kit';
 import { GoTrueError } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
 import type { IdentityConfig } from '../service';
@@ -224,7 +224,6 @@ export class AccountsService {
     const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (!token) throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a Bearer token');
     try {
-      if (!hasLowS(token)) throw new Error('high-S signature');
       const { payload } = await jwtVerify(token, this.keys.verificationKeys, {
         issuer: this.config.AUTH_ISSUER,
         audience: 'authenticated',
@@ -353,7 +352,7 @@ export class AccountsService {
       .setIssuedAt(now)
       .setExpirationTime(now + ttl)
       .sign(privateKey);
-    return { access_token: withLowS(accessToken), token_type: 'bearer', expires_in: ttl, expires_at: now + ttl, refresh_token: refreshToken, user: publicUser };
+    return { access_token: accessToken, token_type: 'bearer', expires_in: ttl, expires_at: now + ttl, refresh_token: refreshToken, user: publicUser };
   }
 
   private checkEmail(value: unknown): string {
