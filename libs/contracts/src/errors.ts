@@ -12,6 +12,7 @@ export const errorCodes = [
   'unsupported_media_type',
   'rate_limited',
   'upstream_unavailable',
+  'overloaded',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -27,6 +28,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   upstream_unavailable: 503,
+  /** The gateway's bound on calls in flight was reached: refused at once, with Retry-After. */
+  overloaded: 503,
   internal: 500,
 };
 
