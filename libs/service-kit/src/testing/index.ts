@@ -6,3 +6,4 @@ export * from './dashboard';
 export * from './nats-server';
 export * from './database-link';
 export * from './metrics';
+export * from './ramp';
