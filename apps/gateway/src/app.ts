@@ -20,6 +20,7 @@ import {
 } from '@app/service-kit/core';
 import { GatewayConfig, loadGatewayConfig, upstreamUrls } from './config';
 import { healthRoutes } from './health';
+import { Admission } from './http/admission';
 import { frontDoor } from './http/front-door';
 import { GatewayObservation } from './http/observability';
 import { cors, securityHeaders } from './http/security';
@@ -125,6 +126,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     verifier,
     perUser: new TokenBuckets(config.USER_REQUESTS_PER_SECOND, config.USER_REQUEST_BURST),
     proxies,
+    admission: new Admission({ overall: config.MAX_IN_FLIGHT, perUpstream: config.UPSTREAM_MAX_IN_FLIGHT }, logger),
     observation: new GatewayObservation(metrics),
     deadlineFor: routeDeadlines(config.UPSTREAM_RESPONSE_TIMEOUT_MS),
     trust,

@@ -79,6 +79,12 @@ const schema = z
     /** The ordinary deadline for a service's response headers; an endpoint may declare a longer one (`deadlineMs`). */
     UPSTREAM_RESPONSE_TIMEOUT_MS: positiveMs.default(5_000),
     UPSTREAM_MAX_SOCKETS: z.coerce.number().int().min(1).default(256),
+    /**
+     * Admission control (http/admission.ts): calls in flight to all services together, and to any
+     * one of them; past either, a call is refused at once with 503 `overloaded` and Retry-After: 1.
+     */
+    MAX_IN_FLIGHT: z.coerce.number({ error: 'must be a number of calls' }).int().min(1).default(128),
+    UPSTREAM_MAX_IN_FLIGHT: z.coerce.number({ error: 'must be a number of calls' }).int().min(1).default(64),
     READY_TIMEOUT_MS: positiveMs.default(1_000),
     /**
      * Each signed-in user's share of the gateway, over every service (token bucket per token subject):

@@ -4,6 +4,7 @@ import { prepareForwardedRequest, protocolOf, TrustFn } from '../routing/forward
 import type { DeadlineFor } from '../routing/deadlines';
 import { isAnonymousRoute, isApiPath, isAuthPath, isUnsafePath, resolveUpstream } from '../routing/prefix-table';
 import type { UpstreamProxies } from '../routing/proxy';
+import type { Admission } from './admission';
 import { sendEnvelope } from './envelope';
 import type { GatewayObservation } from './observability';
 import type { cors, securityHeaders } from './security';
@@ -14,6 +15,8 @@ export interface FrontDoorOptions {
   /** Each signed-in user's share: past it a 429 from here costs no service anything. */
   perUser: TokenBuckets;
   proxies: UpstreamProxies;
+  /** The bounds on calls in flight: past them a call is refused at once (503 overloaded). */
+  admission: Admission;
   /** Span names and metrics by route (observability.ts). */
   observation: GatewayObservation;
   /** How long each route's service may take to answer (see deadlines.ts). */
@@ -31,10 +34,12 @@ export interface FrontDoorOptions {
  * its service with plain Node calls: the token verified on /api (except the anonymous routes; the
  * Authorization header itself is forwarded, the service verifies it again, so a request that
  * bypasses the gateway gains nothing), /auth/v1 passed through to identity, which authenticates
- * its own routes. Express (`fallback`) serves the rest, off the hot path.
+ * its own routes. A call is handed over only within the bounds on calls in flight (admission.ts),
+ * checked last so that one user past their share meets a 429, not everyone a 503. Express
+ * (`fallback`) serves the rest, off the hot path.
  */
 export function frontDoor(options: FrontDoorOptions): http.RequestListener {
-  const { logger, verifier, perUser, proxies, deadlineFor, trust, security, fallback } = options;
+  const { logger, verifier, perUser, proxies, admission, deadlineFor, trust, security, fallback } = options;
   const addCors = options.cors;
   const { observation } = options;
   return (req, res) => {
@@ -65,6 +70,7 @@ export function frontDoor(options: FrontDoorOptions): http.RequestListener {
     const upstream = resolveUpstream(pathname);
     const forwarded = isProbePath(pathname) ? undefined : observation.start(req.method ?? 'GET', pathname, upstream, res);
     const forward = () => {
+      if (!admission.admit(upstream!, res)) return sendEnvelope(res, admission.refusal(upstream!), headers);
       forwarded?.();
       prepareForwardedRequest(req, requestId, trust);
       proxies.web(upstream!, req, res, headers, requestId, deadlineFor(upstream!, req.method ?? 'GET', pathname));

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { ramp, RampCall, waitFor } from '@app/service-kit/testing';
+import { startGateway } from '../src/app';
+import { es256Token, RouteHandler, Stack, startStack } from './helpers';
+
+/**
+ * A service with a fixed capacity, as one bound by its CPU or its database pool: calls to `path`
+ * are served one at a time, `serviceMs` each, the others wait their turn in arrival order. Its
+ * capacity is 1000 / `serviceMs` calls a second; a crowd past it only lengthens the queue.
+ */
+function servedInTurn(path: string, serviceMs: number): RouteHandler {
+  const queue: http.ServerResponse[] = [];
+  let busy = false;
+  const next = () => {
+    const res = queue.shift();
+    if (!res) {
+      busy = false;
+      return;
+    }
+    busy = true;
+    setTimeout(() => {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"data":[]}');
+      next();
+    }, serviceMs);
+  };
+  return (req, res) => {
+    if (req.url !== path) return false;
+    queue.push(res);
+    if (!busy) next();
+    return true;
+  };
+}
+
+/** Calls to `path` that are never answered (a frozen service), kept in `pending` while the gateway holds them. */
+const frozen =
+  (path: string, pending: Set<http.ServerResponse>): RouteHandler =>
+  (req, res) => {
+    if (req.url !== path) return false;
+    pending.add(res);
+    res.once('close', () => pending.delete(res));
+    return true;
+  };
+
+/** A GET whose answer is never awaited; `abort` is the caller going away. */
+function hang(url: string, auth: string): { abort(): void } {
+  const req = http.get(url, { headers: { authorization: auth }, agent: false });
+  req.on('error', () => undefined);
+  return { abort: () => req.destroy() };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+describe('gateway: a ramp past the knee is answered, never dropped', () => {
+  const SERVICE_MS = 20; // capacity: 50 calls a second
+  let stack: Stack;
+  let auth: string;
+
+  beforeAll(async () => {
+    stack = await startStack(
+      // Four calls in flight to practice: an admitted call waits behind three at most (~80 ms).
+      { UPSTREAM_MAX_IN_FLIGHT: '4', MAX_IN_FLIGHT: '8' },
+      { extra: { practice: servedInTurn('/api/leetcode-questions', SERVICE_MS) } },
+    );
+    auth = `Bearer ${await es256Token(stack.keys, randomUUID())}`;
+  });
+  afterAll(() => stack.close());
+
+  it('answers every call within the 5 s deadline: 200 while the service keeps up, past it a fast 503 overloaded with Retry-After: 1', async () => {
+    // From 10 to 300 calls a second over 8 s: the service's 50 a second is passed after about a second.
+    const calls = await ramp(stack.gateway.url, {
+      from: 10,
+      to: 300,
+      seconds: 8,
+      call: () => ({ path: '/api/leetcode-questions', headers: { authorization: auth } }),
+    });
+    const answered = calls.filter((c) => c.status !== 0);
+    const admitted = calls.filter((c) => c.status === 200);
+    const refused = calls.filter((c) => c.status === 503);
+    const firstRefusal = calls.find((c) => c.status === 503);
+    console.warn(
+      `ramp 10→300 calls/s against a service serving 50/s: ${calls.length} calls, ${admitted.length} 200 (p99 ${percentile(
+        admitted.map((c) => c.ms),
+        99,
+      ).toFixed(0)} ms), ${refused.length} refused (p99 ${percentile(
+        refused.map((c) => c.ms),
+        99,
+      ).toFixed(0)} ms), first refusal at ${firstRefusal?.rate.toFixed(0)} calls/s`,
+    );
+
+    // None dropped, none late, nothing but a success or the refusal.
+    expect(calls.filter((c) => c.status === 0)).toEqual([]);
+    expect(answered.length).toBe(calls.length);
+    expect(Math.max(...calls.map((c) => c.ms))).toBeLessThan(5_000);
+    expect(calls.filter((c) => c.status !== 200 && c.status !== 503)).toEqual([]);
+    expect(refused.filter((c: RampCall) => c.code !== 'overloaded' || c.retryAfter !== '1')).toEqual([]);
+    // Past the knee the crowd meets refusals; the calls admitted keep about their unloaded latency
+    // (three calls ahead at most), where an unbounded queue would have grown to seconds.
+    expect(refused.length).toBeGreaterThan(calls.length / 3);
+    expect(firstRefusal!.rate).toBeGreaterThan(20);
+    expect(
+      percentile(
+        admitted.map((c) => c.ms),
+        99,
+      ),
+    ).toBeLessThan(1_000);
+    expect(
+      percentile(
+        refused.map((c) => c.ms),
+        99,
+      ),
+    ).toBeLessThan(1_000);
+  }, 60_000);
+});
+
+describe('gateway: bounds on calls in flight', () => {
+  let stack: Stack;
+  let auth: string;
+  const held: Array<{ abort(): void }> = [];
+  const atPractice = new Set<http.ServerResponse>();
+  const atProfile = new Set<http.ServerResponse>();
+
+  beforeAll(async () => {
+    stack = await startStack(
+      // Frozen calls hold their slots until the test lets go (no deadline ends them first).
+      { UPSTREAM_MAX_IN_FLIGHT: '3', MAX_IN_FLIGHT: '5', UPSTREAM_RESPONSE_TIMEOUT_MS: '60000' },
+      { extra: { practice: frozen('/api/leetcode-questions/frozen', atPractice), profile: frozen('/api/profile/frozen', atProfile) } },
+    );
+    auth = `Bearer ${await es256Token(stack.keys, randomUUID())}`;
+  });
+  afterEach(async () => {
+    for (const call of held.splice(0)) call.abort();
+    // The gateway gives a slot back before it lets go of the service's call.
+    await waitFor(() => atPractice.size + atProfile.size === 0);
+  });
+  afterAll(() => stack.close());
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.gateway.url}${path}`, { headers: { authorization: auth, ...headers } });
+  /** `count` calls frozen at the service behind `path`, each holding its slot at the gateway. */
+  const holdSlots = async (path: string, count: number, pending: Set<http.ServerResponse>) => {
+    const expected = pending.size + count;
+    for (let i = 0; i < count; i++) held.push(hang(`${stack.gateway.url}${path}`, auth));
+    await waitFor(() => pending.size === expected);
+  };
+
+  it('a frozen service holds only its own slots: its next call is refused at once, the others are served', async () => {
+    await holdSlots('/api/leetcode-questions/frozen', 3, atPractice);
+
+    const started = performance.now();
+    const refused = await get('/api/leetcode-questions');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get('x-request-id')).toBeTruthy();
+    expect(await refused.json()).toEqual({ error: { code: 'overloaded', message: 'The practice service is busy, please try again in a moment' } });
+
+    expect((await get('/api/profile')).status).toBe(200);
+    expect((await get('/api/feature-requests')).status).toBe(200);
+    // What the gateway answers itself takes no slot.
+    for (const path of ['/healthz', '/readyz', '/', '/api/openapi.json']) expect((await get(path, { accept: 'text/html' })).status).toBe(200);
+  });
+
+  it('past the overall bound every service refuses, and a slot is given back as soon as its caller goes away', async () => {
+    await holdSlots('/api/leetcode-questions/frozen', 3, atPractice);
+    await holdSlots('/api/profile/frozen', 2, atProfile);
+
+    const refused = await get('/api/feature-requests');
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('overloaded');
+    // Sign-in is counted too (identity is a service like the others), answered in GoTrue's shape.
+    const signIn = await fetch(`${stack.gateway.url}/auth/v1/token?grant_type=password`, { method: 'POST', body: '{}' });
+    expect(signIn.status).toBe(503);
+    expect(signIn.headers.get('retry-after')).toBe('1');
+
+    held.pop()!.abort();
+    await waitFor(async () => (await get('/api/feature-requests')).status === 200);
+  });
+
+  it('refuses bounds that are not a positive number of calls at start-up, naming the variable', async () => {
+    await expect(startGateway({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', MAX_IN_FLIGHT: '0' })).rejects.toThrow(/MAX_IN_FLIGHT/);
+    await expect(startGateway({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', UPSTREAM_MAX_IN_FLIGHT: 'many' })).rejects.toThrow(
+      /UPSTREAM_MAX_IN_FLIGHT: must be a number of calls/,
+    );
+  });
+});
