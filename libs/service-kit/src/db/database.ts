@@ -9,6 +9,10 @@ export interface Tx {
   afterCommit(work: () => void): void;
 }
 
+/** Postgres rolled the transaction back whole and says running it again may succeed: serialization_failure, deadlock_detected. */
+const retryableCodes = new Set(['40001', '40P01']);
+const isRetryable = (err: unknown): boolean => retryableCodes.has((err as { code?: unknown } | null)?.code as string);
+
 export interface DatabaseOptions {
   url: string;
   schema: string;
@@ -43,7 +47,26 @@ export class Database {
     return this.pool.query<R>(sql, params);
   }
 
+  /**
+   * Runs `work` in one transaction. A transaction Postgres ended as a deadlock victim or a
+   * serialization failure (40P01, 40001) did nothing, so it runs once more on a fresh connection
+   * before the caller sees the error: `work` must do nothing but its queries (anything else waits
+   * for afterCommit).
+   */
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.attempt(work);
+    } catch (err) {
+      if (!isRetryable(err)) throw err;
+      this.logger.warn(
+        { err: (err as Error).message, code: (err as { code?: string }).code },
+        'transaction failed as a deadlock victim or on serialization; running it again',
+      );
+      return this.attempt(work);
+    }
+  }
+
+  private async attempt<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     // A connection lost mid-transaction fails the query in flight (the caller's error); its 'error'
     // event, with no listener while the client is checked out, would end the process.

@@ -37,9 +37,9 @@ const columns = `i.id, i.user_id, i.company_id, c.name AS company_name, i.level,
 export class CandidateInterviewsRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
-  /** How many writes interviews and companies have seen: what kept answers are labelled with. */
+  /** How many committed transactions wrote interviews or companies: what kept answers are labelled with (migration 0008). */
   async changes(): Promise<bigint> {
-    const { rows } = await this.db.query<{ n: string }>('SELECT n FROM interview_changes');
+    const { rows } = await this.db.query<{ n: string }>('SELECT sum(n)::text AS n FROM interview_change_slots');
     return BigInt(rows[0].n);
   }
 

@@ -1,6 +1,6 @@
 /**
  * Answers kept ready while nothing they were read from has changed. Each is labelled with the
- * change count (see migration 0006) read *before* its rows, so an answer is never labelled newer
+ * change count (see migration 0008) read *before* its rows, so an answer is never labelled newer
  * than its data; a read that finds another count builds again. Concurrent reads of one key at one
  * count share one build, and the least recently used answers go first past `maxBytes`.
  */
