@@ -155,8 +155,9 @@ async function main() {
     const gateway = await require(path.join(root, 'apps/gateway/dist/index.js')).startGateway(gatewayEnv);
     stack.push({ name: 'gateway', tier: TIER.gateway, stop: () => gateway.close(STOP_WITHIN_MS[TIER.gateway] - 500) });
   }
-  // Ready means every service answers, not just the gateway: the first page load must work.
-  await waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000);
+  // Ready means every service answers, not just the gateway (whose /readyz says 200 as soon as it
+  // can serve): the first page load must work.
+  await Promise.all([port, ...present.map((s) => ports[s.name])].map((p) => waitForHttp(`http://127.0.0.1:${p}/readyz`, 60_000)));
   ready = true;
   say(`services: ${present.map((s) => s.name).join(', ')} + gateway`);
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → ${publicUrl}  (Ctrl-C to stop)`);

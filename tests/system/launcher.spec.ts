@@ -99,11 +99,12 @@ const childRunning = (launcher: Launcher, fragment: string) =>
   descendants(launcher.child.pid!).find((p) => p.ppid === launcher.child.pid && p.command.includes(fragment));
 const survivors = (pids: number[]) => processes().filter((p) => pids.includes(p.pid));
 
-async function readyz(url: string): Promise<number> {
+/** What the gateway's /readyz says: `ready` once every service answers (`degraded`, still a 200, while one is down). */
+async function readyz(url: string): Promise<string | undefined> {
   try {
-    return (await fetch(`${url}/readyz`)).status;
+    return ((await (await fetch(`${url}/readyz`)).json()) as { status?: string }).status;
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
@@ -163,9 +164,9 @@ describe('npm start', () => {
       process.kill(practice.pid, 'SIGKILL');
       const back = await waitFor(async () => {
         const again = childRunning(launcher, 'services/practice/dist/main.js');
-        return again !== undefined && again.pid !== practice.pid && (await readyz(launcher.url)) === 200;
+        return again !== undefined && again.pid !== practice.pid && (await readyz(launcher.url)) === 'ready';
       }, 20_000);
-      console.warn(`practice killed with SIGKILL: /readyz answered 200 again after ${(back / 1000).toFixed(1)} s`);
+      console.warn(`practice killed with SIGKILL: /readyz said ready again after ${(back / 1000).toFixed(1)} s`);
       expect(launcher.output()).toMatch(/\[start\] practice exited \(SIGKILL\); restarting it in [\d.]+ s \(attempt 1 of \d+\)/);
 
       const stack = descendants(launcher.child.pid!).map((p) => p.pid);

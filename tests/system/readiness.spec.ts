@@ -2,7 +2,7 @@ import net from 'node:net';
 import { startGateway, RunningGateway } from '@app/gateway';
 import { profileService } from '@app/profile';
 import { RunningService } from '@app/service-kit';
-import { TestEnvironment, waitFor } from '@app/service-kit/testing';
+import { TestEnvironment, testIssuer, waitFor } from '@app/service-kit/testing';
 
 /**
  * A TCP relay in front of Postgres or NATS that the test can cut (every connection dropped, new
@@ -90,6 +90,8 @@ describe('readiness when Postgres or NATS goes away and comes back', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       PROFILE_URL: profile.url,
+      SUPABASE_JWT_SECRET: env.jwtSecret,
+      AUTH_ISSUER: testIssuer,
       READY_UPSTREAMS: 'profile',
       READY_DETAILS_TOKEN: DETAILS_TOKEN,
     });
@@ -104,13 +106,15 @@ describe('readiness when Postgres or NATS goes away and comes back', () => {
 
   const serviceReady = () => statusOf(`${profile.url}/readyz`);
   const gatewayReady = () => statusOf(`${gateway.url}/readyz`);
+  /** The gateway's /readyz is 200 whenever it can serve; its body says whether every service answers. */
+  const gatewaySays = async () => ((await gatewayReady()).body as { status: string }).status;
 
   it('is ready while both answer', async () => {
     expect(await serviceReady()).toEqual({ status: 200, body: { status: 'ready', database: 'up', events: 'nats' } });
     expect(await gatewayReady()).toEqual({ status: 200, body: { status: 'ready' } });
   });
 
-  it('says 503 while Postgres is cut, at the service and at the gateway, and 200 once it is back', async () => {
+  it('says 503 while Postgres is cut, at the service and on its prefix through the gateway, which stays ready (degraded), and ready once it is back', async () => {
     await database.cut();
     const notReady = await waitFor(async () => {
       const service = await serviceReady();
@@ -119,14 +123,19 @@ describe('readiness when Postgres or NATS goes away and comes back', () => {
     expect(notReady.body).toEqual({
       error: { code: 'upstream_unavailable', message: 'not ready: database down, events up', fields: { database: 'down', events: 'up' } },
     });
-    expect(await gatewayReady()).toEqual({ status: 503, body: { error: { code: 'upstream_unavailable', message: 'not ready' } } });
+    // The gateway stays ready (it can serve): profile's prefix answers 503, everything else as ever.
+    expect(await gatewayReady()).toEqual({ status: 200, body: { status: 'degraded' } });
     expect(await statusOf(`${gateway.url}/readyz`, { 'X-Ready-Details-Token': DETAILS_TOKEN })).toEqual({
-      status: 503,
-      body: { error: { code: 'upstream_unavailable', message: 'not ready: profile down', fields: { profile: 'down' } } },
+      status: 200,
+      body: { status: 'degraded', upstreams: { profile: 'down' } },
     });
+    const profileCall = await fetch(`${gateway.url}/api/profile`, { headers: await env.authHeader(env.newUser()) });
+    expect(profileCall.status).toBe(503);
+    expect(profileCall.headers.get('retry-after')).toBeTruthy();
+    expect((await fetch(gateway.url, { headers: { accept: 'text/html' } })).status).toBe(200);
 
     await database.open();
-    await waitFor(async () => (await gatewayReady()).status === 200, 10_000);
+    await waitFor(async () => (await gatewaySays()) === 'ready', 10_000);
     expect((await serviceReady()).status).toBe(200);
   });
 
@@ -138,11 +147,11 @@ describe('readiness when Postgres or NATS goes away and comes back', () => {
       expect(service.status).toBe(503);
       expect(service.body).toMatchObject({ error: { fields: { database: 'down', events: 'up' } } });
       expect(performance.now() - started).toBeLessThan(1_000);
-      expect((await gatewayReady()).status).toBe(503);
+      expect(await gatewayReady()).toEqual({ status: 200, body: { status: 'degraded' } });
     } finally {
       database.freeze(false);
     }
-    await waitFor(async () => (await gatewayReady()).status === 200, 10_000);
+    await waitFor(async () => (await gatewaySays()) === 'ready', 10_000);
   });
 
   it('says 503 while NATS is cut, and 200 once the client has reconnected', async () => {
@@ -152,10 +161,10 @@ describe('readiness when Postgres or NATS goes away and comes back', () => {
       return service.status === 503 ? service : undefined;
     }, 5_000);
     expect(notReady.body).toMatchObject({ error: { fields: { database: 'up', events: 'down' } } });
-    expect((await gatewayReady()).status).toBe(503);
+    expect(await gatewayReady()).toEqual({ status: 200, body: { status: 'degraded' } });
 
     await broker.open();
-    await waitFor(async () => (await gatewayReady()).status === 200, 15_000);
+    await waitFor(async () => (await gatewaySays()) === 'ready', 15_000);
     expect((await serviceReady()).status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { Request, Router } from 'express';
-import { AppError, Logger, sendError, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@app/service-kit/core';
+import { Logger } from '@app/service-kit/core';
 import type { UpstreamName } from './routing/prefix-table';
 
 export type UpstreamStatus = 'up' | 'down';
@@ -56,11 +56,15 @@ export interface HealthOptions {
 }
 
 /**
- * /healthz: the gateway process answers. /readyz: every awaited service's own /readyz (its
- * database and broker) answered 2xx within the timeout (default 1 s); otherwise 503 in the
- * envelope with Retry-After. Anyone gets the bare status: the internal service names only go to a
- * caller with the operator's token (READY_DETAILS_TOKEN in the header above), and to the log,
- * once per change.
+ * /healthz: the gateway process answers. /readyz: the gateway can serve, so 200 whatever its
+ * services' state. A service that is down answers 503 on its own prefix (the proxy's refused or
+ * unreachable path) while the SPA, sign-in and the other services keep working; failing readiness
+ * instead would take every gateway replica out of the load balancer for a NATS blip or one
+ * crash-looping service. The body says what the gateway found: `ready` when every awaited service
+ * (READY_UPSTREAMS) answers its own /readyz (its database and broker) with a 2xx within the timeout
+ * (default 1 s), else `degraded`. Anyone gets that word: the internal service names
+ * (`upstreams: {<service>: "up" | "down"}`) only go to a caller with the operator's token
+ * (READY_DETAILS_TOKEN in the header above), and to the log, once per change.
  */
 export function healthRoutes(options: HealthOptions) {
   const { urls, timeoutMs, agents, detailsToken, logger } = options;
@@ -76,19 +80,12 @@ export function healthRoutes(options: HealthOptions) {
     const down = (Object.keys(upstreams) as UpstreamName[]).filter((name) => upstreams[name] === 'down');
     const downList = down.join(', ');
     if (downList !== lastDown) {
-      if (down.length > 0) logger.warn({ down }, `not ready: ${downList} down`);
+      if (down.length > 0) logger.warn({ down }, `degraded: ${downList} down (their prefixes answer 503; everything else is served)`);
       else logger.info('ready: every service answers');
       lastDown = downList;
     }
-    const details = asksForDetails(req, detailsToken);
-    if (down.length === 0) {
-      res.json(details ? { status: 'ready', upstreams } : { status: 'ready' });
-      return;
-    }
-    const retry = { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
-    if (!details) return sendError(res, new AppError('upstream_unavailable', 'not ready', undefined, 503, retry));
-    const fields = Object.fromEntries(down.map((name) => [name, 'down']));
-    sendError(res, new AppError('upstream_unavailable', `not ready: ${downList} down`, fields, 503, retry));
+    const status = down.length === 0 ? 'ready' : 'degraded';
+    res.json(asksForDetails(req, detailsToken) ? { status, upstreams } : { status });
   });
   return router;
 }
