@@ -1,5 +1,6 @@
 import { allEndpoints } from '@app/contracts';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readMailbox } from '@app/identity';
 import { startStack, Stack } from './stack';
 
 /**
@@ -10,7 +11,12 @@ import { startStack, Stack } from './stack';
  * write answered 2xx is read back afterwards. Figures go to the console.
  */
 const USERS = 10;
+/** Every write a client can make, as the contracts declare them. */
+const writeEndpointIds = allEndpoints()
+  .filter(({ endpoint }) => endpoint.method !== 'GET' && endpoint.visibility !== 'internal')
+  .map(({ endpoint }) => endpoint.id);
 const password = 'secret123';
+const webhookSecret = randomBytes(32).toString('hex');
 
 interface Caller {
   id: string;
@@ -28,13 +34,25 @@ interface Answer {
 /** What a storm saw: every write's endpoint and status, and the read-backs owed by those that succeeded. */
 class Storm {
   readonly sent = new Map<string, number>();
+  /** Endpoints that answered a write 2xx, and the refusals (4xx) seen, which the read-backs skip. */
+  readonly accepted = new Set<string>();
+  readonly refused: string[] = [];
   readonly failures: string[] = [];
   readonly checks: Array<{ what: string; holds: () => Promise<boolean> }> = [];
 
-  async write(endpointId: string, caller: Caller | undefined, method: string, path: string, payload?: unknown): Promise<Answer> {
+  async write(
+    endpointId: string,
+    caller: Caller | undefined,
+    method: string,
+    path: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Answer> {
     this.sent.set(endpointId, (this.sent.get(endpointId) ?? 0) + 1);
-    const answer = await call(caller, method, path, payload);
+    const answer = await call(caller, method, path, payload, headers);
     if (answer.status >= 500) this.failures.push(`${method} ${path} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    else if (answer.status >= 400) this.refused.push(`${method} ${path} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+    else this.accepted.add(endpointId);
     return answer;
   }
 
@@ -50,8 +68,8 @@ class Storm {
 
 let stack: Stack;
 
-async function call(caller: Caller | undefined, method: string, path: string, payload?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = {};
+async function call(caller: Caller | undefined, method: string, path: string, payload?: unknown, extra: Record<string, string> = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...extra };
   if (caller) headers.Authorization = `Bearer ${caller.token}`;
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(`${stack.url}${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
@@ -142,7 +160,11 @@ describe('concurrent writes: no deadlock, no 5xx, nothing acknowledged is lost',
   let google: string;
 
   beforeAll(async () => {
-    stack = await startStack({ SIGNUPS_PER_ADDRESS_PER_HOUR: '1000000' });
+    stack = await startStack({
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '1000000',
+      CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR: '1000000',
+      SUPABASE_WEBHOOK_SECRET: webhookSecret,
+    });
     users = await Promise.all(Array.from({ length: USERS }, (_, i) => signUp(`writer${i}`)));
     reader = await signUp('bystander');
     const mod = await signUp('moderator');
@@ -205,7 +227,60 @@ describe('concurrent writes: no deadlock, no 5xx, nothing acknowledged is lost',
     expect(storm.failures.slice(0, 10)).toEqual([]);
     expect(storm.failures).toHaveLength(0);
     expect(lost).toEqual([]);
+    expect(storm.refused).toEqual([]);
     expect(storm.total).toBe(6 * 8 + 4 * 2 * 8);
+  }, 120_000);
+
+  it('ten users writing at once to every write endpoint of every service: no 5xx, every acknowledged write read back', async () => {
+    const storm = new Storm();
+    const tag = randomBytes(3).toString('hex');
+    // Shared targets, made before: approved opportunities and the seeded roadmap's requests everyone marks.
+    const opportunities: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      const made = await call(users[0], 'POST', '/api/pathfinder', {
+        title: `Shared ${n} ${tag}`,
+        description: 'Storm',
+        link: `https://jobs.example.com/${tag}/${n}`,
+      });
+      opportunities.push(made.body.data.id);
+      await call(moderator, 'PATCH', `/api/pathfinder/${made.body.data.id}`, { status: 'approved' });
+    }
+    const features = ((await read(reader, '/api/feature-requests')) as Array<{ id: string }>).slice(0, 2).map((f) => f.id);
+    expect(features).toHaveLength(2);
+
+    const watch = bystander(reader, storm);
+    const started = performance.now();
+    await Promise.all(
+      users.flatMap((user, u) => [
+        interviewsLane(storm, user, u, google, tag),
+        practiceLane(storm, user, u),
+        communityLane(storm, user, u, moderator, opportunities, features, tag),
+        profileLane(storm, user, u, google, tag),
+        voiceLane(storm, user),
+        identityLane(storm, user, u, tag),
+      ]),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const latencies = await watch.stop();
+    // Upvotes counted over everyone: each user took back their upvote of one opportunity (u % 3).
+    opportunities.forEach((id, n) =>
+      storm.checks.push({
+        what: `opportunity ${n} counts every upvote kept`,
+        holds: async () =>
+          ((await read(reader, '/api/pathfinder')) as Array<{ id: string; upvotes: number }>).find((o) => o.id === id)?.upvotes ===
+          users.filter((_, u) => u % 3 !== n).length,
+      }),
+    );
+    const lost = await unmet(storm);
+    console.warn(
+      `every write endpoint: ${storm.total} writes in ${seconds.toFixed(1)} s to ${storm.sent.size} endpoints, ${storm.failures.length} 5xx, ` +
+        `${storm.checks.length} read back (${lost.length} missing), bystander GET /api/all-companies p50 ${median(latencies).toFixed(0)} ms over ${latencies.length} reads`,
+    );
+    expect(storm.failures.slice(0, 10)).toEqual([]);
+    expect(storm.failures).toHaveLength(0);
+    expect(lost).toEqual([]);
+    expect(storm.refused).toEqual([]);
+    expect(writeEndpointIds.filter((id) => !storm.accepted.has(id))).toEqual([]);
   }, 120_000);
 });
 
@@ -216,6 +291,206 @@ async function unmet(storm: Storm): Promise<string[]> {
   return lost;
 }
 
-export const writeEndpointIds = allEndpoints()
-  .filter(({ endpoint }) => endpoint.method !== 'GET' && endpoint.visibility !== 'internal')
-  .map(({ endpoint }) => endpoint.id);
+const listOf = <T>(body: unknown): T[] => (Array.isArray(body) ? body : (body as { data: T[] }).data);
+
+/** Companies (one name everyone adds at once, one of their own), interviews shared, changed and deleted. */
+async function interviewsLane(storm: Storm, user: Caller, u: number, google: string, tag: string): Promise<void> {
+  const companies = async () => listOf<{ id: string; name: string }>(await read(user, '/api/all-companies'));
+  const shared = await storm.write('createCompany', user, 'POST', '/api/all-companies', { name: `Storm Shared ${tag}` });
+  storm.expect(shared, `the shared company ${shared.body?.data?.id}`, async () => (await companies()).some((c) => c.id === shared.body.data.id));
+  const own = await storm.write('createCompany', user, 'POST', '/api/all-companies', { name: `Storm ${tag} ${u}` });
+  storm.expect(own, `company Storm ${tag} ${u}`, async () => (await companies()).some((c) => c.id === own.body.data.id));
+  const ids: string[] = [];
+  for (const [n, company] of [google, google, google, own.body?.data?.id ?? google].entries()) {
+    const answer = await storm.write('createInterview', user, 'POST', '/api/candidate-interviews', interview(company, n));
+    if (answer.status < 300) ids.push(answer.body.data.id);
+  }
+  const [changed, deleted, ...kept] = ids;
+  const change = await storm.write('updateInterview', user, 'PATCH', `/api/candidate-interviews/${changed}`, { outcome: 'offer' });
+  storm.expect(change, `interview ${changed} is an offer`, async () => (await mine(user)).find((i) => i.id === changed)?.outcome === 'offer');
+  const removal = await storm.write('deleteInterview', user, 'DELETE', `/api/candidate-interviews/${deleted}`);
+  storm.expect(removal, `interview ${deleted} is gone`, async () => !(await mine(user)).some((i) => i.id === deleted));
+  for (const id of kept) storm.checks.push({ what: `interview ${id} is there`, holds: async () => (await mine(user)).some((i) => i.id === id) });
+}
+
+/** Problems tracked, reviews logged on them at once, one problem deleted. */
+async function practiceLane(storm: Storm, user: Caller, u: number): Promise<void> {
+  const ids = await Promise.all(
+    ['Two Sum', 'Course Schedule', 'LRU Cache'].map(async (title) => {
+      const answer = await storm.write('createQuestion', user, 'POST', '/api/leetcode-questions', {
+        title: `${title} ${u}`,
+        difficulty: 'Medium',
+        tags: 'Graphs',
+      });
+      return answer.status < 300 ? (answer.body.data.id as string) : undefined;
+    }),
+  );
+  const [first, second, third] = ids;
+  await Promise.all(
+    [first, first, second, third].map(async (id, n) => {
+      const answer = await storm.write('logSession', user, 'POST', `/api/leetcode-questions/${id}/session`, {
+        question_id: id,
+        correctness: 50 + n * 10,
+        confidence: 60,
+        timer: 12,
+        notes: null,
+        errors: [],
+        submissions: 1,
+      });
+      if (id !== third) {
+        storm.expect(answer, `review ${answer.body?.data?.id} of ${id}`, async () =>
+          listOf<{ id: string }>(await read(user, `/api/leetcode-questions/${id}/sessions`)).some((s) => s.id === answer.body.data.id),
+        );
+      }
+    }),
+  );
+  const removal = await storm.write('deleteQuestion', user, 'DELETE', `/api/leetcode-questions/${third}`);
+  const questions = async () => listOf<{ id: string }>(await read(user, '/api/leetcode-questions')).map((q) => q.id);
+  storm.expect(removal, `problem ${third} is gone`, async () => !(await questions()).includes(third!));
+  for (const id of [first, second]) storm.checks.push({ what: `problem ${id} is tracked`, holds: async () => (await questions()).includes(id!) });
+}
+
+/** Marks on shared opportunities and requests, an opportunity shared and approved, a request filed and opened, feedback sent. */
+async function communityLane(
+  storm: Storm,
+  user: Caller,
+  u: number,
+  moderator: Caller,
+  opportunities: string[],
+  features: string[],
+  tag: string,
+): Promise<void> {
+  type Marks = { id: string; hasUserUpvoted: boolean; isFavorite: boolean; status?: string };
+  const board = async (who: Caller) => listOf<Marks>(await read(who, '/api/pathfinder'));
+  await Promise.all(
+    opportunities.map(async (id, n) => {
+      await storm.write('upvoteOpportunity', user, 'POST', `/api/pathfinder/${id}/upvote`);
+      await storm.write('favoriteOpportunity', user, 'POST', `/api/pathfinder/${id}/favorite`);
+      const unvote = n === u % 3 ? await storm.write('removeOpportunityUpvote', user, 'DELETE', `/api/pathfinder/${id}/upvote`) : undefined;
+      const unfavorite = n === (u + 1) % 3 ? await storm.write('unfavoriteOpportunity', user, 'DELETE', `/api/pathfinder/${id}/favorite`) : undefined;
+      storm.checks.push({
+        what: `${user.email}'s marks on opportunity ${n}`,
+        holds: async () => {
+          const marks = (await board(user)).find((o) => o.id === id);
+          return marks?.hasUserUpvoted === !(unvote && unvote.status < 300) && marks?.isFavorite === !(unfavorite && unfavorite.status < 300);
+        },
+      });
+    }),
+  );
+  const shared = await storm.write('createOpportunity', user, 'POST', '/api/pathfinder', {
+    title: `Storm ${u} ${tag}`,
+    description: 'Storm',
+    link: `https://jobs.example.com/${tag}/u${u}`,
+  });
+  const approval = await storm.write('moderateOpportunity', moderator, 'PATCH', `/api/pathfinder/${shared.body?.data?.id}`, { status: 'approved' });
+  storm.expect(approval, `opportunity ${shared.body?.data?.id} is approved`, async () => (await board(moderator)).some((o) => o.id === shared.body.data.id));
+
+  const [upvoted, withdrawn] = features;
+  const interactions = async (id: string) => (await read(user, `/api/feature-requests/${id}/interactions`)) as { hasUserUpvoted: boolean };
+  const vote = await storm.write('upvoteFeature', user, 'POST', `/api/feature-requests/${upvoted}/interactions`, { interaction_type: 'upvote' });
+  storm.expect(vote, `${user.email} upvoted request ${upvoted}`, async () => (await interactions(upvoted)).hasUserUpvoted);
+  const second = await storm.write('upvoteFeature', user, 'POST', `/api/feature-requests/${withdrawn}/interactions`, { interaction_type: 'upvote' });
+  const takeBack = await storm.write('removeFeatureInteraction', user, 'DELETE', `/api/feature-requests/${withdrawn}/interactions/${second.body?.data?.id}`);
+  storm.expect(takeBack, `${user.email} took back the upvote of ${withdrawn}`, async () => !(await interactions(withdrawn)).hasUserUpvoted);
+
+  const message = `Storm request ${u} ${tag}`;
+  const filed = await storm.write('submitContactForm', user, 'POST', '/api/contact-form', { subject: 'Feature Request', message });
+  const request = listOf<{ id: string; description: string }>(await read(user, '/api/feature-requests')).find((f) => f.description === message);
+  if (filed.status < 300 && !request) storm.failures.push(`${message}: filed but not listed to its author`);
+  const opened = await storm.write('moderateFeatureRequest', moderator, 'PATCH', `/api/feature-requests/${request?.id}`, { status: 'open' });
+  storm.expect(opened, `request "${message}" is open`, async () =>
+    listOf<Marks & { description: string }>(await read(user, '/api/feature-requests')).some((f) => f.description === message && f.status === 'open'),
+  );
+  const feedback = await storm.write('submitContactForm', user, 'POST', '/api/contact-form', { subject: 'Feedback', message: `Storm feedback ${u} ${tag}` });
+  storm.expect(feedback, `feedback ${u} reached the moderators`, async () =>
+    listOf<{ message: string }>(await read(moderator, '/api/contact-form')).some((m) => m.message === `Storm feedback ${u} ${tag}`),
+  );
+}
+
+async function profileLane(storm: Storm, user: Caller, u: number, google: string, tag: string): Promise<void> {
+  const username = `storm${u}${tag}`;
+  const saved = await storm.write('updateProfile', user, 'PUT', '/api/profile', { username, current_company_id: google, years_of_experience: u });
+  storm.expect(saved, `${username}'s profile`, async () => {
+    const profile = (await read(user, '/api/profile')) as { username: string; years_of_experience: number };
+    return profile.username === username && profile.years_of_experience === u;
+  });
+  const day = new Date(Date.now() + (30 + u) * 86_400_000).toISOString().slice(0, 10);
+  const dated = await storm.write('setInterviewDate', user, 'PUT', '/api/profile/interview-date', { interview_date: day });
+  storm.expect(dated, `${username}'s interview date`, async () => ((await read(user, '/api/profile')) as { interview_date: string }).interview_date === day);
+}
+
+/** A mock interview started (a GET that charges credits) and ended. */
+async function voiceLane(storm: Storm, user: Caller): Promise<void> {
+  const start = await call(user, 'GET', '/api/elevenlabs/signed-url?company=Google');
+  if (start.status >= 500) storm.failures.push(`GET /api/elevenlabs/signed-url → ${start.status} ${JSON.stringify(start.body)}`);
+  const id = start.body?.sessionId ?? start.body?.data?.sessionId;
+  const ended = await storm.write('endVoiceSession', user, 'POST', `/api/voice/sessions/${id}/end`, {});
+  storm.expect(ended, `mock interview ${id} ended`, async () => {
+    const session = (await read(user, `/api/voice/sessions/${id}`)) as { status?: string; data?: { status: string } };
+    return (session.data ?? session).status === 'ended';
+  });
+}
+
+/** The account's own writes: refresh, metadata, a second session ended, confirmation, resend; a sign-up and a Supabase webhook delivery beside them. */
+async function identityLane(storm: Storm, user: Caller, u: number, tag: string): Promise<void> {
+  const refreshed = await storm.write('token', undefined, 'POST', '/auth/v1/token?grant_type=refresh_token', { refresh_token: user.refreshToken });
+  storm.expect(
+    refreshed,
+    `${user.email}'s refreshed session`,
+    async () => (await call({ ...user, token: refreshed.body.access_token }, 'GET', '/auth/v1/user')).status === 200,
+  );
+  const named = await storm.write('updateUser', user, 'PUT', '/auth/v1/user', { data: { storm: u } });
+  storm.expect(
+    named,
+    `${user.email}'s metadata`,
+    async () => ((await read(user, '/auth/v1/user')) as { user_metadata: { storm?: number } }).user_metadata.storm === u,
+  );
+
+  const other = await storm.write('token', undefined, 'POST', '/auth/v1/token?grant_type=password', { email: user.email, password });
+  const out = await storm.write('logout', { ...user, token: other.body?.access_token }, 'POST', '/auth/v1/logout?scope=local');
+  storm.expect(out, `${user.email}'s second session ended`, async () => {
+    const reuse = await call(undefined, 'POST', '/auth/v1/token?grant_type=refresh_token', { refresh_token: other.body.refresh_token });
+    return reuse.status === 400;
+  });
+
+  const [mail] = await readMailbox(stack.mailbox, user.email);
+  const token_hash = mail?.link ? new URL(mail.link).searchParams.get('token') : null;
+  const confirmed = await storm.write('verify', undefined, 'POST', '/auth/v1/verify', { type: 'email', token_hash });
+  storm.expect(
+    confirmed,
+    `${user.email} confirmed`,
+    async () => !!((await read(user, '/auth/v1/user')) as { email_confirmed_at: string | null }).email_confirmed_at,
+  );
+  await storm.write('resend', undefined, 'POST', '/auth/v1/resend', { type: 'signup', email: user.email });
+
+  const email = `storm.new${u}.${tag}@example.com`;
+  const joined = await storm.write('signUp', undefined, 'POST', '/auth/v1/signup', { email, password });
+  storm.expect(
+    joined,
+    `${email} can sign in`,
+    async () => (await call(undefined, 'POST', '/auth/v1/token?grant_type=password', { email, password })).status === 200,
+  );
+
+  const supabaseUser = {
+    id: randomUUID(),
+    email: `storm.supabase${u}.${tag}@example.com`,
+    aud: 'authenticated',
+    raw_user_meta_data: {},
+    created_at: new Date().toISOString(),
+  };
+  const delivered = await storm.write(
+    'supabaseUserWebhook',
+    undefined,
+    'POST',
+    '/auth/v1/hooks/supabase-users',
+    { type: 'INSERT', schema: 'auth', table: 'users', record: supabaseUser, old_record: null },
+    { 'X-Webhook-Secret': webhookSecret },
+  );
+  storm.expect(delivered, `${supabaseUser.email} has a profile`, async () => {
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+      const { rows } = await stack.services.profile.db.query('SELECT 1 FROM user_profiles WHERE id = $1', [supabaseUser.id]);
+      if (rows.length > 0) return true;
+    }
+    return false;
+  });
+}
