@@ -154,7 +154,10 @@ export const interviewListItemSchema = z.object({
   topics: z.array(z.string()),
   rounds: z.array(z.object({ round: z.string().nullable(), round_date_str: z.string().nullable().optional() })),
   round_count: z.number().int(),
-  /** The latest round date (yyyy-mm-dd), null when no round has a date. */
+  /**
+   * The latest round date (yyyy-mm-dd) on the caller's own interviews, its month (yyyy-mm) on
+   * everyone else's, so no round's day can be worked out from it and `process_days`; null when no round has a date.
+   */
   completed_on: z.string().nullable(),
   /** Days from the earliest to the latest round date; null under two dates. */
   process_days: z.number().int().nullable(),

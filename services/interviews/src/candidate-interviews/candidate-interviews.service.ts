@@ -34,6 +34,12 @@ export function derive(rounds: CreateInterview['interview_process']): Derived {
 /** The card everyone may see: exact round dates stay with their owner. */
 const asSeenBy = (userId: string, row: InterviewRow): InterviewListItem => card(row, row.user_id === userId);
 
+/**
+ * Others see the completion month only (yyyy-mm): the exact last day minus the process length
+ * would give them the first round's exact date.
+ */
+const completionAsSeen = (completedOn: string | null, mine: boolean): string | null => (mine || !completedOn ? completedOn : completedOn.slice(0, 7));
+
 function card(row: InterviewRow, mine: boolean): InterviewListItem {
   return {
     id: row.id,
@@ -46,7 +52,7 @@ function card(row: InterviewRow, mine: boolean): InterviewListItem {
     topics: row.topics,
     rounds: row.rounds.map((r) => (mine ? { round: r.round, round_date_str: r.round_date_str } : { round: r.round })),
     round_count: row.round_count,
-    completed_on: row.completed_on,
+    completed_on: completionAsSeen(row.completed_on, mine),
     process_days: row.process_days,
     created_at: row.created_at,
     is_mine: mine,

@@ -15,10 +15,10 @@ export function ordinal(n: number): string {
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** yyyy-mm-dd → 'March 20th, 2024' (read as a calendar day, no time zone can shift it). */
+/** yyyy-mm-dd → 'March 20th, 2024' (read as a calendar day, no time zone can shift it); yyyy-mm (another's interview) → 'March 2024'. */
 export function dayWithOrdinal(isoDay: string): string {
   const [year, month, day] = isoDay.split('-').map(Number);
-  return `${months[month - 1]} ${ordinal(day)}, ${year}`;
+  return day ? `${months[month - 1]} ${ordinal(day)}, ${year}` : `${months[month - 1]} ${year}`;
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;

@@ -5,6 +5,7 @@ describe('interview card wording', () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '31st']);
     expect(dayWithOrdinal('2024-03-02')).toBe('March 2nd, 2024');
     expect(dayWithOrdinal('2023-12-31')).toBe('December 31st, 2023');
+    expect(dayWithOrdinal('2024-03')).toBe('March 2024');
   });
 
   it('shows the process in days under a week, weeks under 30 days, then months', () => {
