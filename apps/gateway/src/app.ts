@@ -8,6 +8,8 @@ import {
   answerClientErrors,
   AppError,
   createLogger,
+  GATEWAY_PROOF_HEADER,
+  GatewayProof,
   Logger,
   Metrics,
   notFound,
@@ -64,12 +66,14 @@ const pathnameOf = (url: string | undefined) => (url ?? '/').split('?')[0];
 export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
   // One access-log line per call: written in batches, they cost the gateway a write per ten or more calls.
   const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL, { bufferBytes: 4096 });
+  const gatewayProof = config.GATEWAY_SECRET ? new GatewayProof(config.GATEWAY_SECRET) : undefined;
   // The kit's class, as the services use it: same algorithms, skew, issuer, audience and subject rules.
   const verifier = new TokenVerifier({
     jwksUrl: config.AUTH_JWKS_URL,
     hs256Secret: config.SUPABASE_JWT_SECRET,
     issuer: config.AUTH_ISSUER,
     audience: config.AUTH_AUDIENCE,
+    revocationsHeaders: gatewayProof && (() => ({ [GATEWAY_PROOF_HEADER]: gatewayProof.current() })),
   });
   const urls = upstreamUrls(config);
   const proxies = new UpstreamProxies(urls, {
@@ -77,6 +81,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     responseTimeoutMs: config.UPSTREAM_RESPONSE_TIMEOUT_MS,
     maxSockets: config.UPSTREAM_MAX_SOCKETS,
     logger,
+    gatewayProof,
   });
 
   const app = express();
@@ -189,6 +194,9 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   const auth = [config.AUTH_JWKS_URL && `JWKS ${config.AUTH_JWKS_URL}`, config.SUPABASE_JWT_SECRET && 'HS256 secret'].filter(Boolean).join(' + ');
   logger.info({ url, metrics: metricsServer?.url, auth, upstreams: upstreamUrls(config), web: config.WEB_DIST }, 'gateway listening');
   if (!config.AUTH_ISSUER) logger.warn('AUTH_ISSUER is not set: the issuer of tokens is not checked');
+  if (!config.GATEWAY_SECRET) {
+    logger.warn('GATEWAY_SECRET is not set: the services count every client as the gateway, and identity refuses it its revocation list');
+  }
   if (!fs.existsSync(path.join(config.WEB_DIST, 'index.html'))) logger.warn({ web: config.WEB_DIST }, 'web app not built: serving a placeholder page');
 
   let closing: Promise<void> | undefined;

@@ -71,6 +71,11 @@ const schema = z
     CORS_ORIGINS: commaList(origin),
     /** Which proxies in front of the gateway are believed (X-Forwarded-For/Proto, hence HSTS). */
     TRUST_PROXY: trustProxy,
+    /**
+     * Shared with every service: each forwarded call proves it (X-Gateway-Proof), so the services
+     * believe the client address the gateway names; identity's revocation list asks for it too.
+     */
+    GATEWAY_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     /** Extra connect-src entries of the CSP (e.g. wss://api.elevenlabs.io). */
     CSP_CONNECT_SRC: commaList(cspSource),
     /** A real Supabase project the web talks to directly: allowed in connect-src (https and wss). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Get, Module } from '@nestjs/common';
 import request from 'supertest';
 import type { AuthUser } from '@app/contracts';
-import { CurrentUser, ServiceDefinition } from '@app/service-kit';
+import { ClientAddress, CurrentUser, ServiceDefinition } from '@app/service-kit';
 import { TestEnvironment, testIssuer } from '@app/service-kit/testing';
 import { startGateway } from '../src/app';
 import type { RunningGateway } from '../src/app';
@@ -17,7 +17,15 @@ class WhoAmIController {
   whoami(@CurrentUser() user: AuthUser) {
     return { id: user.id, email: user.email };
   }
+
+  /** The address the kit's limits per client would count. */
+  @Get('address')
+  address(@CurrentUser() _user: AuthUser, @ClientAddress() address: string) {
+    return { address };
+  }
 }
+
+const loopback = /^(::ffff:)?127\.0\.0\.1$/;
 
 @Module({ controllers: [WhoAmIController] })
 class WhoAmIModule {}
@@ -33,11 +41,13 @@ describe('a request that reaches a service directly, or through the gateway', ()
   let env: TestEnvironment;
   let serviceUrl: string;
   let gateway: RunningGateway;
+  /** A gateway without GATEWAY_SECRET: the service believes nothing it says about the client. */
+  let unproven: RunningGateway;
 
   beforeAll(async () => {
     env = await TestEnvironment.create();
     serviceUrl = (await env.start(whoamiService)).url;
-    gateway = await startGateway({
+    const gatewayEnv = {
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
@@ -45,10 +55,15 @@ describe('a request that reaches a service directly, or through the gateway', ()
       AUTH_ISSUER: testIssuer,
       PROFILE_URL: serviceUrl,
       WEB_DIST: '/nonexistent',
-    });
+      // The test stands for the ingress in front: its X-Forwarded-For names the client.
+      TRUST_PROXY: 'loopback',
+    };
+    gateway = await startGateway({ ...gatewayEnv, GATEWAY_SECRET: env.gatewaySecret });
+    unproven = await startGateway(gatewayEnv);
   });
   afterAll(async () => {
     await gateway?.close(500);
+    await unproven?.close(500);
     await env?.close();
   });
 
@@ -87,5 +102,30 @@ describe('a request that reaches a service directly, or through the gateway', ()
     const res = await request(gateway.url).get('/api/profile/whoami').set('Authorization', `Bearer ${forged}`);
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthorized');
+  });
+
+  it('counts the client address the gateway names, not one the caller forged at the service', async () => {
+    const auth = await env.authHeader(env.newUser());
+    const through = await request(gateway.url).get('/api/profile/address').set(auth).set('X-Forwarded-For', '198.51.100.1, 203.0.113.5').expect(200);
+    expect(through.body.address).toBe('203.0.113.5');
+    // A proof the client made up is replaced by the gateway's own, which still names the same client.
+    const madeUp = await request(gateway.url)
+      .get('/api/profile/address')
+      .set(auth)
+      .set('X-Forwarded-For', '203.0.113.6')
+      .set('X-Gateway-Proof', `${Math.floor(Date.now() / 1000)}.${'A'.repeat(43)}`)
+      .expect(200);
+    expect(madeUp.body.address).toBe('203.0.113.6');
+    const direct = await request(serviceUrl).get('/api/profile/address').set(auth).set('X-Forwarded-For', '203.0.113.5').expect(200);
+    expect(direct.body.address).toMatch(loopback);
+  });
+
+  it('without GATEWAY_SECRET at the gateway, every client counts as the gateway', async () => {
+    const res = await request(unproven.url)
+      .get('/api/profile/address')
+      .set(await env.authHeader(env.newUser()))
+      .set('X-Forwarded-For', '203.0.113.5')
+      .expect(200);
+    expect(res.body.address).toMatch(loopback);
   });
 });

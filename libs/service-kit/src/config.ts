@@ -50,6 +50,11 @@ export const baseConfigShape = {
   SUPABASE_JWT_SECRET: optionalString,
   AUTH_ISSUER: optionalString,
   AUTH_AUDIENCE: z.string().default('authenticated'),
+  /**
+   * Shared with the gateway: a request proving it (X-Gateway-Proof) is believed about the client's
+   * address, and only such requests reach /internal/*. Unset: neither (a service run alone).
+   */
+  GATEWAY_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.string().url().optional()),
   METRICS_PORT: metricsPortShape,

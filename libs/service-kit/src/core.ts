@@ -19,6 +19,7 @@ export * from './events/in-process';
 export * from './auth/token-verifier';
 export * from './http/cursor';
 export * from './http/envelope';
+export * from './http/gateway-hop';
 export * from './http/middleware';
 export * from './http/rate-limiter';
 export * from './telemetry';

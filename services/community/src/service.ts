@@ -11,21 +11,6 @@ import { ResourcesModule } from './resources/resources.module';
 const communityConfig = {
   /** Contact messages one client address may send per hour (the form also works signed out). */
   CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
-  /**
-   * Which peers' X-Forwarded-For is believed when telling clients apart (express "trust proxy":
-   * false, true, a hop count, or IPs/CIDRs/loopback/uniquelocal). Default loopback: the launcher's
-   * gateway on this machine. Behind a gateway elsewhere, name its addresses, or every client looks
-   * like the gateway and shares one contact limit.
-   */
-  TRUST_PROXY: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .default('loopback')
-      .transform((v): boolean | number | string[] =>
-        v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()),
-      ),
-  ),
 };
 
 export type CommunityConfig = BaseConfig & z.infer<z.ZodObject<typeof communityConfig>>;

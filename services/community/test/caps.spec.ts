@@ -10,7 +10,8 @@ describe('community: what one account may share in a day', () => {
   let env: TestEnvironment;
   let svc: RunningService;
   let address = 0;
-  const from = () => ({ 'X-Forwarded-For': `198.51.100.${++address}` });
+  /** A fresh client address per call, as the gateway names it. */
+  const from = () => env.fromGateway(`198.51.100.${++address}`);
 
   beforeAll(async () => {
     env = await TestEnvironment.create();

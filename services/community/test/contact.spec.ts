@@ -14,8 +14,8 @@ describe('community: contact form, resources and erasure', () => {
   let svc: RunningService;
   let mod: Auth;
   let address = 0;
-  /** A fresh client address per call unless told (the service trusts X-Forwarded-For from loopback). */
-  const from = (ip = `203.0.113.${++address}`) => ({ 'X-Forwarded-For': ip });
+  /** A fresh client address per call unless told, as the gateway names it (with its proof). */
+  const from = (ip = `203.0.113.${++address}`) => env.fromGateway(ip);
 
   beforeAll(async () => {
     env = await TestEnvironment.create();
@@ -113,6 +113,16 @@ describe('community: contact form, resources and erasure', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
     expect((await submissions()).map((s) => s.message)).not.toContain('one too many');
     await request(svc.url).post('/api/contact-form').set(from('198.51.100.8')).send({ subject: 'Feedback', message: 'another client' }).expect(201);
+  });
+
+  it('counts a direct caller forging X-Forwarded-For at its real address: the limit holds', async () => {
+    const forged = () => request(svc.url).post('/api/contact-form').set('X-Forwarded-For', `192.0.2.${++address}`);
+    for (let i = 0; i < 3; i++)
+      await forged()
+        .send({ subject: 'Feedback', message: `forged ${i}` })
+        .expect(201);
+    const res = await forged().send({ subject: 'Feedback', message: 'forged, one too many' }).expect(429);
+    expect(res.body.error.code).toBe('rate_limited');
   });
 
   it('lets only moderators read submissions', async () => {

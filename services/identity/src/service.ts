@@ -21,20 +21,6 @@ const identityConfig = {
   /** …before the address is refused for accounts it never signed in to. */
   SIGNIN_FAILURES_PER_ADDRESS: count(50),
   SIGNUPS_PER_ADDRESS_PER_HOUR: count(30),
-  /**
-   * Which peers' X-Forwarded-For is believed (express "trust proxy": false, true, a hop count, or
-   * IPs/CIDRs/loopback/uniquelocal). Default loopback: the launcher's gateway on this machine.
-   * Behind a gateway elsewhere, name its addresses, or every client looks like the gateway.
-   */
-  TRUST_PROXY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .default('loopback')
-      .transform((v): boolean | number | string[] =>
-        v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()),
-      ),
-  ),
   /** Where confirmation links land after confirming (default: the origin of AUTH_ISSUER); redirect_to must stay on it. */
   SITE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   CONFIRMATION_TTL_SECONDS: count(86_400),

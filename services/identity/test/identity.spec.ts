@@ -86,7 +86,12 @@ describe('identity: the Supabase-Auth-compatible /auth/v1', () => {
     expect(jwks.headers['cache-control']).toBe('public, max-age=600');
     expect(jwks.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(jwks.body.keys[0].d).toBeUndefined();
-    const verifier = new TokenVerifier({ jwksUrl: `${svc.url}/auth/v1/.well-known/jwks.json`, issuer: testIssuer, audience: 'authenticated' });
+    const verifier = new TokenVerifier({
+      jwksUrl: `${svc.url}/auth/v1/.well-known/jwks.json`,
+      issuer: testIssuer,
+      audience: 'authenticated',
+      revocationsHeaders: () => env.fromGateway(),
+    });
     const user = await verifier.verify(res.body.access_token);
     expect(user).toMatchObject({ id: res.body.user.id, email: res.body.user.email, role: 'authenticated' });
     const claims = JSON.parse(Buffer.from(res.body.access_token.split('.')[1], 'base64url').toString());

@@ -22,7 +22,12 @@ describe('identity: ending sessions', () => {
     env = await TestEnvironment.create();
     svc = await env.start(identityService, { MAILBOX_DIR: mkdtempSync(path.join(tmpdir(), 'identity-mailbox-')), SIGNUPS_PER_ADDRESS_PER_HOUR: '1000' });
     // As the gateway and every service build it: from identity's JWKS URL (the revocation list is found next to it).
-    verifier = new TokenVerifier({ jwksUrl: `${svc.url}/auth/v1/.well-known/jwks.json`, issuer: testIssuer, audience: 'authenticated' });
+    verifier = new TokenVerifier({
+      jwksUrl: `${svc.url}/auth/v1/.well-known/jwks.json`,
+      issuer: testIssuer,
+      audience: 'authenticated',
+      revocationsHeaders: () => env.fromGateway(),
+    });
   });
   afterAll(async () => {
     verifier.close();
@@ -103,15 +108,17 @@ describe('identity: ending sessions', () => {
     await signIn(address, 'newpass456');
   });
 
-  it('serves the revocation list outside /auth/v1, from a cursor', async () => {
+  it('serves the revocation list outside /auth/v1, from a cursor, only to holders of GATEWAY_SECRET', async () => {
+    const refused = await request(svc.url).get('/internal/revocations').expect(401);
+    expect(refused.body).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
     const session = await signUp();
-    const before = await request(svc.url).get('/internal/revocations').expect(200);
+    const before = await request(svc.url).get('/internal/revocations').set(env.fromGateway()).expect(200);
     await request(svc.url).post('/auth/v1/logout?scope=local').set(bearer(session.access_token)).expect(204);
     const sessionId = JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString()).session_id;
-    const after = await request(svc.url).get(`/internal/revocations?since=${before.body.cursor}`).expect(200);
+    const after = await request(svc.url).get(`/internal/revocations?since=${before.body.cursor}`).set(env.fromGateway()).expect(200);
     expect(after.body.revocations).toContainEqual({ session_id: sessionId, expires_at: expect.any(Number) });
     expect(after.body.revocations.find((r: { session_id: string }) => r.session_id === sessionId).expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
-    await request(svc.url).get('/internal/revocations?since=yesterday').expect(400);
+    await request(svc.url).get('/internal/revocations?since=yesterday').set(env.fromGateway()).expect(400);
   });
 
   it('accepts both ECDSA forms of its ES256 signatures (s and n − s), as verifiers of Supabase tokens must', async () => {

@@ -13,10 +13,10 @@ const email = () => `prot-${randomBytes(4).toString('hex')}@example.com`;
 const password = 'secret123';
 const mailbox = mkdtempSync(path.join(tmpdir(), 'identity-mailbox-'));
 let addressCounter = 0;
-/** A fresh client address (TEST-NET-3), as the gateway forwards it. */
+/** A fresh client address (TEST-NET-3), as the gateway names it. */
 const newAddress = () => `203.0.113.${++addressCounter % 250}`;
 
-/** Limits that slow an attacker without locking the owner out, one e-mail normalisation, trusted proxies only, equal work. */
+/** Limits that slow an attacker without locking the owner out, one e-mail normalisation, the gateway.s word on addresses only, equal work. */
 describe('identity: sign-in protection', () => {
   let env: TestEnvironment;
   let svc: RunningService;
@@ -28,11 +28,11 @@ describe('identity: sign-in protection', () => {
   afterAll(() => env.close());
 
   const signUp = async (address = email()) => {
-    await request(svc.url).post('/auth/v1/signup').set('X-Forwarded-For', newAddress()).send({ email: address, password }).expect(200);
+    await request(svc.url).post('/auth/v1/signup').set(env.fromGateway(newAddress())).send({ email: address, password }).expect(200);
     return address;
   };
   const attempt = (url: string, from: string, who: string, secret: string) =>
-    request(url).post('/auth/v1/token?grant_type=password').set('X-Forwarded-For', from).send({ email: who, password: secret });
+    request(url).post('/auth/v1/token?grant_type=password').set(env.fromGateway(from)).send({ email: who, password: secret });
 
   it('refuses an address that keeps failing on an account, while the owner still signs in, from a known address or a new one', async () => {
     const victim = await signUp();
@@ -77,13 +77,14 @@ describe('identity: sign-in protection', () => {
     expect(res.status).not.toBe(200);
   });
 
-  it('believes X-Forwarded-For only from the proxies in TRUST_PROXY', async () => {
-    const direct = await env.start(identityService, { MAILBOX_DIR: mailbox, TRUST_PROXY: 'false' });
+  it('believes X-Forwarded-For only from the gateway: a direct caller claiming addresses is counted at its own', async () => {
     const victim = await signUp();
+    const forged = (from: string) => request(svc.url).post('/auth/v1/token?grant_type=password').set('X-Forwarded-For', from);
     // Each attempt claims another address; identity sees the one real peer and counts them together.
-    for (let i = 0; i < 5; i++) await attempt(direct.url, newAddress(), victim, 'wrong123').expect(400);
-    await attempt(direct.url, newAddress(), victim, password).expect(429);
-    await env.stop(direct);
+    for (let i = 0; i < 5; i++) await forged(newAddress()).send({ email: victim, password: 'wrong123' }).expect(400);
+    await forged(newAddress()).send({ email: victim, password }).expect(429);
+    // The owner, coming through the gateway from elsewhere, is not locked out by it.
+    await attempt(svc.url, newAddress(), victim, password).expect(200);
   });
 
   it('answers an unknown e-mail after the same work as a wrong password (argon2 either way)', async () => {
@@ -115,11 +116,22 @@ describe('identity: sign-in protection', () => {
   it('limits sign-ups per address', async () => {
     const limited = await env.start(identityService, { MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '3' });
     const from = newAddress();
-    for (let i = 0; i < 3; i++) await request(limited.url).post('/auth/v1/signup').set('X-Forwarded-For', from).send({ email: email(), password }).expect(200);
-    const refused = await request(limited.url).post('/auth/v1/signup').set('X-Forwarded-For', from).send({ email: email(), password }).expect(429);
+    for (let i = 0; i < 3; i++) await request(limited.url).post('/auth/v1/signup').set(env.fromGateway(from)).send({ email: email(), password }).expect(200);
+    const refused = await request(limited.url).post('/auth/v1/signup').set(env.fromGateway(from)).send({ email: email(), password }).expect(429);
     expect(refused.body.error_code).toBe('over_request_rate_limit');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    await request(limited.url).post('/auth/v1/signup').set('X-Forwarded-For', newAddress()).send({ email: email(), password }).expect(200);
+    await request(limited.url).post('/auth/v1/signup').set(env.fromGateway(newAddress())).send({ email: email(), password }).expect(200);
+    await env.stop(limited);
+  });
+
+  it('counts direct sign-ups with forged X-Forwarded-For at the real (loopback) address, so the limit holds', async () => {
+    const limited = await env.start(identityService, { MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '3' });
+    const forged = () => request(limited.url).post('/auth/v1/signup').set('X-Forwarded-For', newAddress());
+    for (let i = 0; i < 3; i++) await forged().send({ email: email(), password }).expect(200);
+    const refused = await forged().send({ email: email(), password }).expect(429);
+    expect(refused.body.error_code).toBe('over_request_rate_limit');
+    // The loopback address is what was counted: a client the gateway names elsewhere still signs up.
+    await request(limited.url).post('/auth/v1/signup').set(env.fromGateway(newAddress())).send({ email: email(), password }).expect(200);
     await env.stop(limited);
   });
 });

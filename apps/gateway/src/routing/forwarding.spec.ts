@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { requestIdFrom } from '@app/service-kit/core';
 import { dropIdentityHeaders, isIdentityHeader } from '../auth/identity-headers';
-import { dropHopByHopHeaders, prepareForwardedRequest } from './forwarding';
+import { clientAddress, dropHopByHopHeaders, prepareForwardedRequest } from './forwarding';
 
 const fakeRequest = (headers: Record<string, string>, remoteAddress = '10.1.2.3') =>
   ({ headers: { ...headers }, socket: { remoteAddress } }) as unknown as IncomingMessage;
@@ -57,10 +57,32 @@ describe('forwarded request', () => {
     });
   });
 
-  it('extends the chain of a trusted proxy', () => {
-    const req = fakeRequest({ host: 'gw:8080', 'x-forwarded-for': '1.1.1.1, 2.2.2.2', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'app.example.com' });
-    prepareForwardedRequest(req, 'rid-2', trustAll);
-    expect(req.headers).toMatchObject({ 'x-forwarded-for': '1.1.1.1, 2.2.2.2, 10.1.2.3', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'app.example.com' });
+  it("names the one client address a trusted proxy reports, overwriting the chain, and keeps that proxy's scheme and host", () => {
+    const req = fakeRequest({
+      host: 'gw:8080',
+      'x-forwarded-for': '1.1.1.1, 2.2.2.2',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'app.example.com',
+      'x-real-ip': '6.6.6.6',
+      forwarded: 'for=6.6.6.6',
+    });
+    prepareForwardedRequest(req, 'rid-2', (_address, hop) => hop < 1);
+    expect(req.headers).toEqual({
+      host: 'gw:8080',
+      'x-request-id': 'rid-2',
+      'x-forwarded-for': '2.2.2.2',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'app.example.com',
+    });
+  });
+
+  it("reads the client address as Express's req.ip does: right to left while the hops are trusted", () => {
+    const from = (chain: string) => fakeRequest({ 'x-forwarded-for': chain });
+    expect(clientAddress(from('1.1.1.1, 2.2.2.2'), trustNone)).toBe('10.1.2.3');
+    expect(clientAddress(from('1.1.1.1, 2.2.2.2'), trustAll)).toBe('1.1.1.1');
+    expect(clientAddress(from('1.1.1.1, 2.2.2.2, 10.0.0.9'), (address) => address.startsWith('10.'))).toBe('2.2.2.2');
+    expect(clientAddress(from('1.1.1.1,2.2.2.2'), (_address, hop) => hop < 2)).toBe('1.1.1.1');
+    expect(clientAddress(fakeRequest({}), trustAll)).toBe('10.1.2.3');
   });
 
   it('drops hop-by-hop headers, including those the Connection header names, except for upgrades', () => {

@@ -38,10 +38,28 @@ export function dropHopByHopHeaders(headers: IncomingHttpHeaders): void {
 }
 
 /**
+ * The client's address as Express's `req.ip` reads it: the peer, or, while the hop at hand is a
+ * trusted proxy (TRUST_PROXY), the address it says it was called from (X-Forwarded-For, right to left).
+ */
+export function clientAddress(req: IncomingMessage, trust: TrustFn): string {
+  const peer = req.socket.remoteAddress ?? '';
+  const forwarded = req.headers['x-forwarded-for'];
+  const chain = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  let address = peer;
+  for (let hop = 0; address !== '' && trust(address, hop) && chain.length > 0; hop++) address = chain.pop()!;
+  return address;
+}
+
+/**
  * Rewrites the incoming request's headers in place before it is proxied (the proxy sends them),
  * so nothing is set on the outgoing request after its headers may already be on the wire:
  * identity headers dropped, X-Request-Id set, X-Forwarded-For/Proto/Host recomputed. Forwarded-*
  * values from the client count only when the peer is a trusted proxy (TRUST_PROXY).
+ * X-Forwarded-For becomes the one client address (overwritten, never appended to): what the
+ * services believe of it when the call also proves it came from here (proxy.ts adds the proof).
  */
 export function prepareForwardedRequest(req: IncomingMessage, requestId: string, trust: TrustFn, options: { upgrade?: boolean } = {}): void {
   const headers = req.headers;
@@ -49,17 +67,14 @@ export function prepareForwardedRequest(req: IncomingMessage, requestId: string,
   if (!options.upgrade) dropHopByHopHeaders(headers);
   headers['x-request-id'] = requestId;
 
-  const peer = req.socket.remoteAddress ?? '';
   const trusted = isTrusted(req, trust);
-  const chain = trusted ? String(headers['x-forwarded-for'] ?? '').trim() : '';
   const proto = protocolOf(req, trust);
   const host = (trusted && first(headers['x-forwarded-host'])) || headers.host;
 
-  if (!trusted) {
-    delete headers.forwarded;
-    delete headers['x-real-ip'];
-  }
-  headers['x-forwarded-for'] = chain ? `${chain}, ${peer}` : peer;
+  // Other spellings of the client's address: X-Forwarded-For alone says it, and only as computed here.
+  delete headers.forwarded;
+  delete headers['x-real-ip'];
+  headers['x-forwarded-for'] = clientAddress(req, trust);
   headers['x-forwarded-proto'] = proto;
   if (host) headers['x-forwarded-host'] = host;
   else delete headers['x-forwarded-host'];

@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { Duplex } from 'node:stream';
 import { createProxyMiddleware, RequestHandler } from 'http-proxy-middleware';
 import { Dispatcher, Pool } from 'undici';
-import { AppError, Logger, traceContextHeaders, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@app/service-kit/core';
+import { AppError, GATEWAY_PROOF_HEADER, GatewayProof, Logger, traceContextHeaders, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@app/service-kit/core';
 import { sendEnvelope } from '../http/envelope';
 import type { UpstreamName } from './prefix-table';
 
@@ -15,6 +15,8 @@ export interface ProxyOptions {
   /** Sockets per upstream (keep-alive pool). */
   maxSockets: number;
   logger: Logger;
+  /** GATEWAY_SECRET's proof, sent with every call so the services believe its X-Forwarded-For; none without the secret. */
+  gatewayProof?: GatewayProof;
 }
 
 const CONNECT_TIMEOUT = 'UPSTREAM_CONNECT_TIMEOUT';
@@ -167,6 +169,7 @@ export class UpstreamProxies {
     delete req.headers.expect;
     for (const field of traceContextHeaders()) delete req.headers[field];
     if (target.host) req.headers.host = target.host;
+    this.vouch(req);
     this.send(upstream, target, req, res, own, requestId, withBody, deadlineMs, 0);
   }
 
@@ -241,7 +244,14 @@ export class UpstreamProxies {
 
   /** Proxies a websocket upgrade. */
   upgrade(upstream: UpstreamName, req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.vouch(req);
     this.upgraders.get(upstream)!.upgrade(req, socket as never, head);
+  }
+
+  /** The gateway's proof replaces whatever the client sent under that name. */
+  private vouch(req: http.IncomingMessage): void {
+    if (this.options.gatewayProof) req.headers[GATEWAY_PROOF_HEADER] = this.options.gatewayProof.current();
+    else delete req.headers[GATEWAY_PROOF_HEADER];
   }
 
   close(): void {

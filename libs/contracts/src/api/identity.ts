@@ -215,6 +215,7 @@ export const identityApi = {
     method: 'GET',
     path: '/internal/revocations',
     summary: 'Sessions ended while their access tokens may live, polled by every token verifier',
+    description: "Only for callers that prove GATEWAY_SECRET (X-Gateway-Proof, as every /internal/* call): the gateway's and each service's verifier.",
     auth: 'none',
     visibility: 'internal',
     query: z.object({
@@ -225,6 +226,6 @@ export const identityApi = {
     }),
     status: 200,
     response: revocationListSchema,
-    errors: ['validation_failed'],
+    errors: ['validation_failed', 'unauthorized'],
   }),
 };

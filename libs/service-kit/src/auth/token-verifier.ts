@@ -23,6 +23,8 @@ export interface TokenVerifierOptions {
    * list (404: a hosted Supabase project) is not asked again.
    */
   revocationsUrl?: string | false;
+  /** Headers each poll sends: identity answers the list only with the gateway's proof (GATEWAY_SECRET). */
+  revocationsHeaders?: () => Record<string, string>;
   revocationsPollMs?: number;
   now?: () => number;
 }
@@ -129,7 +131,7 @@ export class TokenVerifier {
   private async fetchRevocations(): Promise<void> {
     const url = new URL(this.revocationsUrl!);
     if (this.revocationsCursor !== undefined) url.searchParams.set('since', String(this.revocationsCursor));
-    const res = await fetch(url, { signal: AbortSignal.timeout(1500) });
+    const res = await fetch(url, { headers: this.options.revocationsHeaders?.(), signal: AbortSignal.timeout(1500) });
     if (res.status === 404) {
       this.revocationsOffered = false;
       this.close();

@@ -15,6 +15,7 @@ import type { EventTransport } from '../events/transport';
 import { EnvelopeExceptionFilter } from './exception.filter';
 import { jsonBodies, requestLogging } from '../http/middleware';
 import { answerClientErrors, errorShapeByPath } from '../http/envelope';
+import { GATEWAY_PROOF_HEADER, gatewayHop, GatewayProof } from '../http/gateway-hop';
 import { ServiceKitModule } from './kit.module';
 import { createLogger, Logger } from '../logger';
 import { EventBusServer } from './event-server';
@@ -109,11 +110,18 @@ export async function startService<S extends z.ZodRawShape>(
           }));
     if (!options.transport) cleanups.unshift({ step: 'event transport', run: () => transport.close() });
     const events = new EventBus({ db, transport, logger, maxDeliveries: config.EVENT_MAX_DELIVERIES });
+    const gatewayProof = config.GATEWAY_SECRET ? new GatewayProof(config.GATEWAY_SECRET) : undefined;
+    if (!gatewayProof) {
+      logger.warn(
+        'GATEWAY_SECRET is not set: X-Forwarded-For is not believed, /internal/* refuses every caller, and identity refuses this service its revocation list',
+      );
+    }
     const verifier = new TokenVerifier({
       jwksUrl: config.AUTH_JWKS_URL,
       hs256Secret: config.SUPABASE_JWT_SECRET,
       issuer: config.AUTH_ISSUER,
       audience: config.AUTH_AUDIENCE,
+      revocationsHeaders: gatewayProof && (() => ({ [GATEWAY_PROOF_HEADER]: gatewayProof.current() })),
     });
 
     @Module({})
@@ -125,6 +133,7 @@ export async function startService<S extends z.ZodRawShape>(
     const metrics = config.METRICS_PORT === undefined ? undefined : new Metrics(definition.name);
     app.use(observeRequests(new RouteTemplates(routesOf(definition.module).map((route) => route.path)), metrics?.requests));
     app.use(requestLogging(logger));
+    app.use(gatewayHop(gatewayProof));
     const declared = (apiByService as Record<string, Record<string, EndpointSpec> | undefined>)[definition.name] ?? {};
     app.use(jsonBodies(errorShapeByPath(Object.values(declared))));
     answerClientErrors(app.getHttpServer());

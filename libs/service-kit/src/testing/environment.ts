@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { connect } from 'nats';
 import { Client } from 'pg';
+import { GATEWAY_PROOF_HEADER, GatewayProof } from '../http/gateway-hop';
 import { RunningService, ServiceDefinition, startService, StartOptions } from '../nest/bootstrap';
 import { holdTestInfrastructure, natsConnectionOptions, releaseTestInfrastructure } from './infrastructure';
 
@@ -24,6 +25,9 @@ export class TestEnvironment {
   readonly jwtSecret = randomBytes(32).toString('hex');
   /** Identity's SIGNING_KEY_ENCRYPTION_KEY in this world (other services ignore it). */
   readonly signingKeyEncryptionKey = randomBytes(32).toString('base64');
+  /** GATEWAY_SECRET of this world's services; a gateway started for them needs the same. */
+  readonly gatewaySecret = randomBytes(32).toString('base64url');
+  private readonly proof = new GatewayProof(this.gatewaySecret);
   private readonly services: RunningService[] = [];
   private readonly schemas = new Set<string>();
 
@@ -52,6 +56,7 @@ export class TestEnvironment {
       EVENT_SUBJECT_PREFIX: this.prefix,
       SUPABASE_JWT_SECRET: this.jwtSecret,
       SIGNING_KEY_ENCRYPTION_KEY: this.signingKeyEncryptionKey,
+      GATEWAY_SECRET: this.gatewaySecret,
       AUTH_ISSUER: testIssuer,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       // A test's one user makes hundreds of calls in a second; the per-user share is tested where it is set low.
@@ -61,6 +66,14 @@ export class TestEnvironment {
       USER_REQUEST_BURST: '1000000',
       ...overrides,
     };
+  }
+
+  /**
+   * Headers of a call as the gateway makes it: the proof of this world's GATEWAY_SECRET and the
+   * client address it vouches for (when given).
+   */
+  fromGateway(clientAddress?: string): Record<string, string> {
+    return { [GATEWAY_PROOF_HEADER]: this.proof.current(), ...(clientAddress && { 'X-Forwarded-For': clientAddress }) };
   }
 
   async start(definition: ServiceDefinition, overrides: Record<string, string | undefined> = {}, options: StartOptions = {}) {

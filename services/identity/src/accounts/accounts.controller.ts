@@ -1,18 +1,12 @@
-import { Controller, Headers, Inject, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Headers, Inject, Res, UseFilters } from '@nestjs/common';
 import { identityApi } from '@app/contracts';
-import { Endpoint, Input, ParsedBody, ParsedQuery, Public, SERVICE_CONFIG, TokenBuckets } from '@app/service-kit';
-import type { Request, Response } from 'express';
+import { ClientAddress, Endpoint, Input, ParsedBody, ParsedQuery, Public, SERVICE_CONFIG, TokenBuckets } from '@app/service-kit';
+import type { Response } from 'express';
 import { GoTrueError, GoTrueErrorFilter } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
 import type { IdentityConfig } from '../service';
 import { AccountsService } from './accounts.service';
 import { Confirmations } from './confirmations';
-
-/**
- * The client's address: the peer's, or what X-Forwarded-For says when the peer is a trusted proxy
- * (TRUST_PROXY, applied to the app by AccountsModule), so nobody else can choose their address.
- */
-const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 type In<K extends keyof typeof identityApi> = Input<(typeof identityApi)[K]>;
 
@@ -45,13 +39,13 @@ export class AccountsController {
   }
 
   @Endpoint(identityApi.signUp)
-  signUp(@ParsedBody() body: In<'signUp'>['body'], @ParsedQuery() { redirect_to }: In<'signUp'>['query'], @Req() req: Request) {
-    return this.accounts.signUp(body, clientAddress(req), redirect_to);
+  signUp(@ParsedBody() body: In<'signUp'>['body'], @ParsedQuery() { redirect_to }: In<'signUp'>['query'], @ClientAddress() clientAddress: string) {
+    return this.accounts.signUp(body, clientAddress, redirect_to);
   }
 
   @Endpoint(identityApi.token)
-  token(@ParsedQuery() { grant_type: grantType }: In<'token'>['query'], @ParsedBody() body: In<'token'>['body'], @Req() req: Request) {
-    if (grantType === 'password') return this.accounts.signInWithPassword(body, clientAddress(req));
+  token(@ParsedQuery() { grant_type: grantType }: In<'token'>['query'], @ParsedBody() body: In<'token'>['body'], @ClientAddress() clientAddress: string) {
+    if (grantType === 'password') return this.accounts.signInWithPassword(body, clientAddress);
     if (grantType === 'refresh_token') return this.accounts.refresh(body);
     throw new GoTrueError(400, 'validation_failed', `Unsupported grant type "${grantType ?? ''}"`);
   }

@@ -1,10 +1,7 @@
-import { Inject, MiddlewareConsumer, Module, NestModule, OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import { SERVICE_CONFIG } from '@app/service-kit';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { KeyStore } from '../keys/key-store';
 import { Mailer } from '../mail/mailer';
-import type { IdentityConfig } from '../service';
 import { AccountsController } from './accounts.controller';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
@@ -22,18 +19,8 @@ const noStore = (_req: Request, res: Response, next: NextFunction) => {
   providers: [AccountsRepository, AccountsService, Confirmations, KeyStore, Mailer],
   exports: [AccountsRepository],
 })
-export class AccountsModule implements NestModule, OnModuleInit {
-  constructor(
-    private readonly adapter: HttpAdapterHost,
-    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
-  ) {}
-
+export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(noStore).forRoutes(AccountsController);
-  }
-
-  onModuleInit(): void {
-    // req.ip then believes X-Forwarded-For only from the proxies named in TRUST_PROXY.
-    (this.adapter.httpAdapter.getInstance() as { set(name: string, value: unknown): void }).set('trust proxy', this.config.TRUST_PROXY);
   }
 }
