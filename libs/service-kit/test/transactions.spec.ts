@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { createLogger, Database } from '../src';
+import { testInfrastructure } from '../src/testing';
+
+jest.setTimeout(60_000);
+
+/**
+ * Database.transaction runs a deadlock victim (40P01) or a serialization failure (40001) once
+ * more, so a caller does not see a 500 for a collision Postgres resolved by rolling one side back.
+ */
+describe('transactions: a deadlock victim or serialization failure runs once more', () => {
+  const schema = `tx_${randomBytes(4).toString('hex')}`;
+  let db: Database;
+  beforeAll(async () => {
+    db = new Database({ url: (await testInfrastructure()).databaseUrl, schema, poolMax: 4, logger: createLogger('transactions-test', 'silent') });
+    await db.query(`CREATE SCHEMA "${schema}"`);
+    await db.query('CREATE TABLE accounts (name text PRIMARY KEY, balance int NOT NULL)');
+  });
+  afterAll(async () => {
+    await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+    await db.close();
+  });
+  beforeEach(() => db.query("TRUNCATE accounts; INSERT INTO accounts VALUES ('a', 0), ('b', 0)"));
+
+  it('commits both of two transfers that lock two rows in opposite orders', async () => {
+    // Each holds its first row until both do, so the second updates meet in a cycle Postgres must break.
+    let held = 0;
+    const bothHolding = async () => {
+      held += 1;
+      while (held < 2) await new Promise((r) => setTimeout(r, 10));
+    };
+    const attempts = { ab: 0, ba: 0 };
+    const transfer = (from: 'a' | 'b', to: 'a' | 'b') =>
+      db.transaction(async (tx) => {
+        attempts[`${from}${to}`] += 1;
+        await tx.query('UPDATE accounts SET balance = balance - 1 WHERE name = $1', [from]);
+        await bothHolding();
+        await tx.query('UPDATE accounts SET balance = balance + 1 WHERE name = $1', [to]);
+      });
+    await Promise.all([transfer('a', 'b'), transfer('b', 'a')]);
+    expect(attempts.ab + attempts.ba).toBe(3);
+    const { rows } = await db.query('SELECT name, balance FROM accounts ORDER BY name');
+    expect(rows).toEqual([
+      { name: 'a', balance: 0 },
+      { name: 'b', balance: 0 },
+    ]);
+  });
+
+  it('gives up after the second serialization failure, and runs other failures once', async () => {
+    let runs = 0;
+    const serialization = db.transaction(async (tx) => {
+      runs += 1;
+      await tx.query("DO $$ BEGIN RAISE EXCEPTION 'conflict' USING ERRCODE = 'serialization_failure'; END $$");
+    });
+    await expect(serialization).rejects.toMatchObject({ code: '40001' });
+    expect(runs).toBe(2);
+
+    runs = 0;
+    const duplicate = db.transaction(async (tx) => {
+      runs += 1;
+      await tx.query("INSERT INTO accounts VALUES ('a', 1)");
+    });
+    await expect(duplicate).rejects.toMatchObject({ code: '23505' });
+    expect(runs).toBe(1);
+  });
+});
