@@ -40,6 +40,7 @@ if (command === 'compose-env') {
   const wanted = {
     POSTGRES_PASSWORD: secret,
     SIGNING_KEY_ENCRYPTION_KEY: () => randomBytes(32).toString('base64'),
+    GATEWAY_SECRET: () => randomBytes(32).toString('base64url'),
     ...Object.fromEntries(
       names.flatMap((n) => [
         [`${n}_DATABASE_PASSWORD`, secret],

@@ -70,8 +70,9 @@ export function dataDirOf(root) {
 /**
  * The embedded default's credentials, made on first use and kept in <data dir>/secrets.json, readable
  * by its owner alone (0600): the Postgres superuser's password, each service's Postgres and NATS
- * passwords, and identity's SIGNING_KEY_ENCRYPTION_KEY. Services added later get theirs when the
- * launcher first sees them. Losing the file loses the signing keys (they do not open without it).
+ * passwords, identity's SIGNING_KEY_ENCRYPTION_KEY and the GATEWAY_SECRET the gateway and every
+ * service share. Services added later get theirs when the launcher first sees them. Losing the file
+ * loses the signing keys (they do not open without it).
  */
 export function launcherSecrets(root, serviceNames = []) {
   const file = path.join(dataDirOf(root), 'secrets.json');
@@ -81,6 +82,7 @@ export function launcherSecrets(root, serviceNames = []) {
   const secrets = {
     postgresSuperuser: kept.postgresSuperuser ?? secret(),
     signingKeyEncryptionKey: kept.signingKeyEncryptionKey ?? randomBytes(32).toString('base64'),
+    gatewaySecret: kept.gatewaySecret ?? randomBytes(32).toString('base64url'),
     services: { ...kept.services },
   };
   for (const name of serviceNames) secrets.services[name] ??= { database: secret(), nats: secret() };

@@ -83,6 +83,8 @@ async function main() {
     STOP_WITH_PARENT: '1',
     AUTH_ISSUER: process.env.AUTH_ISSUER ?? `${publicUrl}/auth/v1`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // The gateway proves it to every service, which then believe the client address it names.
+    GATEWAY_SECRET: process.env.GATEWAY_SECRET ?? secrets.gatewaySecret,
     ...(nats.url ? { NATS_URL: nats.url, EVENT_BUS: 'nats' } : { EVENT_BUS: 'in-process' }),
   };
   // METRICS_PORT is the gateway's; the services take the next ones, in registry order (one machine, one port each).

@@ -108,6 +108,13 @@ test("the gateway waits for every service and routes to the registry's addresses
   for (const { name, port } of serviceRegistry) expect(gateway.environment![upstreamUrlVariable(name)]).toBe(`http://${name}:${port}`);
 });
 
+test('the gateway and every service share GATEWAY_SECRET from .env; no service believes X-Forwarded-For on its own', () => {
+  for (const name of ['gateway', ...serviceRegistry.map((s) => s.name)]) {
+    expect({ name, secret: services[name].environment!.GATEWAY_SECRET }).toEqual({ name, secret: expect.stringMatching(fromEnv('GATEWAY_SECRET')) });
+    if (name !== 'gateway') expect(services[name].environment).not.toHaveProperty('TRUST_PROXY');
+  }
+});
+
 test("the web's Supabase settings reach the gateway image's build", () => {
   expect(Object.keys(services.gateway.build!.args!)).toEqual(expect.arrayContaining(['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY']));
 });

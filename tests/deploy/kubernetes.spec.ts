@@ -305,6 +305,24 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
     }
   });
 
+  test('the gateway and every service share GATEWAY_SECRET from one Secret; no service believes X-Forwarded-For on its own', () => {
+    const refs = apps.map(({ name }) => ({ name, ref: (mainContainer(name).env ?? []).find((e) => e.name === 'GATEWAY_SECRET')?.valueFrom?.secretKeyRef }));
+    const secretName = refs[0].ref?.name;
+    // A generated Secret's name carries a content hash, so a change rolls every pod that shares it.
+    expect(secretName).toMatch(/^thunderprep-gateway-secret(-[a-z0-9]{10})?$/);
+    for (const { name, ref } of refs) expect({ name, ref }).toEqual({ name, ref: { name: secretName, key: 'GATEWAY_SECRET' } });
+    for (const { name } of serviceRegistry) expect({ name, trustProxy: environment(mainContainer(name)).TRUST_PROXY }).toEqual({ name, trustProxy: undefined });
+    const secret = ofKind<K8sObject & { data: Record<string, string> }>(objects(), 'Secret').find((s) => s.metadata.name === secretName);
+    if (overlay === 'dev') {
+      const value = Buffer.from(secret!.data.GATEWAY_SECRET, 'base64').toString();
+      expect(value.length).toBeGreaterThanOrEqual(32);
+      expect(value).toContain('placeholder');
+    } else {
+      expect(secret).toBeUndefined();
+      expect(readFileSync(path.join(repoRoot, 'docs', 'deploy.md'), 'utf8')).toContain('thunderprep-gateway-secret');
+    }
+  });
+
   test('each service logs in as itself: its NATS user, and (dev) its own Postgres role, NATS password and signing-key key', () => {
     const secretData = (name: string) => {
       const secret = ofKind<K8sObject & { data: Record<string, string> }>(objects(), 'Secret').find((s) => s.metadata.name.startsWith(`${name}-secrets`))!;

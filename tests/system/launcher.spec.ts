@@ -265,6 +265,9 @@ describe('npm start', () => {
       expect(new URL(practiceEnv.DATABASE_URL).username).toBe('practice');
       expect(practiceEnv).toMatchObject({ NATS_USER: 'practice', NATS_PASSWORD: secrets.services.practice.nats });
       expect(practiceEnv).not.toHaveProperty('SIGNING_KEY_ENCRYPTION_KEY');
+      // One generated GATEWAY_SECRET, the gateway's and every service's: only its calls are believed about the client.
+      expect(secrets.gatewaySecret.length).toBeGreaterThanOrEqual(32);
+      expect([gatewayEnv.GATEWAY_SECRET, practiceEnv.GATEWAY_SECRET]).toEqual([secrets.gatewaySecret, secrets.gatewaySecret]);
 
       const natsUrl = `nats://127.0.0.1:${/nats-server from PATH .*port (\d+);/.exec(launcher.output())![1]}`;
       await expect(connect({ servers: natsUrl, reconnect: false })).rejects.toThrow(/authorization violation/i);

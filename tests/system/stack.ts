@@ -29,9 +29,10 @@ const builtServices = (): ServiceDefinition[] =>
 /**
  * The real thing, small: identity signing ES256 tokens, every other service of the registry and
  * the gateway verifying them through identity's JWKS, every service on its own schema, events over
- * the real JetStream. `serviceEnv` is added to every service's environment (e.g. looser limits).
+ * the real JetStream. `serviceEnv` is added to every service's environment (e.g. looser limits),
+ * `gatewayEnv` to the gateway's (e.g. TRUST_PROXY).
  */
-export async function startStack(serviceEnv: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(serviceEnv: Record<string, string> = {}, gatewayEnv: Record<string, string> = {}): Promise<Stack> {
   const env = await TestEnvironment.create();
   const mailbox = mkdtempSync(path.join(tmpdir(), 'system-mailbox-'));
   const identity = await env.start(identityService, { MAILBOX_DIR: mailbox, ...serviceEnv });
@@ -46,9 +47,12 @@ export async function startStack(serviceEnv: Record<string, string> = {}): Promi
     ...auth,
     ...Object.fromEntries(Object.values(services).map((s) => [upstreamUrlVariable(s.name), s.url])),
     READY_UPSTREAMS: Object.keys(services).join(','),
+    // The services' own: they believe the client address it names, identity gives it the revocation list.
+    GATEWAY_SECRET: env.gatewaySecret,
     // The services' test environment gives each user an unlimited share; so does this gateway.
     USER_REQUESTS_PER_SECOND: '1000000',
     USER_REQUEST_BURST: '1000000',
+    ...gatewayEnv,
   });
   return {
     env,
