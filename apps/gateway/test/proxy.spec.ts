@@ -83,6 +83,7 @@ describe('gateway proxy', () => {
       .set('X-Forwarded-For', '6.6.6.6')
       .set('X-Forwarded-Proto', 'https')
       .set('X-Real-IP', '6.6.6.6')
+      .set('X-Gateway-Proof', `${Math.floor(Date.now() / 1000)}.${'A'.repeat(43)}`)
       .set('Host', 'app.example.com')
       .expect(200);
     const seen = res.body as Seen;
@@ -93,6 +94,8 @@ describe('gateway proxy', () => {
     expect(seen.headers['x-forwarded-proto']).toBe('http');
     expect(seen.headers['x-forwarded-host']).toBe('app.example.com');
     expect(seen.headers['x-real-ip']).toBeUndefined();
+    // No GATEWAY_SECRET here: nothing vouches for the client's address, least of all the client.
+    expect(seen.headers['x-gateway-proof']).toBeUndefined();
 
     const bad = await request(stack.gateway.url).get('/api/profile').set('Authorization', auth).set('X-Request-Id', 'has spaces <script>').expect(200);
     expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
