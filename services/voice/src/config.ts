@@ -16,8 +16,13 @@ export const voiceConfigShape = {
   VOICE_URL_TTL_SECONDS: z.coerce.number().int().min(5).default(60),
   /** How often open sessions are checked against the 20-minute limit and expired URLs. */
   VOICE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).default(10_000),
-  /** Public origin of the websocket (e.g. wss://prep.example.com); default: from the request's (forwarded) host. */
-  VOICE_PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
+  /**
+   * Where users reach the app (https://prep.example.com): the agent's URLs are its ws(s) twin.
+   * Unset, they are relative to the page. Never taken from a request's Host.
+   */
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Audio a client may send ahead of real time (network jitter); faster chunks are dropped. */
+  VOICE_AUDIO_AHEAD_MS: z.coerce.number().int().min(250).default(5_000),
   /** The local agent's heartbeat (spec: the client answers each ping with a pong). */
   VOICE_PING_INTERVAL_MS: z.coerce.number().int().min(50).default(5_000),
   /** Silence that ends the candidate's turn: generous, people pause while thinking. */

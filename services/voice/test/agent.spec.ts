@@ -21,6 +21,8 @@ describe('voice: the local interviewer agent', () => {
       VOICE_PING_INTERVAL_MS: '200',
       VOICE_END_OF_TURN_MS: '600',
       VOICE_STARTER_CREDITS: '1000',
+      // These tests play each answer at once, far faster than real time (the pace is tested in frames.spec.ts).
+      VOICE_AUDIO_AHEAD_MS: '3600000',
     });
     user = env.newUser();
   });
@@ -45,7 +47,7 @@ describe('voice: the local interviewer agent', () => {
 
   it('echoes the convai subprotocol and answers the initiation with the metadata, then asks its first question with pcm_16000 audio', async () => {
     const { signedUrl: url, sessionId } = await signedUrl();
-    const call = new AgentClient(url);
+    const call = new AgentClient(voice, url);
     await call.opened;
     expect(call.protocol).toBe('convai');
     call.initiate();
@@ -67,27 +69,27 @@ describe('voice: the local interviewer agent', () => {
 
   it('closes with 1008 a bad signature, an expired URL and a URL used twice', async () => {
     const good = await signedUrl();
-    const forged = new AgentClient(good.signedUrl.replace(/signature=[0-9a-f]{4}/, 'signature=0000'));
+    const forged = new AgentClient(voice, good.signedUrl.replace(/signature=[0-9a-f]{4}/, 'signature=0000'));
     expect(await forged.closed).toEqual({ code: 1008, reason: 'invalid or expired signed URL' });
 
-    const first = new AgentClient(good.signedUrl);
+    const first = new AgentClient(voice, good.signedUrl);
     await first.opened;
-    const second = new AgentClient(good.signedUrl);
+    const second = new AgentClient(voice, good.signedUrl);
     expect(await second.closed).toEqual({ code: 1008, reason: 'this signed URL was already used' });
     first.close();
     await first.closed;
 
     const expired = await signedUrl();
     clock.advance(61_000);
-    expect(await new AgentClient(expired.signedUrl).closed).toEqual({ code: 1008, reason: 'invalid or expired signed URL' });
+    expect(await new AgentClient(voice, expired.signedUrl).closed).toEqual({ code: 1008, reason: 'invalid or expired signed URL' });
   });
 
   it('closes with 1008 a connection without the convai subprotocol, and the URL stays usable', async () => {
     const { signedUrl: url, sessionId } = await signedUrl();
-    const bare = new AgentClient(url, []);
+    const bare = new AgentClient(voice, url, []);
     expect(await bare.closed).toEqual({ code: 1008, reason: 'the convai subprotocol is required' });
     expect((await session(sessionId)).status).toBe('pending');
-    const proper = new AgentClient(url);
+    const proper = new AgentClient(voice, url);
     await proper.opened;
     proper.close();
     await proper.closed;
@@ -95,7 +97,7 @@ describe('voice: the local interviewer agent', () => {
 
   it('pings every few seconds and measures the pong', async () => {
     const { signedUrl: url } = await signedUrl();
-    const call = new AgentClient(url);
+    const call = new AgentClient(voice, url);
     await call.opened;
     call.initiate();
     const pings = (await call.waitForType('ping', 3)).map((m) => m.ping_event as { event_id: number; ping_ms: number | null });
@@ -108,7 +110,7 @@ describe('voice: the local interviewer agent', () => {
 
   it('takes barge-in as an interruption of what it was saying, and listens', async () => {
     const { signedUrl: url } = await signedUrl();
-    const call = new AgentClient(url);
+    const call = new AgentClient(voice, url);
     await call.opened;
     call.initiate();
     await call.waitForType('audio');
@@ -127,7 +129,7 @@ describe('voice: the local interviewer agent', () => {
     const { signedUrl: url, sessionId } = await signedUrl(
       `?company=Acme&level=${encodeURIComponent('Senior (L6, E5, IC3, SDE III)')}&topics=Graphs&topics=Hash%20Tables`,
     );
-    const call = new AgentClient(url);
+    const call = new AgentClient(voice, url);
     await call.opened;
     call.initiate();
     const expected = [
@@ -185,7 +187,7 @@ describe('voice: the local interviewer agent', () => {
 
   it('invites a silent candidate to answer once, then waits', async () => {
     const { signedUrl: url } = await signedUrl();
-    const call = new AgentClient(url);
+    const call = new AgentClient(voice, url);
     await call.opened;
     call.initiate();
     await call.waitForType('agent_response');
@@ -204,7 +206,7 @@ describe('voice: the local interviewer agent', () => {
 
   it('tells the client max_duration_exceeded at 20 minutes and closes', async () => {
     const { signedUrl: url, sessionId } = await signedUrl();
-    const call = new AgentClient(url);
+    const call = new AgentClient(voice, url);
     await call.opened;
     call.initiate();
     await call.waitForType('agent_response');

@@ -11,12 +11,42 @@ jest.setTimeout(60_000);
 const apiKey = 'xi-test-key';
 const agentId = 'agent_interviewer';
 
+/** What ElevenLabs recorded of each conversation the fake knows (any other id is a 404). */
+const conversations: Record<string, unknown> = {
+  // Two turns exchanged: a call that took place, however short.
+  conv_long: {
+    status: 'done',
+    transcript: [
+      { role: 'agent', message: 'Tell me about yourself.', time_in_call_secs: 0 },
+      { role: 'user', message: 'I build distributed systems.', time_in_call_secs: 4.6 },
+      { role: 'agent', message: null, time_in_call_secs: 9 },
+    ],
+    metadata: { call_duration_secs: 95, start_time_unix_secs: 1_763_000_000 },
+    analysis: { transcript_summary: 'The candidate described their background clearly.' },
+  },
+  // The greeting, then nothing: a call that never really took place.
+  conv_greeting_only: {
+    status: 'done',
+    transcript: [{ role: 'agent', message: 'Hello! Shall we begin?', time_in_call_secs: 0 }],
+    metadata: { call_duration_secs: 12 },
+  },
+  // A transcript far over every bound (a turn of 20,000 characters, forty of them).
+  conv_flood: {
+    status: 'done',
+    transcript: Array.from({ length: 40 }, (_, i) => ({ role: i % 2 ? 'user' : 'agent', message: String(i % 10).repeat(20_000), time_in_call_secs: i * 10 })),
+    metadata: { call_duration_secs: 600 },
+  },
+};
+
 /**
  * A local stand-in for the two ElevenLabs endpoints the service calls (no network here): the
- * signed URL and a finished conversation. Answers 401 without the key, as ElevenLabs does.
+ * signed URL (with the conversation id it opens, as include_conversation_id asks) and a finished
+ * conversation. Answers 401 without the key, as ElevenLabs does.
  */
 function fakeElevenLabs() {
   const calls: string[] = [];
+  const nextConversations: string[] = [];
+  let handedOut = 0;
   let failSignedUrl = false;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -29,24 +59,20 @@ function fakeElevenLabs() {
     if (url.pathname === '/v1/convai/conversation/get-signed-url') {
       if (failSignedUrl) return json(500, { detail: 'boom' });
       if (url.searchParams.get('agent_id') !== agentId) return json(404, { detail: 'agent not found' });
-      return json(200, { signed_url: `wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${agentId}&conversation_signature=sig123` });
-    }
-    if (url.pathname === '/v1/convai/conversations/conv_long') {
+      const conversationId =
+        url.searchParams.get('include_conversation_id') === 'true' ? (nextConversations.shift() ?? `conv_never_${++handedOut}`) : undefined;
       return json(200, {
-        status: 'done',
-        transcript: [
-          { role: 'agent', message: 'Tell me about yourself.', time_in_call_secs: 0 },
-          { role: 'user', message: 'I build distributed systems.', time_in_call_secs: 4.6 },
-          { role: 'agent', message: null, time_in_call_secs: 9 },
-        ],
-        metadata: { call_duration_secs: 95, start_time_unix_secs: 1_763_000_000 },
-        analysis: { transcript_summary: 'The candidate described their background clearly.' },
+        signed_url: `wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${agentId}&conversation_signature=sig123`,
+        conversation_id: conversationId,
       });
     }
-    return json(404, { detail: 'conversation not found' });
+    const known = url.pathname.startsWith('/v1/convai/conversations/') && conversations[url.pathname.slice('/v1/convai/conversations/'.length)];
+    return known ? json(200, known) : json(404, { detail: 'conversation not found' });
   });
   return {
     calls,
+    /** The conversation the next signed URL opens (else one ElevenLabs never sees connected). */
+    opens: (conversationId: string) => nextConversations.push(conversationId),
     failNext: (fail: boolean) => (failSignedUrl = fail),
     listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -83,20 +109,32 @@ describe('voice with ElevenLabs configured', () => {
         .expect(200)
     ).body.balance as number;
 
+  const startCall = async (user: TestUser) =>
+    (
+      await request(voice.url)
+        .get('/api/elevenlabs/signed-url')
+        .set(await as(user))
+        .expect(200)
+    ).body.sessionId as string;
+  const endCall = async (user: TestUser, sessionId: string, body: object = {}) =>
+    request(voice.url)
+      .post(`/api/voice/sessions/${sessionId}/end`)
+      .set(await as(user))
+      .send(body);
+
   it("answers ElevenLabs' signed URL, and after the call reads its transcript, duration and summary", async () => {
     const user = env.newUser();
+    fake.opens('conv_long');
     const started = await request(voice.url)
       .get('/api/elevenlabs/signed-url')
       .set(await as(user));
     expect(started.status).toBe(200);
     expect(started.body.signedUrl).toBe(`wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${agentId}&conversation_signature=sig123`);
-    expect(fake.calls).toContain(`GET /v1/convai/conversation/get-signed-url?agent_id=${agentId}`);
+    expect(fake.calls).toContain(`GET /v1/convai/conversation/get-signed-url?agent_id=${agentId}&include_conversation_id=true`);
     expect(await balance(user)).toBe(5);
 
-    const ended = await request(voice.url)
-      .post(`/api/voice/sessions/${started.body.sessionId}/end`)
-      .set(await as(user))
-      .send({ conversation_id: 'conv_long' });
+    // The browser need not say which conversation it had: the server asked ElevenLabs at the start.
+    const ended = await endCall(user, started.body.sessionId);
     expect(ended.status).toBe(200);
     expect(ended.body.data).toMatchObject({ provider: 'elevenlabs', status: 'ended', end_reason: 'user', duration_seconds: 95, refunded: false });
     const detail = await request(voice.url)
@@ -116,29 +154,41 @@ describe('voice with ElevenLabs configured', () => {
     expect(await balance(user)).toBe(5);
   });
 
-  it('refunds a call ElevenLabs never saw', async () => {
+  it('refunds a call ElevenLabs never saw connected, and one that never really took place, whatever the browser names', async () => {
     const user = env.newUser();
-    const noId = (
-      await request(voice.url)
-        .get('/api/elevenlabs/signed-url')
-        .set(await as(user))
-    ).body.sessionId;
-    const unknown = (
-      await request(voice.url)
-        .get('/api/elevenlabs/signed-url')
-        .set(await as(user))
-    ).body.sessionId;
+    const never = await startCall(user);
+    fake.opens('conv_greeting_only');
+    const greeted = await startCall(user);
     expect(await balance(user)).toBe(0);
-    const a = await request(voice.url)
-      .post(`/api/voice/sessions/${noId}/end`)
-      .set(await as(user))
-      .send({});
-    const b = await request(voice.url)
-      .post(`/api/voice/sessions/${unknown}/end`)
-      .set(await as(user))
-      .send({ conversation_id: 'conv_missing' });
-    for (const res of [a, b]) expect(res.body.data).toMatchObject({ end_reason: 'never_connected', duration_seconds: 0, refunded: true });
+    const a = await endCall(user, never, { conversation_id: 'conv_long' });
+    expect(a.body.data).toMatchObject({ end_reason: 'never_connected', duration_seconds: 0, refunded: true });
+    const b = await endCall(user, greeted, { conversation_id: 'conv_long' });
+    expect(b.body.data).toMatchObject({ end_reason: 'user', duration_seconds: 12, refunded: true });
     expect(await balance(user)).toBe(10);
+  });
+
+  it('charges a call in which two turns were exchanged, whatever the browser says about its end', async () => {
+    const user = env.newUser();
+    fake.opens('conv_long');
+    const id = await startCall(user);
+    const ended = await endCall(user, id, { conversation_id: 'conv_missing' });
+    expect(ended.body.data).toMatchObject({ end_reason: 'user', duration_seconds: 95, refunded: false, credits_charged: 5 });
+    expect(await balance(user)).toBe(5);
+  });
+
+  it('stores a transcript bounded per turn and per call, however long ElevenLabs says it was', async () => {
+    const user = env.newUser();
+    fake.opens('conv_flood');
+    const id = await startCall(user);
+    expect((await endCall(user, id)).status).toBe(200);
+    const detail = await request(voice.url)
+      .get(`/api/voice/sessions/${id}`)
+      .set(await as(user))
+      .expect(200);
+    const lengths = detail.body.transcript.map((t: { message: string }) => t.message.length);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(5_000);
+    expect(lengths.reduce((a: number, b: number) => a + b, 0)).toBeLessThanOrEqual(60_000);
+    expect(detail.body.transcript[0].message).toMatch(/\[…cut: the transcript keeps at most 5,000 characters of it\]$/);
   });
 
   it('charges nothing when ElevenLabs refuses the signed URL', async () => {
@@ -163,21 +213,21 @@ describe('voice with ElevenLabs configured', () => {
     ).toEqual([]);
   });
 
-  it('ends a call whose end never came after 20 minutes and the URL life, and charges it', async () => {
+  it("ends calls whose end never came after 20 minutes and the URL life, charged or refunded by ElevenLabs' record", async () => {
     const user = env.newUser();
-    const id = (
-      await request(voice.url)
-        .get('/api/elevenlabs/signed-url')
-        .set(await as(user))
-    ).body.sessionId;
+    fake.opens('conv_long');
+    const held = await startCall(user);
+    const never = await startCall(user);
     clock.advance(21 * 60_000 + 31_000);
-    const swept = await waitFor(async () => {
-      const res = await request(voice.url)
-        .get(`/api/voice/sessions/${id}`)
-        .set(await as(user));
-      return res.body.status === 'ended' && res.body;
-    });
-    expect(swept).toMatchObject({ end_reason: 'time_limit', duration_seconds: 1200, refunded: false });
+    const swept = async (id: string) =>
+      waitFor(async () => {
+        const res = await request(voice.url)
+          .get(`/api/voice/sessions/${id}`)
+          .set(await as(user));
+        return res.body.status === 'ended' && res.body;
+      });
+    expect(await swept(held)).toMatchObject({ end_reason: 'time_limit', duration_seconds: 1200, refunded: false });
+    expect(await swept(never)).toMatchObject({ end_reason: 'never_connected', refunded: true });
     expect(await balance(user)).toBe(5);
   });
 });

@@ -40,11 +40,14 @@ export class AgentClient {
   readonly opened: Promise<void>;
   autoPong = true;
 
+  /** `url` as the service signed it (relative without PUBLIC_URL) is resolved against `service`, as a browser resolves it against the page. */
   constructor(
+    service: { url: string },
     readonly url: string,
     protocols: string[] = ['convai'],
   ) {
-    const ws = new WebSocket(`${url}${url.includes('?') ? '&' : '?'}source=js_sdk&version=1.25.0`, protocols);
+    const absolute = new URL(url, service.url.replace(/^http/, 'ws')).toString();
+    const ws = new WebSocket(`${absolute}${absolute.includes('?') ? '&' : '?'}source=js_sdk&version=1.25.0`, protocols);
     this.ws = ws;
     this.opened = new Promise((resolve, reject) => {
       ws.once('open', () => resolve());
@@ -64,8 +67,25 @@ export class AgentClient {
     return this.ws.protocol;
   }
 
+  get open(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
   send(message: unknown): void {
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  /** A frame as given: any text (JSON or not, even invalid UTF-8 as bytes) or a binary frame. */
+  sendRaw(data: string | Buffer, binary = false): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(data, { binary });
+  }
+
+  /** Audio as a browser streams it: 250 ms chunks at real time. */
+  async speakAtRealTime(pcm: Buffer): Promise<void> {
+    for (let offset = 0; offset < pcm.length; offset += 8192) {
+      this.send({ user_audio_chunk: pcm.subarray(offset, offset + 8192).toString('base64') });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 
   initiate(): void {

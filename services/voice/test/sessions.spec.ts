@@ -43,9 +43,7 @@ describe('voice: credits and sessions', () => {
     expect(await balance(user)).toBe(10);
     const first = await start(user);
     expect(first.status).toBe(200);
-    expect(first.body.signedUrl).toMatch(
-      new RegExp(`^ws://127\\.0\\.0\\.1:${voice.port}/api/voice/agent/${first.body.sessionId}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
-    );
+    expect(first.body.signedUrl).toMatch(new RegExp(`^/api/voice/agent/${first.body.sessionId}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
     expect(await balance(user)).toBe(5);
     const second = await start(user);
     expect(second.status).toBe(200);
@@ -68,14 +66,16 @@ describe('voice: credits and sessions', () => {
     ]);
   });
 
-  it('builds the URL from the forwarded host and scheme the browser used', async () => {
+  it("never puts the request's Host in the URL it signs: without PUBLIC_URL the URL is relative to the page", async () => {
     const res = await request(voice.url)
       .get('/api/elevenlabs/signed-url?company=Acme&level=Senior%20(L6%2C%20E5%2C%20IC3%2C%20SDE%20III)&topics=Graphs&topics=Trees')
       .set(await as(env.newUser()))
+      .set('Host', 'evil.example')
       .set('X-Forwarded-Proto', 'https')
-      .set('X-Forwarded-Host', 'prep.example.com');
+      .set('X-Forwarded-Host', 'attacker.example');
     expect(res.status).toBe(200);
-    expect(res.body.signedUrl.startsWith(`wss://prep.example.com/api/voice/agent/${res.body.sessionId}?`)).toBe(true);
+    expect(res.body.signedUrl).not.toMatch(/evil|attacker/);
+    expect(res.body.signedUrl.startsWith(`/api/voice/agent/${res.body.sessionId}?`)).toBe(true);
     const bad = await request(voice.url)
       .get('/api/elevenlabs/signed-url?topics=Cooking')
       .set(await as(env.newUser()));
@@ -101,7 +101,7 @@ describe('voice: credits and sessions', () => {
     expect(await balance(user)).toBe(10);
 
     const short = await start(user);
-    const shortCall = new AgentClient(short.body.signedUrl);
+    const shortCall = new AgentClient(voice, short.body.signedUrl);
     await shortCall.opened;
     await waitFor(async () => (await voice.db.query(`SELECT 1 FROM voice_sessions WHERE id = $1 AND status = 'connected'`, [short.body.sessionId])).rowCount);
     clock.advance(29_000);
@@ -111,7 +111,7 @@ describe('voice: credits and sessions', () => {
     expect(await balance(user)).toBe(10);
 
     const long = await start(user);
-    const longCall = new AgentClient(long.body.signedUrl);
+    const longCall = new AgentClient(voice, long.body.signedUrl);
     await longCall.opened;
     await waitFor(async () => (await voice.db.query(`SELECT 1 FROM voice_sessions WHERE id = $1 AND status = 'connected'`, [long.body.sessionId])).rowCount);
     clock.advance(45_000);
@@ -122,11 +122,89 @@ describe('voice: credits and sessions', () => {
     expect((await ledger(user.id)).filter((l) => l.kind === 'refund')).toHaveLength(2);
   });
 
+  /** A call connected and initiated: the interviewer has asked its first question (one turn). */
+  const connect = async (user: TestUser) => {
+    const started = (await start(user)).body as { signedUrl: string; sessionId: string };
+    const call = new AgentClient(voice, started.signedUrl);
+    await call.opened;
+    call.initiate();
+    await call.waitForType('agent_response');
+    return { call, id: started.sessionId };
+  };
+  const turnsOf = async (id: string) =>
+    (await voice.db.query<{ agent_turns: number; user_turns: number }>('SELECT agent_turns, user_turns FROM voice_sessions WHERE id = $1', [id])).rows[0];
+  const detailOf = async (user: TestUser, id: string) =>
+    (
+      await request(voice.url)
+        .get(`/api/voice/sessions/${id}`)
+        .set(await as(user))
+    ).body;
+
+  it('charges a call in which two turns were exchanged, however soon it ends and whatever the browser says', async () => {
+    const user = env.newUser();
+    // Answered aloud, then ended from the page 5 s in.
+    const spoken = await connect(user);
+    clock.advance(5_000);
+    spoken.call.speak(Buffer.concat([tone(800), quiet(2500)]));
+    await spoken.call.waitForType('agent_response', 2);
+    await waitFor(async () => (await turnsOf(spoken.id)).user_turns === 1);
+    const ended = await end(user, spoken.id);
+    expect(ended.body.data).toMatchObject({ end_reason: 'user', duration_seconds: 5, refunded: false, credits_charged: 5 });
+    expect((await spoken.call.closed).code).toBe(1000);
+
+    // Answered in writing, then the socket drops 3 s in; the browser's end afterwards changes nothing.
+    const typed = await connect(user);
+    clock.advance(3_000);
+    typed.call.send({ type: 'user_message', text: 'I would count the characters with a hash map.' });
+    await typed.call.waitForType('agent_response', 2);
+    await waitFor(async () => (await turnsOf(typed.id)).user_turns === 1);
+    typed.call.close(1001);
+    const dropped = await waitFor(async () => {
+      const detail = await detailOf(user, typed.id);
+      return detail.status === 'ended' && detail;
+    });
+    expect(dropped).toMatchObject({ end_reason: 'error', duration_seconds: 3, refunded: false, credits_charged: 5 });
+    expect((await end(user, typed.id)).body.data).toMatchObject({ end_reason: 'error', refunded: false, credits_charged: 5 });
+    expect(await balance(user)).toBe(0);
+  });
+
+  it('refunds a call that never really took place: the question asked, no answer, ended within 30 s', async () => {
+    const user = env.newUser();
+    const { call, id } = await connect(user);
+    await waitFor(async () => (await turnsOf(id)).agent_turns === 1);
+    clock.advance(20_000);
+    const ended = await end(user, id);
+    expect(ended.body.data).toMatchObject({ end_reason: 'user', duration_seconds: 20, refunded: true, credits_charged: 0 });
+    expect(await turnsOf(id)).toEqual({ agent_turns: 1, user_turns: 0 });
+    await call.closed;
+    expect(await balance(user)).toBe(10);
+  });
+
+  it('takes a typed answer of up to 5,000 characters and refuses a longer one, telling the candidate; the stored call stays small', async () => {
+    const user = env.newUser();
+    const { call, id } = await connect(user);
+    call.send({ type: 'user_message', text: 'x'.repeat(1_000_000) });
+    call.send({ type: 'user_message', text: 'y'.repeat(5_001) });
+    const refusals = (await call.waitForType('error', 2)).map((m) => m.error_event);
+    expect(refusals).toEqual(
+      Array(2).fill({ code: 1009, error_type: 'message_too_long', message: 'a typed answer can be at most 5,000 characters; this one was not taken' }),
+    );
+    call.send({ type: 'user_message', text: 'z'.repeat(5_000) });
+    await call.waitForType('agent_response', 2);
+    await end(user, id);
+    const detail = await waitFor(async () => {
+      const found = await detailOf(user, id);
+      return found.report && found;
+    });
+    expect(detail.transcript.filter((t: { role: string }) => t.role === 'user').map((t: { message: string }) => t.message)).toEqual(['z'.repeat(5_000)]);
+    expect(JSON.stringify(detail).length).toBeLessThan(8_000);
+  });
+
   it('ends a call still open after 20 minutes by itself, and refunds a URL never used', async () => {
     const user = env.newUser();
     const unused = (await start(user)).body.sessionId as string;
     const open = await start(user);
-    const call = new AgentClient(open.body.signedUrl);
+    const call = new AgentClient(voice, open.body.signedUrl);
     await call.opened;
     call.initiate();
     await call.waitForType('agent_response');
@@ -154,7 +232,7 @@ describe('voice: credits and sessions', () => {
   it('keeps the transcript of an ended call; without a recogniser it says the answer was not transcribed', async () => {
     const user = env.newUser();
     const { signedUrl, sessionId } = (await start(user)).body;
-    const call = new AgentClient(signedUrl);
+    const call = new AgentClient(voice, signedUrl);
     await call.opened;
     call.initiate();
     await call.waitForType('agent_response');

@@ -18,6 +18,13 @@ import { Transcriber } from './transcriber';
 /** Policy violation: the close code for every connection the agent refuses (bad, expired or used URL, no subprotocol). */
 const refused = 1008;
 const subprotocol = 'convai';
+/** Frames kept while the session is claimed (the initiation comes first; a flood before it is not kept). */
+const maxEarlyFrames = 16;
+
+interface Frame {
+  data: RawData;
+  isBinary: boolean;
+}
 
 /**
  * The local interviewer's websocket endpoint on the service's own HTTP server, under
@@ -65,9 +72,12 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
 
   private accept(ws: WebSocket, req: IncomingMessage): void {
     // The client sends its initiation data right away: keep it while the session is claimed.
-    const early: string[] = [];
-    const keep = (data: RawData) => early.push(data.toString());
+    const early: Frame[] = [];
+    const keep = (data: RawData, isBinary: boolean) => {
+      if (early.length < maxEarlyFrames) early.push({ data, isBinary });
+    };
     ws.on('message', keep);
+    // ws closes the socket itself on a frame over maxPayload (1009) or invalid UTF-8 (1007): only that call ends.
     ws.on('error', (err) => this.logger.debug({ err }, 'agent websocket error'));
     const work = this.start(ws, req, early, keep).catch((err: Error) => {
       this.logger.error({ err }, 'local interviewer failed');
@@ -76,7 +86,7 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
     this.track(work);
   }
 
-  private async start(ws: WebSocket, req: IncomingMessage, early: string[], keep: (data: RawData) => void): Promise<void> {
+  private async start(ws: WebSocket, req: IncomingMessage, early: Frame[], keep: (data: RawData, isBinary: boolean) => void): Promise<void> {
     if (ws.protocol !== subprotocol) return ws.close(refused, 'the convai subprotocol is required');
     const sessionId = this.signer.verify(req.url ?? '');
     if (!sessionId) return ws.close(refused, 'invalid or expired signed URL');
@@ -94,12 +104,25 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
       clock: this.clock,
       pingIntervalMs: this.config.VOICE_PING_INTERVAL_MS,
       endOfTurnMs: this.config.VOICE_END_OF_TURN_MS,
+      audioAheadMs: this.config.VOICE_AUDIO_AHEAD_MS,
+      monotonicNow: () => performance.now(),
+      turnTaken: (role) => this.countTurn(sessionId, role),
     });
     this.calls.add(sessionId, { hangUp: () => conversation.hangUp(), timeUp: () => conversation.timeUp() });
+    const receive = ({ data, isBinary }: Frame) => {
+      // A listener that throws would take the whole process down (an uncaught exception): a frame only ever ends its own call.
+      try {
+        if (isBinary) conversation.receiveBinary();
+        else conversation.receive(data.toString());
+      } catch (err) {
+        this.logger.error({ err, session_id: sessionId }, 'a client frame failed; the call is closed');
+        if (ws.readyState === WebSocket.OPEN) ws.close(1011, 'internal error');
+      }
+    };
     ws.off('message', keep);
-    ws.on('message', (data) => conversation.receive(data.toString()));
+    ws.on('message', (data, isBinary) => receive({ data, isBinary }));
     ws.on('close', (code) => conversation.closed(code));
-    for (const message of early) conversation.receive(message);
+    for (const frame of early) receive(frame);
     this.logger.info({ session_id: sessionId }, 'local interview connected');
 
     const reason = await conversation.ended;
@@ -108,7 +131,14 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
     this.logger.info({ session_id: sessionId, reason }, 'local interview ended');
     // The last answers may still be in the recogniser: the transcript follows when they are done.
     const result = await conversation.result;
-    await this.repository.saveConversation(sessionId, result.transcript, result.report);
+    await this.repository.saveConversation(this.repository.db, sessionId, result.transcript, result.report);
+  }
+
+  /** Counted as it happens, in the database: whichever replica ends the session reads what this one observed. */
+  private countTurn(sessionId: string, role: 'agent' | 'user'): void {
+    this.track(
+      this.repository.countTurn(sessionId, role).catch((err: Error) => this.logger.warn({ err, session_id: sessionId }, 'a turn could not be counted')),
+    );
   }
 
   private track(work: Promise<unknown>): void {

@@ -1,12 +1,16 @@
 import { TranscriptEntry, voiceConstants, voiceMessages, VoiceReport } from '@app/contracts';
 import type { Clock } from '../clock';
 import { reportFor } from '../sessions/sessions.service';
+import { boundTurn } from '../sessions/transcript-bounds';
+import { ClientFrame, parseClientFrame, protocolErrorType, userMessageMax } from './client-frames';
 import type { InterviewPlan } from './plan';
 import { TurnTaking } from './turn-taking';
 
 /** The socket as the conversation uses it (a `ws` WebSocket). */
 export interface AgentSocket {
   readonly readyState: number;
+  /** Bytes sent but not yet written to the network: a client that does not read makes it grow. */
+  readonly bufferedAmount: number;
   send(data: string): void;
   close(code: number, reason: string): void;
 }
@@ -18,6 +22,12 @@ export interface ConversationDeps {
   clock: Clock;
   pingIntervalMs: number;
   endOfTurnMs: number;
+  /** Audio a client may send ahead of real time (network jitter); what comes faster is dropped. */
+  audioAheadMs: number;
+  /** Milliseconds of a monotonic clock: the pace of incoming audio is real time, whatever `clock` says. */
+  monotonicNow(): number;
+  /** A turn was exchanged (the interviewer spoke, or the candidate answered): what the refund rule reads. */
+  turnTaken(role: TranscriptEntry['role']): void;
 }
 
 export type ConversationEnd = 'user' | 'agent' | 'time_limit' | 'error';
@@ -37,6 +47,8 @@ const limitMs = voiceConstants.sessionLimitMinutes * 60_000;
 const initiationTimeoutMs = 15_000;
 /** Silence after a question before the interviewer invites the answer. */
 const silenceNudgeMs = 30_000;
+/** Replies to bad frames are dropped while the client is not reading what it was sent. */
+const maxUnreadBytes = 64 * 1024;
 
 interface Prompt {
   text: string;
@@ -71,6 +83,9 @@ export class InterviewConversation {
   private answerStartedAt = 0;
   private nudged = false;
   private questionsAsked = 0;
+  private readonly audioBudget: RealTimeBudget;
+  /** Audio is being dropped for coming too fast (the client was told). */
+  private tooFast = false;
   private readonly done: Promise<ConversationResult>;
   private resolveDone!: (result: ConversationResult) => void;
   private readonly over: Promise<ConversationEnd>;
@@ -99,6 +114,7 @@ export class InterviewConversation {
       preRollMs: 300,
       maxTurnMs: 180_000,
     });
+    this.audioBudget = new RealTimeBudget(deps.audioAheadMs, deps.monotonicNow);
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     this.over = new Promise((resolve) => (this.resolveOver = resolve));
     // The client sends its initiation data as soon as the socket opens; a socket that never does is not a call.
@@ -117,20 +133,25 @@ export class InterviewConversation {
     return this.done;
   }
 
+  /** One text frame from the client: a frame outside the protocol is answered with an error event, never thrown. */
   receive(raw: string): void {
-    let message: Record<string, unknown>;
-    try {
-      message = JSON.parse(raw) as Record<string, unknown>;
-    } catch {
-      return;
-    }
+    this.handle(parseClientFrame(raw));
+  }
+
+  /** The protocol is JSON text: a binary frame is answered like any other frame outside it. */
+  receiveBinary(): void {
+    this.handle({ kind: 'invalid', reason: 'binary frames are not part of the protocol (send JSON text)' });
+  }
+
+  private handle(frame: ClientFrame): void {
+    if (frame.kind === 'invalid') return this.refuse(1003, protocolErrorType, frame.reason);
     if (!this.initiated) {
-      if (message.type === 'conversation_initiation_client_data') this.initiate();
+      if (frame.kind === 'initiation') this.initiate();
       return;
     }
-    if (typeof message.user_audio_chunk === 'string') this.hear(Buffer.from(message.user_audio_chunk, 'base64'));
-    else if (message.type === 'pong' && typeof message.event_id === 'number') this.pong(message.event_id);
-    else if (message.type === 'user_message' && typeof message.text === 'string' && message.text.trim()) this.typedAnswer(message.text.trim());
+    if (frame.kind === 'audio') this.hearAtRealTime(frame.pcm);
+    else if (frame.kind === 'pong') this.pong(frame.eventId);
+    else if (frame.kind === 'user_message') this.typed(frame.text);
   }
 
   /** The user ended the call from the page (the sessions service was told first). */
@@ -198,6 +219,17 @@ export class InterviewConversation {
     this.lastPingMs = Date.now() - sent;
   }
 
+  /** Audio faster than real time (beyond the allowance) is dropped, and the client told once per burst. */
+  private hearAtRealTime(pcm: Buffer): void {
+    if (!this.audioBudget.take((pcm.length / 2 / sampleRate) * 1000)) {
+      if (!this.tooFast) this.refuse(1008, 'audio_faster_than_real_time', 'audio arrives faster than real time: chunks beyond it are dropped');
+      this.tooFast = true;
+      return;
+    }
+    this.tooFast = false;
+    this.hear(pcm);
+  }
+
   private hear(pcm: Buffer): void {
     if (this.ending || this.preparing || this.next >= this.prompts.length) {
       this.turns.reset();
@@ -223,18 +255,25 @@ export class InterviewConversation {
     this.speakingMs += voiceMs;
     const entry: TranscriptEntry = { role: 'user', message: '', time_in_call_secs: this.answerStartedAt };
     this.transcript.push(entry);
+    this.deps.turnTaken('user');
     this.pending.push(
       this.deps.transcribe(audio, sampleRate).then((text) => {
-        entry.message = text === undefined ? voiceMessages.notTranscribed : text || '(no words recognised)';
+        entry.message = boundTurn(text === undefined ? voiceMessages.notTranscribed : text || '(no words recognised)');
         this.send({ type: 'user_transcript', user_transcription_event: { user_transcript: entry.message } });
       }),
     );
     void this.speakNext();
   }
 
-  private typedAnswer(text: string): void {
-    if (this.ending || this.preparing || this.next >= this.prompts.length) return;
+  /** A typed answer longer than the contract's bound is refused (not cut): the candidate can shorten it. */
+  private typed(raw: string): void {
+    const text = raw.trim();
+    if (text.length > userMessageMax) {
+      return this.refuse(1009, 'message_too_long', `a typed answer can be at most ${userMessageMax.toLocaleString('en')} characters; this one was not taken`);
+    }
+    if (!text || this.ending || this.preparing || this.next >= this.prompts.length) return;
     this.transcript.push({ role: 'user', message: text, time_in_call_secs: this.secondsInCall() });
+    this.deps.turnTaken('user');
     void this.speakNext();
   }
 
@@ -268,6 +307,7 @@ export class InterviewConversation {
     this.preparing = false;
     if (this.ending) return;
     this.send({ type: 'agent_response', agent_response_event: { agent_response: prompt.text } });
+    this.deps.turnTaken('agent');
     for (let offset = 0; offset < audio.length; offset += audioEventBytes) {
       this.send({ type: 'audio', audio_event: { audio_base_64: audio.subarray(offset, offset + audioEventBytes).toString('base64'), event_id: id } });
     }
@@ -292,7 +332,39 @@ export class InterviewConversation {
     if (this.socket.readyState === open) this.socket.send(JSON.stringify(message));
   }
 
+  /** The protocol's error event (the client reports it and the call goes on); skipped while the client is not reading. */
+  private refuse(code: number, errorType: string, message: string): void {
+    if (this.socket.bufferedAmount > maxUnreadBytes) return;
+    this.send({ type: 'error', error_event: { code, error_type: errorType, message } });
+  }
+
   private close(code: number, reason: string): void {
     if (this.socket.readyState === open) this.socket.close(code, reason);
+  }
+}
+
+/**
+ * Audio accepted at no more than real time: a token bucket in milliseconds of audio, filled by the
+ * wall clock and holding at most `aheadMs` (so silence cannot be saved up for a flood later).
+ */
+export class RealTimeBudget {
+  private availableMs: number;
+  private last: number;
+
+  constructor(
+    private readonly aheadMs: number,
+    private readonly now: () => number,
+  ) {
+    this.availableMs = aheadMs;
+    this.last = now();
+  }
+
+  take(audioMs: number): boolean {
+    const t = this.now();
+    this.availableMs = Math.min(this.aheadMs, this.availableMs + (t - this.last));
+    this.last = t;
+    if (audioMs > this.availableMs) return false;
+    this.availableMs -= audioMs;
+    return true;
   }
 }

@@ -4,7 +4,7 @@ import { SERVICE_CONFIG } from '@app/service-kit';
 import { z } from 'zod';
 import type { VoiceConfig } from '../config';
 
-const signedUrlAnswer = z.object({ signed_url: z.string().url() });
+const signedUrlAnswer = z.object({ signed_url: z.string().url(), conversation_id: z.string().min(1).max(200).optional() });
 const conversationAnswer = z.object({
   status: z.string().optional(),
   transcript: z.array(z.object({ role: z.string(), message: z.string().nullable().optional(), time_in_call_secs: z.number().optional() })).default([]),
@@ -28,12 +28,18 @@ export class ElevenLabsClient {
     return Boolean(this.config.ELEVENLABS_API_KEY && this.config.ELEVENLABS_AGENT_ID);
   }
 
-  async signedUrl(): Promise<string> {
+  /**
+   * A single-use URL and, asked for with include_conversation_id, the id of the conversation it
+   * opens: the server then reads that call's record itself instead of taking the browser's word.
+   */
+  async signedUrl(): Promise<{ signedUrl: string; conversationId: string | null }> {
     const url = new URL('/v1/convai/conversation/get-signed-url', this.config.ELEVENLABS_API_URL);
     url.searchParams.set('agent_id', this.config.ELEVENLABS_AGENT_ID ?? '');
+    url.searchParams.set('include_conversation_id', 'true');
     const response = await this.get(url);
     if (!response.ok) throw new Error(`ElevenLabs signed URL: HTTP ${response.status}`);
-    return signedUrlAnswer.parse(await response.json()).signed_url;
+    const answer = signedUrlAnswer.parse(await response.json());
+    return { signedUrl: answer.signed_url, conversationId: answer.conversation_id ?? null };
   }
 
   /** The call as ElevenLabs recorded it; undefined when it has no such conversation (it never connected). */

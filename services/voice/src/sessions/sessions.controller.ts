@@ -1,15 +1,7 @@
-import { Controller, Req } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { AuthUser, SignedUrl, VoiceSession, VoiceSessionDetail, voiceApi } from '@app/contracts';
 import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams, ParsedQuery } from '@app/service-kit';
-import type { Request } from 'express';
 import { SessionsService } from './sessions.service';
-
-/** The public origin the browser used (through the gateway: its X-Forwarded-Proto/Host). */
-const originOf = (req: Request): string => {
-  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0].trim();
-  const proto = first(req.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
-  return `${proto}://${first(req.headers['x-forwarded-host']) ?? req.headers.host}`;
-};
 
 /** Only ever the caller's own credits and sessions: someone else's session is a 404. */
 @Controller()
@@ -17,8 +9,8 @@ export class SessionsController {
   constructor(private readonly sessions: SessionsService) {}
 
   @Endpoint(voiceApi.signedUrl)
-  start(@CurrentUser() user: AuthUser, @ParsedQuery() context: Input<typeof voiceApi.signedUrl>['query'], @Req() req: Request): Promise<SignedUrl> {
-    return this.sessions.start(user, context ?? {}, originOf(req));
+  start(@CurrentUser() user: AuthUser, @ParsedQuery() context: Input<typeof voiceApi.signedUrl>['query']): Promise<SignedUrl> {
+    return this.sessions.start(user, context ?? {});
   }
 
   @Endpoint(voiceApi.credits)

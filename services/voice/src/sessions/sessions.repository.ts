@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { pageSizes } from '@app/contracts';
 import type { TranscriptEntry, VoiceReport, VoiceSession, VoiceSessionDetail } from '@app/contracts';
 import { Database, isErased, rememberErased, Tx } from '@app/service-kit';
+import { boundTranscript } from './transcript-bounds';
 
 type Queryable = Pick<Tx, 'query'>;
 
@@ -29,6 +30,8 @@ export interface OpenSession {
   started_at: Date;
   connected_at: Date | null;
   conversation_id: string | null;
+  agent_turns: number;
+  user_turns: number;
 }
 
 export interface NewSession {
@@ -116,10 +119,16 @@ export class SessionsRepository {
   /** The session, locked for the rest of the transaction (ending it twice at once must refund once). */
   async lockOpen(tx: Tx, sessionId: string): Promise<OpenSession | undefined> {
     const { rows } = await tx.query<OpenSession>(
-      'SELECT id, user_id, provider, status, started_at, connected_at, conversation_id FROM voice_sessions WHERE id = $1 FOR UPDATE',
+      'SELECT id, user_id, provider, status, started_at, connected_at, conversation_id, agent_turns, user_turns FROM voice_sessions WHERE id = $1 FOR UPDATE',
       [sessionId],
     );
     return rows[0];
+  }
+
+  /** The conversation id ElevenLabs gave when it signed the URL, if any (the one whose record decides the refund). */
+  async conversationIdOf(sessionId: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ conversation_id: string | null }>('SELECT conversation_id FROM voice_sessions WHERE id = $1', [sessionId]);
+    return rows[0]?.conversation_id ?? null;
   }
 
   async markEnded(
@@ -129,7 +138,7 @@ export class SessionsRepository {
   ): Promise<void> {
     await tx.query(
       `UPDATE voice_sessions SET status = 'ended', ended_at = $2, duration_seconds = $3, end_reason = $4,
-         conversation_id = COALESCE($5, conversation_id), connected_at = COALESCE(connected_at, $6)
+         conversation_id = COALESCE(conversation_id, $5), connected_at = COALESCE(connected_at, $6)
        WHERE id = $1`,
       [sessionId, end.endedAt, end.durationSeconds, end.reason, end.conversationId ?? null, end.connectedAt ?? null],
     );
@@ -146,18 +155,33 @@ export class SessionsRepository {
     return rows[0];
   }
 
-  async saveConversation(sessionId: string, transcript: TranscriptEntry[], report: VoiceReport | null): Promise<void> {
-    await this.db.query('UPDATE voice_sessions SET transcript = $2, report = $3 WHERE id = $1', [
+  /** A turn of the live call (local agent): counted at once, so an end on any replica sees it. */
+  async countTurn(sessionId: string, role: 'agent' | 'user'): Promise<void> {
+    await this.db.query(
+      role === 'agent'
+        ? 'UPDATE voice_sessions SET agent_turns = agent_turns + 1 WHERE id = $1'
+        : 'UPDATE voice_sessions SET user_turns = user_turns + 1 WHERE id = $1',
+      [sessionId],
+    );
+  }
+
+  /** The transcript is stored bounded (each turn and the whole), whatever its source. */
+  async saveConversation(db: Queryable, sessionId: string, transcript: TranscriptEntry[], report: VoiceReport | null): Promise<void> {
+    await db.query('UPDATE voice_sessions SET transcript = $2, report = $3 WHERE id = $1', [
       sessionId,
-      JSON.stringify(transcript),
+      JSON.stringify(boundTranscript(transcript)),
       report && JSON.stringify(report),
     ]);
   }
 
   /** Open sessions the sweeper must end: connected past the limit, or never connected past the URL's life. */
-  async overdue(now: Date, limitSeconds: number, unclaimedAfterSeconds: number): Promise<Array<{ id: string }>> {
-    const { rows } = await this.db.query<{ id: string }>(
-      `SELECT id FROM voice_sessions
+  async overdue(
+    now: Date,
+    limitSeconds: number,
+    unclaimedAfterSeconds: number,
+  ): Promise<Array<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null }>> {
+    const { rows } = await this.db.query<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null }>(
+      `SELECT id, provider, conversation_id FROM voice_sessions
        WHERE status <> 'ended' AND (
          (status = 'connected' AND connected_at <= $1::timestamptz - make_interval(secs => $2))
          OR (status = 'pending' AND provider = 'local' AND started_at <= $1::timestamptz - make_interval(secs => $3))

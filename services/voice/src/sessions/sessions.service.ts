@@ -24,6 +24,19 @@ import { AgentUrlSigner } from './signed-url';
 
 const limitSeconds = voiceConstants.sessionLimitMinutes * 60;
 
+/**
+ * Whether a call really took place, from what the server observed: it connected, and either two
+ * turns were exchanged (the interviewer spoke and the candidate answered) or it lasted 30 s. Only
+ * a call that did not is refunded (docs/voice-credits.md).
+ */
+export function tookPlace(call: { connected: boolean; durationSeconds: number; agentTurns: number; userTurns: number }): boolean {
+  if (!call.connected) return false;
+  return (call.agentTurns > 0 && call.userTurns > 0) || call.durationSeconds >= voiceConstants.refundUnderSeconds;
+}
+
+/** ElevenLabs' record of a call; null: it has none (the call never connected); undefined: it could not be asked. */
+type ElevenLabsRecord = ElevenLabsConversation | null | undefined;
+
 export type EndReason = 'user' | 'agent' | 'time_limit' | 'error';
 
 /** Credits and sessions: every start is a debit, every early or failed end a refund, all in the ledger. */
@@ -71,7 +84,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    * concurrent starts see each other's debits. With ElevenLabs the URL is fetched inside that
    * transaction too: if ElevenLabs fails, nothing was charged.
    */
-  async start(user: AuthUser, context: InterviewContext, origin: string): Promise<SignedUrl> {
+  async start(user: AuthUser, context: InterviewContext): Promise<SignedUrl> {
     const sessionId = randomUUID();
     return this.sessions.db.transaction(async (tx) => {
       await this.ensureUsable(tx, user.id);
@@ -89,6 +102,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
         throw new AppError('insufficient_credits', voiceMessages.insufficientCredits);
       }
       const provider = this.elevenLabs.enabled ? 'elevenlabs' : 'local';
+      const remote = provider === 'elevenlabs' ? await this.elevenLabsUrl() : undefined;
       const startedAt = new Date(this.clock.now());
       await this.sessions.createWithDebit(
         tx,
@@ -100,17 +114,16 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
           level: context.level ?? null,
           topics: context.topics ?? [],
           startedAt,
-          conversationId: null,
+          conversationId: remote?.conversationId ?? null,
         },
         voiceConstants.creditsPerSession,
       );
       await this.events.record(tx, 'voice.session.started', { session_id: sessionId, user_id: user.id, started_at: startedAt.toISOString() });
-      const signedUrl = provider === 'elevenlabs' ? await this.elevenLabsUrl() : this.signer.sign(sessionId, origin);
-      return { signedUrl, sessionId };
+      return { signedUrl: remote?.signedUrl ?? this.signer.sign(sessionId), sessionId };
     });
   }
 
-  private elevenLabsUrl(): Promise<string> {
+  private elevenLabsUrl(): Promise<{ signedUrl: string; conversationId: string | null }> {
     return this.elevenLabs.signedUrl().catch((err: Error) => {
       this.logger.warn({ err }, 'ElevenLabs refused a signed URL');
       throw new AppError('upstream_unavailable', voiceMessages.providerUnavailable);
@@ -127,17 +140,19 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return session;
   }
 
-  /** The owner ends the call; an ElevenLabs call's transcript and duration come from ElevenLabs. */
+  /**
+   * The owner ends the call. An ElevenLabs call's transcript and duration come from ElevenLabs'
+   * record of the conversation its signed URL opened; the browser's conversation_id is only asked
+   * about when ElevenLabs gave none at the start.
+   */
   async end(user: AuthUser, sessionId: string, body: EndSession): Promise<VoiceSession> {
     const session = await this.sessions.find(this.sessions.db, sessionId, user.id);
     if (!session) throw notFound(voiceMessages.noSession);
     if (session.status === 'ended') return session;
-    let remote: ElevenLabsConversation | undefined;
-    if (session.provider === 'elevenlabs' && body.conversation_id && this.elevenLabs.enabled) {
-      remote = await this.elevenLabs.conversation(body.conversation_id).catch((err: Error) => {
-        this.logger.warn({ err, session_id: sessionId }, 'ElevenLabs conversation unavailable; ended without its transcript');
-        return undefined;
-      });
+    let remote: ElevenLabsRecord;
+    if (session.provider === 'elevenlabs') {
+      const conversationId = (await this.sessions.conversationIdOf(sessionId)) ?? body.conversation_id;
+      remote = conversationId ? await this.elevenLabsRecord(sessionId, conversationId) : null;
     }
     await this.finish(sessionId, 'user', { conversationId: body.conversation_id, remote });
     this.calls.hangUp(sessionId);
@@ -146,24 +161,42 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return ended;
   }
 
+  /** ElevenLabs' record of a conversation; undefined when ElevenLabs cannot be asked right now. */
+  private elevenLabsRecord(sessionId: string, conversationId: string): Promise<ElevenLabsRecord> {
+    if (!this.elevenLabs.enabled) return Promise.resolve(undefined);
+    return this.elevenLabs.conversation(conversationId).then(
+      (found) => found ?? null,
+      (err: Error) => {
+        this.logger.warn({ err, session_id: sessionId }, 'ElevenLabs conversation unavailable; ended without its transcript');
+        return undefined;
+      },
+    );
+  }
+
   /**
    * Ends a session once (the row is locked; a second end changes nothing): duration from the
-   * connection (capped at the limit), a refund when it never connected or lasted under 30 s, and
-   * voice.session.ended through the outbox.
+   * connection (capped at the limit), a refund only when the call never really took place
+   * (tookPlace), and voice.session.ended through the outbox.
    */
-  async finish(sessionId: string, reason: EndReason, extra: { conversationId?: string; remote?: ElevenLabsConversation } = {}): Promise<void> {
+  async finish(sessionId: string, reason: EndReason, extra: { conversationId?: string; remote?: ElevenLabsRecord } = {}): Promise<void> {
     await this.sessions.db.transaction(async (tx) => {
       const session = await this.sessions.lockOpen(tx, sessionId);
       if (!session || session.status === 'ended') return;
       const now = this.clock.now();
       let connectedAt = session.connected_at;
       let duration = connectedAt ? Math.floor((now - connectedAt.getTime()) / 1000) : 0;
+      let turns = { agentTurns: session.agent_turns, userTurns: session.user_turns };
+      // A call ElevenLabs could not be asked about cannot be told from a real call whose tab was
+      // closed, so it counts as having taken place (a refund there would be a free interview).
+      let unverifiable = false;
       if (session.provider === 'elevenlabs') {
-        // ElevenLabs' record decides; a call swept at the limit without one cannot be told from a
-        // real call whose tab was closed, so it is charged (a refund there would be a free interview).
-        const assumed = !extra.remote && reason === 'time_limit';
-        connectedAt = extra.remote || assumed ? session.started_at : null;
-        duration = extra.remote ? (extra.remote.durationSeconds ?? Math.floor((now - session.started_at.getTime()) / 1000)) : assumed ? limitSeconds : 0;
+        const { remote } = extra;
+        unverifiable = remote === undefined;
+        connectedAt = remote === null ? null : session.started_at;
+        duration = remote === null ? 0 : (remote?.durationSeconds ?? Math.floor((now - session.started_at.getTime()) / 1000));
+        turns = remote
+          ? { agentTurns: remote.transcript.filter((t) => t.role === 'agent').length, userTurns: remote.transcript.filter((t) => t.role === 'user').length }
+          : { agentTurns: 0, userTurns: 0 };
       }
       duration = reason === 'time_limit' && connectedAt ? limitSeconds : Math.min(Math.max(0, duration), limitSeconds);
       const endReason = connectedAt ? reason : 'never_connected';
@@ -174,15 +207,11 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
         conversationId: extra.conversationId,
         connectedAt,
       });
-      if (!connectedAt || duration < voiceConstants.refundUnderSeconds) {
+      if (!unverifiable && !tookPlace({ connected: Boolean(connectedAt), durationSeconds: duration, ...turns })) {
         await this.sessions.refund(tx, session.user_id, sessionId, voiceConstants.creditsPerSession);
       }
       if (extra.remote) {
-        await tx.query('UPDATE voice_sessions SET transcript = $2, report = $3 WHERE id = $1', [
-          sessionId,
-          JSON.stringify(extra.remote.transcript),
-          JSON.stringify(reportFor(extra.remote.transcript, extra.remote.summary)),
-        ]);
+        await this.sessions.saveConversation(tx, sessionId, extra.remote.transcript, reportFor(extra.remote.transcript, extra.remote.summary));
       }
       await this.events.record(tx, 'voice.session.ended', {
         session_id: sessionId,
@@ -197,8 +226,10 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   async sweep(): Promise<number> {
     const now = new Date(this.clock.now());
     const overdue = await this.sessions.overdue(now, limitSeconds, this.config.VOICE_URL_TTL_SECONDS + 30);
-    for (const { id } of overdue) {
-      await this.finish(id, 'time_limit');
+    for (const { id, provider, conversation_id } of overdue) {
+      // ElevenLabs' record, when the server knows which conversation to ask about; else the call is charged.
+      const remote = provider === 'elevenlabs' && conversation_id ? await this.elevenLabsRecord(id, conversation_id) : undefined;
+      await this.finish(id, 'time_limit', { remote });
       this.calls.timeUp(id);
     }
     return overdue.length;

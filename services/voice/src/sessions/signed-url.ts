@@ -18,13 +18,16 @@ export class AgentUrlSigner {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** `origin` is the public http(s) origin the browser used; the URL is its ws(s) twin. */
-  sign(sessionId: string, origin: string): string {
+  /**
+   * The ws(s) twin of PUBLIC_URL when it is configured, else a relative URL the browser resolves
+   * against the page it is on. Never from the request: a forged Host must not end up in a URL the
+   * service signs.
+   */
+  sign(sessionId: string): string {
     const expires = Math.floor(this.clock.now() / 1000) + this.config.VOICE_URL_TTL_SECONDS;
-    const url = new URL(`${agentPathPrefix}${sessionId}`, (this.config.VOICE_PUBLIC_URL ?? origin).replace(/^http/, 'ws'));
-    url.searchParams.set('expires', String(expires));
-    url.searchParams.set('signature', this.signature(sessionId, expires));
-    return url.toString();
+    const query = new URLSearchParams({ expires: String(expires), signature: this.signature(sessionId, expires) });
+    const path = `${agentPathPrefix}${sessionId}?${query}`;
+    return this.config.PUBLIC_URL ? new URL(path, this.config.PUBLIC_URL.replace(/^http/, 'ws')).toString() : path;
   }
 
   /** The session id a request path and query carry, when the signature holds and has not expired. */
