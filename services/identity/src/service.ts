@@ -14,16 +14,25 @@ const identityConfig = {
   AUTH_ISSUER: z.string().url().default('http://localhost:8080/auth/v1'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(10),
-  /** Failed sign-ins (15-minute windows) before that address is refused for that account. */
+  /** Failed sign-ins in a row from one address on one account before each further attempt waits (2 s, doubling). */
   SIGNIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: count(5),
-  /** …before the account is refused to addresses that never signed in to it (its owner's still get in). */
-  SIGNIN_FAILURES_PER_ACCOUNT: count(20),
-  /** …before the address is refused for accounts it never signed in to. */
+  /** The longest of those waits: the owner who mistyped is back within it. */
+  SIGNIN_DELAY_MAX_SECONDS: count(60),
+  /** Failed sign-ins on one account in 24 hours before it is refused to addresses that never signed in to it. */
+  SIGNIN_FAILURES_PER_ACCOUNT: count(100),
+  /** Failed sign-ins from one address in 15 minutes, across accounts, before it is refused for accounts it never signed in to. */
   SIGNIN_FAILURES_PER_ADDRESS: count(50),
   SIGNUPS_PER_ADDRESS_PER_HOUR: count(30),
   /** Where confirmation links land after confirming (default: the origin of AUTH_ISSUER); redirect_to must stay on it. */
   SITE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   CONFIRMATION_TTL_SECONDS: count(86_400),
+  /** Wrong codes for one e-mail before its codes are refused for the rest of CONFIRMATION_CODE_LOCKOUT_SECONDS. */
+  CONFIRMATION_CODE_FAILURES: count(5),
+  CONFIRMATION_CODE_LOCKOUT_SECONDS: count(900),
+  /** Wrong codes for one e-mail a day, across codes, until the signed-in owner asks for a fresh one. */
+  CONFIRMATION_CODE_FAILURES_PER_DAY: count(20),
+  /** One resend per this many seconds per e-mail for anyone, and apart from that per account for its signed-in owner. */
+  CONFIRMATION_RESEND_INTERVAL_SECONDS: count(60),
   /**
    * Supabase's "Confirm email": sign-up answers the user without a session, and password sign-in
    * is refused until the mailed link or code is used. Off by default: sign-up signs in at once.

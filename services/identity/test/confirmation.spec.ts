@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { RunningService } from '@app/service-kit';
-import { supabaseClient, TestEnvironment } from '@app/service-kit/testing';
+import { supabaseClient, TestEnvironment, waitFor } from '@app/service-kit/testing';
 import { identityService, MailboxMessage, readMailbox } from '../src';
 
 jest.setTimeout(30_000);
@@ -84,7 +84,7 @@ describe('identity: e-mail confirmation', () => {
     expect(new URLSearchParams(new URL(reused.headers.location).hash.slice(1)).get('error_code')).toBe('otp_expired');
   });
 
-  it('confirms with the e-mail and its code; five wrong codes end the code', async () => {
+  it('confirms with the e-mail and its code; five wrong codes hold every code of that e-mail back for a while', async () => {
     const address = email();
     await signUp(address);
     const { code } = await mailTo(address);
@@ -98,16 +98,34 @@ describe('identity: e-mail confirmation', () => {
     const mail = await mailTo(other);
     const bad = mail.code === '000000' ? '000001' : '000000';
     for (let i = 0; i < 5; i++) await request(svc.url).post('/auth/v1/verify').send({ type: 'email', email: other, token: bad }).expect(403);
-    await request(svc.url).post('/auth/v1/verify').send({ type: 'email', email: other, token: mail.code }).expect(403);
-    // A new code (resend) does not bring new guesses for that address…
+    const held = await request(svc.url).post('/auth/v1/verify').send({ type: 'email', email: other, token: mail.code }).expect(429);
+    expect(held.body.error_code).toBe('over_request_rate_limit');
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // A new code asked for by anyone does not bring new guesses for that address…
     await request(svc.url).post('/auth/v1/resend').send({ type: 'signup', email: other }).expect(200);
     const fresh = await mailTo(other, 2);
-    await request(svc.url).post('/auth/v1/verify').send({ type: 'email', email: other, token: fresh.code }).expect(403);
+    await request(svc.url).post('/auth/v1/verify').send({ type: 'email', email: other, token: fresh.code }).expect(429);
     // …but the link still works: its secret cannot be guessed.
     await request(svc.url)
       .post('/auth/v1/verify')
       .send({ type: 'signup', token_hash: secretOf(fresh) })
       .expect(200);
+  });
+
+  it('a day’s wrong codes for one e-mail are capped across lockouts, whoever sends them', async () => {
+    const capped = await env.start(identityService, { MAILBOX_DIR: mailbox, CONFIRMATION_CODE_LOCKOUT_SECONDS: '1', CONFIRMATION_CODE_FAILURES_PER_DAY: '7' });
+    const address = email();
+    await request(capped.url).post('/auth/v1/signup').send({ email: address, password }).expect(200);
+    const { code } = await mailTo(address);
+    const verify = (token: string) => request(capped.url).post('/auth/v1/verify').send({ type: 'email', email: address, token });
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i++) await verify(wrong).expect(403);
+    await waitFor(async () => (await verify(wrong)).status === 403);
+    await verify(wrong).expect(403);
+    // Seven wrong in the day: the second lockout window holds only two, the day's cap is reached.
+    const held = await verify(code!).expect(429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    await env.stop(capped);
   });
 
   it('changes the e-mail only once the new address is confirmed (GoTrue’s new_email until then)', async () => {

@@ -43,17 +43,9 @@ describe('identity: sign-in protection', () => {
     const blocked = await attempt(svc.url, attacker, victim, password).expect(429);
     expect(blocked.body.error_code).toBe('over_request_rate_limit');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
     await attempt(svc.url, home, victim, password).expect(200);
     await attempt(svc.url, newAddress(), victim, password).expect(200);
-  });
-
-  it('an account attacked from many addresses is closed to new addresses, never to its owner’s', async () => {
-    const victim = await signUp();
-    const home = newAddress();
-    await attempt(svc.url, home, victim, password).expect(200);
-    for (let i = 0; i < 20; i++) await attempt(svc.url, newAddress(), victim, 'wrong123').expect(400);
-    await attempt(svc.url, newAddress(), victim, 'wrong123').expect(429);
-    await attempt(svc.url, home, victim, password).expect(200);
   });
 
   it('an address spraying many accounts is slowed, but people who signed in from it before still get in', async () => {

@@ -105,7 +105,7 @@ export const identityApi = {
     body: loose({ type: z.string(), token_hash: z.string(), email: z.string(), token: z.string() }),
     status: 200,
     response: gotrueSessionSchema,
-    errors: ['validation_failed', 'not_found'],
+    errors: ['validation_failed', 'not_found', 'rate_limited'],
   }),
   verifyLink: endpoint({
     id: 'verifyLink',

@@ -81,9 +81,14 @@ export class AccountsController {
     res.redirect(303, `${target.split('#')[0]}#${fragment}`);
   }
 
+  /** Anyone may ask; a signed-in owner's own request (their access token as the bearer) is limited apart. */
   @Endpoint(identityApi.resend)
-  async resend(@ParsedBody() body: In<'resend'>['body'], @ParsedQuery() { redirect_to }: In<'resend'>['query']) {
-    await this.accounts.resend(body, redirect_to);
+  async resend(
+    @ParsedBody() body: In<'resend'>['body'],
+    @ParsedQuery() { redirect_to }: In<'resend'>['query'],
+    @Headers('authorization') authorization?: string,
+  ) {
+    await this.accounts.resend(body, authorization, redirect_to);
     return {};
   }
 

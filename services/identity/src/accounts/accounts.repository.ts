@@ -29,12 +29,11 @@ export interface ConfirmationRow {
   kind: 'signup' | 'email_change';
   email: string;
   code_hash: string;
-  attempts: number;
   sent_at: Date;
 }
 
 const userColumns = 'id, email, encrypted_password, email_confirmed_at, user_metadata, app_metadata, last_sign_in_at, created_at, updated_at';
-const confirmationColumns = 'user_id, kind, email, code_hash, attempts, sent_at';
+const confirmationColumns = 'user_id, kind, email, code_hash, sent_at';
 
 /** Users, sessions and refresh tokens: the only SQL of the identity service. */
 @Injectable()
@@ -94,7 +93,7 @@ export class AccountsRepository {
   async saveConfirmation(tx: Tx, userId: string, kind: ConfirmationRow['kind'], email: string, linkHash: string, codeHash: string): Promise<void> {
     await tx.query(
       `INSERT INTO email_confirmations (user_id, kind, email, link_hash, code_hash) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (user_id) DO UPDATE SET kind = $2, email = $3, link_hash = $4, code_hash = $5, attempts = 0, sent_at = now()`,
+       ON CONFLICT (user_id) DO UPDATE SET kind = $2, email = $3, link_hash = $4, code_hash = $5, sent_at = now()`,
       [userId, kind, email, linkHash, codeHash],
     );
   }
@@ -117,10 +116,6 @@ export class AccountsRepository {
       email,
     ]);
     return rows[0];
-  }
-
-  async countFailedCode(tx: Tx, userId: string): Promise<void> {
-    await tx.query('UPDATE email_confirmations SET attempts = attempts + 1 WHERE user_id = $1', [userId]);
   }
 
   async deleteConfirmation(tx: Tx, userId: string): Promise<void> {

@@ -3,14 +3,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hash, verify, Algorithm } from '@node-rs/argon2';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { emailSchema, fieldErrors, passwordSchema, userMetadataSchema } from '@app/contracts';
-import { EventBus, RateLimiter, SERVICE_CONFIG, Tx } from '@app/service-kit';
+import { EventBus, SERVICE_CONFIG, Tx } from '@app/service-kit';
 import { GoTrueError } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
 import type { IdentityConfig } from '../service';
 import { AccountsRepository, ConfirmationRow, UserRow } from './accounts.repository';
-import { codeHash, Confirmations, linkHash, maxCodeAttempts } from './confirmations';
+import { ConfirmationLimits } from './confirmation-limits';
+import { codeHash, Confirmations, linkHash } from './confirmations';
+import { Counter } from './counters';
 import { normalizeEmail } from './email';
-import { FailureCounter, SignInGuard } from './sign-in-guard';
+import { SignInGuard } from './sign-in-guard';
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes): about 30 ms a hash on one core here. */
 const argon2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -70,13 +72,8 @@ const verifyTypes: Record<string, VerifyType> = { signup: 'signup', email: 'emai
 @Injectable()
 export class AccountsService {
   private readonly guard: SignInGuard;
-  private readonly signUps: RateLimiter;
-  private readonly resends = new RateLimiter(1, 60_000);
-  /**
-   * Wrong codes per address a day, across resends and e-mail changes (each brings a new code): a
-   * 6-digit code must not be guessable by asking for new ones.
-   */
-  private readonly codeFailures = new FailureCounter(Date.now, 24 * 3600_000);
+  private readonly signUps: Counter;
+  private readonly confirmationLimits: ConfirmationLimits;
   /** Verified against when the e-mail is unknown, so an unknown e-mail costs what a wrong password does. */
   private readonly dummyHash = hash(randomBytes(16).toString('hex'), argon2);
 
@@ -87,12 +84,19 @@ export class AccountsService {
     @Inject(EventBus) private readonly events: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
   ) {
-    this.guard = new SignInGuard({
+    this.guard = new SignInGuard(accounts.db, {
       perAccountAndAddress: config.SIGNIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
-      perAccount: config.SIGNIN_FAILURES_PER_ACCOUNT,
+      maxDelaySeconds: config.SIGNIN_DELAY_MAX_SECONDS,
+      perAccountPerDay: config.SIGNIN_FAILURES_PER_ACCOUNT,
       perAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
     });
-    this.signUps = new RateLimiter(config.SIGNUPS_PER_ADDRESS_PER_HOUR, 3600_000);
+    this.signUps = new Counter(accounts.db, 'signup', config.SIGNUPS_PER_ADDRESS_PER_HOUR, 3600);
+    this.confirmationLimits = new ConfirmationLimits(accounts.db, {
+      codeFailures: config.CONFIRMATION_CODE_FAILURES,
+      lockoutSeconds: config.CONFIRMATION_CODE_LOCKOUT_SECONDS,
+      codeFailuresPerDay: config.CONFIRMATION_CODE_FAILURES_PER_DAY,
+      resendIntervalSeconds: config.CONFIRMATION_RESEND_INTERVAL_SECONDS,
+    });
   }
 
   /**
@@ -100,7 +104,7 @@ export class AccountsService {
    * EMAIL_CONFIRMATION_REQUIRED, answers the user alone, as GoTrue does, and the session waits for /verify.
    */
   async signUp(body: { email?: unknown; password?: unknown; data?: unknown }, address: string, redirectTo?: string): Promise<Session | PublicUser> {
-    const wait = this.signUps.hit(address);
+    const wait = await this.signUps.take(address);
     if (wait > 0) throw tooMany('Too many sign-ups from this address, please try again later', wait);
     const email = this.checkEmail(body.email);
     const password = this.checkPassword(body.password);
@@ -129,15 +133,15 @@ export class AccountsService {
     const email = typeof body.email === 'string' ? normalizeEmail(body.email) : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email || !password) throw invalidCredentials();
-    const wait = this.guard.check(email, address);
+    const wait = await this.guard.check(email, address);
     if (wait > 0) throw tooMany('Too many sign-in attempts, please try again later', wait);
     const user = await this.accounts.findUserByEmail(email);
     const valid = await verify(user?.encrypted_password ?? (await this.dummyHash), password).catch(() => false);
     if (!user || !valid) {
-      this.guard.failed(email, address);
+      await this.guard.failed(email, address);
       throw invalidCredentials();
     }
-    this.guard.succeeded(email, address);
+    await this.guard.succeeded(email, address);
     if (this.config.EMAIL_CONFIRMATION_REQUIRED && !user.email_confirmed_at) throw new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed');
     return this.accounts.db.transaction(async (tx) => {
       await this.accounts.touchSignIn(tx, user.id);
@@ -157,6 +161,10 @@ export class AccountsService {
     const code = typeof body.token === 'string' ? body.token.trim() : undefined;
     const email = typeof body.email === 'string' ? normalizeEmail(body.email) : undefined;
     if (!secret && !(code && email)) throw new GoTrueError(400, 'validation_failed', 'Verify requires either a token_hash, or an email and a token');
+    if (!secret) {
+      const wait = await this.confirmationLimits.codeWait(email!);
+      if (wait > 0) throw tooMany('Too many wrong codes: try again later, or use the link in the e-mail', wait);
+    }
     // A wrong code must be counted even though the request fails, so the refusal is thrown after commit.
     const outcome = await this.accounts.db.transaction(async (tx): Promise<Session | GoTrueError> => {
       const row = secret ? await this.accounts.lockConfirmationByLink(tx, linkHash(secret)) : await this.lockByCode(tx, email!, code!);
@@ -172,20 +180,27 @@ export class AccountsService {
     return outcome;
   }
 
-  /** Mails the pending confirmation again (at most once a minute per address); silent about unknown e-mails. */
-  async resend(body: { type?: unknown; email?: unknown }, redirectTo?: string): Promise<void> {
+  /**
+   * Mails the pending confirmation again, with a new link and code. Limited per e-mail asked for,
+   * known or not, so the answers tell nothing about who has an account; the signed-in owner asking
+   * for their own pending confirmation has a limit of their own (per account), so nobody else can
+   * use it up, and their fresh code is not held back by others' wrong guesses.
+   */
+  async resend(body: { type?: unknown; email?: unknown }, authorization: string | undefined, redirectTo?: string): Promise<void> {
     const type = body.type === 'signup' || body.type === 'email_change' ? body.type : undefined;
     if (!type) throw new GoTrueError(400, 'validation_failed', 'Resend requires type signup or email_change');
     const email = this.checkEmail(body.email);
-    // Limited per address asked for, known or not, so the answers tell nothing about who has an account.
-    const wait = this.resends.hit(email);
-    if (wait > 0) throw tooMany(`For security purposes, you can only request this after ${Math.ceil(wait)} seconds.`, wait, 'over_email_send_rate_limit');
+    const owner = await this.pendingOwnConfirmation(authorization, type, email);
+    const wait = owner ? await this.confirmationLimits.ownerResend(owner.id) : await this.confirmationLimits.resend(email);
+    const tooSoon = `For security purposes, you can only request this after ${Math.ceil(wait)} seconds.`;
+    if (wait > 0) throw tooMany(tooSoon, wait, 'over_email_send_rate_limit');
     await this.accounts.db.transaction(async (tx) => {
-      const user = type === 'signup' ? await this.accounts.findUserByEmail(email, tx) : await this.accounts.findUserByPendingEmail(email, tx);
+      const user = owner ?? (type === 'signup' ? await this.accounts.findUserByEmail(email, tx) : await this.accounts.findUserByPendingEmail(email, tx));
       const pending = user && (await this.accounts.pendingConfirmation(user.id, tx));
       if (!user || !pending || pending.kind !== type || pending.email !== email) return;
       await this.confirmations.send(tx, user.id, type, email, redirectTo);
     });
+    if (owner) await this.confirmationLimits.freshCode(email);
   }
 
   /**
@@ -306,18 +321,26 @@ export class AccountsService {
     );
   }
 
-  /** The confirmation a code belongs to; wrong codes count against the confirmation and, for a day, the address. */
+  /** The confirmation a code belongs to; every wrong code (an e-mail with nothing pending too) counts against the e-mail. */
   private async lockByCode(tx: Tx, email: string, code: string): Promise<ConfirmationRow | undefined> {
-    if (this.codeFailures.get(email).count >= maxCodeAttempts) return undefined;
     const user = (await this.accounts.findUserByPendingEmail(email, tx)) ?? (await this.accounts.findUserByEmail(email, tx));
     const row = user && (await this.accounts.lockConfirmationFor(tx, user.id, email));
-    if (!row || row.attempts >= maxCodeAttempts) return undefined;
-    if (row.code_hash !== codeHash(email, code)) {
-      this.codeFailures.add(email);
-      await this.accounts.countFailedCode(tx, row.user_id);
-      return undefined;
-    }
-    return row;
+    if (row?.code_hash === codeHash(email, code)) return row;
+    await this.confirmationLimits.wrongCode(email);
+    return undefined;
+  }
+
+  /** The signed-in caller's account when its pending confirmation is the one asked for; anyone else is anonymous. */
+  private async pendingOwnConfirmation(authorization: string | undefined, type: ConfirmationRow['kind'], email: string): Promise<UserRow | undefined> {
+    if (!authorization) return undefined;
+    // supabase-js sends its API key as the bearer when signed out: that is no one's session.
+    const caller = await this.authenticate(authorization).catch((err: unknown) => {
+      if (err instanceof GoTrueError) return undefined;
+      throw err;
+    });
+    const user = caller && (await this.accounts.findUser(caller.userId));
+    const pending = user && (await this.accounts.pendingConfirmation(user.id));
+    return pending?.kind === type && pending.email === email ? user : undefined;
   }
 
   private async openSession(tx: Tx, user: UserRow): Promise<Session> {

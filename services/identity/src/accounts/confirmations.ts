@@ -7,9 +7,6 @@ import { AccountsRepository, ConfirmationRow } from './accounts.repository';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Wrong codes a confirmation (and an address, per day) survives; the link (256 bits) is not guessable and has no such bound. */
-export const maxCodeAttempts = 5;
-
 export const linkHash = (secret: string) => sha256(`link:${secret}`);
 export const codeHash = (email: string, code: string) => sha256(`code:${email}:${code}`);
 

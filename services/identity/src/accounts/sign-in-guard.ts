@@ -1,99 +1,95 @@
-const defaultWindowMs = 15 * 60_000;
-const knownForMs = 30 * 24 * 3600_000;
-const maxEntries = 100_000;
+import type { Database } from '@app/service-kit';
+import { Counter, sweepExpiredCounters } from './counters';
 
-/** Failures per key in fixed windows (15 minutes unless told); bounded, oldest windows dropped first. */
-export class FailureCounter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(
-    private readonly now: () => number,
-    private readonly windowMs = defaultWindowMs,
-  ) {}
-
-  /** Failures in the current window, and seconds until it ends. */
-  get(key: string): { count: number; retryAfter: number } {
-    const window = this.windows.get(key);
-    const now = this.now();
-    if (!window || window.resetAt <= now) return { count: 0, retryAfter: 0 };
-    return { count: window.count, retryAfter: Math.ceil((window.resetAt - now) / 1000) };
-  }
-
-  add(key: string): void {
-    const now = this.now();
-    const window = this.windows.get(key);
-    if (window && window.resetAt > now) {
-      window.count += 1;
-      return;
-    }
-    this.windows.delete(key);
-    this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-    if (this.windows.size > maxEntries) this.windows.delete(this.windows.keys().next().value!);
-  }
-
-  clear(key: string): void {
-    this.windows.delete(key);
-  }
-}
+const minute = 60;
+const day = 24 * 3600;
+const knownForSeconds = 30 * day;
+const sweepEveryMs = 5 * 60_000;
 
 export interface SignInLimits {
+  /** Failures in a row from one address on one account before each further attempt waits. */
   perAccountAndAddress: number;
-  perAccount: number;
+  /** The longest such wait. */
+  maxDelaySeconds: number;
+  /** Failures on one account in 24 hours before addresses that never signed in to it are refused. */
+  perAccountPerDay: number;
+  /** Failures from one address in 15 minutes, across accounts, before it is refused for accounts it never signed in to. */
   perAddress: number;
 }
 
 /**
- * Sign-in limits that slow an attacker without locking the owner out. Only failures count, keyed
- * by the normalised e-mail (so unknown and known e-mails behave alike) and the client address:
- * - an address that fails too often on one account is refused for that account;
- * - an account failed too often (from anywhere) is refused to addresses that never signed in to it;
- * - an address failing too often (across accounts) is refused for accounts it never signed in to.
- * The owner at an address they signed in from before gets in with the right password throughout;
- * a guesser is held to a few attempts per window per address. In memory, per replica.
+ * The wait after the `failures`-th failure in a row from one address on one account: none before
+ * the limit, then 2 s, doubling with each failure, never more than the maximum.
+ */
+export function delayAfter(failures: number, limits: Pick<SignInLimits, 'perAccountAndAddress' | 'maxDelaySeconds'>): number {
+  if (failures < limits.perAccountAndAddress) return 0;
+  return Math.min(limits.maxDelaySeconds, 2 ** Math.min(failures - limits.perAccountAndAddress + 1, 30));
+}
+
+/**
+ * Sign-in limits that slow a guesser without locking the owner out (as Okta and GoTrue do: a short
+ * throttle per account and address, a daily cap per account that spares known addresses, a cap per
+ * address against spraying). Only failures count, keyed by the normalised e-mail (so unknown and
+ * known e-mails behave alike) and the client address; the counters are in Postgres, shared by replicas.
+ * - From one address, failures in a row on one account make each further attempt wait, at most
+ *   maxDelaySeconds: the owner who mistyped is back within a minute.
+ * - An account failed perAccountPerDay times (from anywhere) is refused to addresses that never
+ *   signed in to it: a guesser gets about that many tries a day; the owner's known addresses still get in.
+ * - An address failing perAddress times across accounts is refused for accounts it never signed in to.
  */
 export class SignInGuard {
-  private readonly pairs: FailureCounter;
-  private readonly accounts: FailureCounter;
-  private readonly addresses: FailureCounter;
-  /** `${email} ${address}` → until when that address counts as the owner's (after a success). */
-  private readonly known = new Map<string, number>();
+  /** Failures in a row per account and address (cleared by a success). */
+  private readonly inARow: Counter;
+  /** Per account and address: the wait after the latest failure. */
+  private readonly delays: Counter;
+  private readonly accounts: Counter;
+  private readonly addresses: Counter;
+  /** Account and address pairs that signed in, for 30 days after the latest success. */
+  private readonly known: Counter;
+  private sweptAt = 0;
 
   constructor(
+    private readonly db: Database,
     private readonly limits: SignInLimits,
-    private readonly now: () => number = Date.now,
   ) {
-    this.pairs = new FailureCounter(now);
-    this.accounts = new FailureCounter(now);
-    this.addresses = new FailureCounter(now);
+    this.inARow = new Counter(db, 'signin-in-a-row', limits.perAccountAndAddress, day);
+    this.delays = new Counter(db, 'signin-delay', 1, limits.maxDelaySeconds);
+    this.accounts = new Counter(db, 'signin-account', limits.perAccountPerDay, day);
+    this.addresses = new Counter(db, 'signin-address', limits.perAddress, 15 * minute);
+    this.known = new Counter(db, 'signin-known', 1, knownForSeconds);
   }
 
   /** Seconds to wait before `address` may try `email` again, or 0. */
-  check(email: string, address: string): number {
-    const pair = this.pairs.get(`${email} ${address}`);
-    if (pair.count >= this.limits.perAccountAndAddress) return pair.retryAfter;
-    if (this.isKnown(email, address)) return 0;
-    const account = this.accounts.get(email);
-    if (account.count >= this.limits.perAccount) return account.retryAfter;
-    const byAddress = this.addresses.get(address);
-    if (byAddress.count >= this.limits.perAddress) return byAddress.retryAfter;
-    return 0;
+  async check(email: string, address: string): Promise<number> {
+    this.sweepNowAndThen();
+    const pair = [email, address];
+    const [delay, known, account, byAddress] = await Promise.all([
+      this.delays.wait(pair),
+      this.known.has(pair),
+      this.accounts.wait(email),
+      this.addresses.wait(address),
+    ]);
+    if (delay > 0) return delay;
+    if (known) return 0;
+    return Math.max(account, byAddress);
   }
 
-  failed(email: string, address: string): void {
-    this.pairs.add(`${email} ${address}`);
-    this.accounts.add(email);
-    this.addresses.add(address);
+  async failed(email: string, address: string): Promise<void> {
+    const pair = [email, address];
+    const [inARow] = await Promise.all([this.inARow.add(pair), this.accounts.add(email), this.addresses.add(address)]);
+    const delay = delayAfter(inARow, this.limits);
+    if (delay > 0) await this.delays.holdFor(pair, delay);
   }
 
-  succeeded(email: string, address: string): void {
-    this.pairs.clear(`${email} ${address}`);
-    const key = `${email} ${address}`;
-    this.known.delete(key);
-    this.known.set(key, this.now() + knownForMs);
-    if (this.known.size > maxEntries) this.known.delete(this.known.keys().next().value!);
+  async succeeded(email: string, address: string): Promise<void> {
+    const pair = [email, address];
+    await Promise.all([this.inARow.clear(pair), this.delays.clear(pair), this.known.renew(pair)]);
   }
 
-  private isKnown(email: string, address: string): boolean {
-    return (this.known.get(`${email} ${address}`) ?? 0) > this.now();
+  private sweepNowAndThen(): void {
+    if (Date.now() - this.sweptAt < sweepEveryMs) return;
+    this.sweptAt = Date.now();
+    // Not on the sign-in's path: a failed sweep only leaves rows for the next one.
+    sweepExpiredCounters(this.db).catch(() => undefined);
   }
 }

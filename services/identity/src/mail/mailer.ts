@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
@@ -22,6 +22,7 @@ export interface Mail {
 export class Mailer {
   private readonly smtp?: ReturnType<typeof createTransport>;
   private readonly file = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  private mailbox?: Promise<void>;
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
@@ -38,9 +39,23 @@ export class Mailer {
       return;
     }
     const { message: raw } = await this.file.sendMail(message);
-    await mkdir(this.config.MAILBOX_DIR, { recursive: true });
+    await (this.mailbox ??= this.openMailbox());
     // Sortable by time, findable by recipient: <ms>-<recipient>-<random>.eml.
     const name = `${Date.now()}-${mail.to.replace(/[^A-Za-z0-9@._+-]/g, '_')}-${randomBytes(3).toString('hex')}.eml`;
     await writeFile(path.join(this.config.MAILBOX_DIR, name), raw as Buffer, { mode: 0o600 });
+  }
+
+  /**
+   * The mailbox is the owner's alone (0700): its file names and messages carry addresses, links
+   * and codes. A mailbox left from before (0755) is closed too.
+   */
+  private async openMailbox(): Promise<void> {
+    try {
+      await mkdir(this.config.MAILBOX_DIR, { recursive: true, mode: 0o700 });
+      await chmod(this.config.MAILBOX_DIR, 0o700);
+    } catch (err) {
+      this.mailbox = undefined;
+      throw err;
+    }
   }
 }

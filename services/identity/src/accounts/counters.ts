@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '@app/service-kit';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+
+/** The table of migrations/0004_rate_limits.sql. */
+const table = 'rate_limits';
+
+/** Keys are hashed, so the table keeps no e-mail, address or account id in the clear. */
+const hashed = (key: string | string[]) =>
+  createHash('sha256')
+    .update(Array.isArray(key) ? key.join('\n') : key)
+    .digest('base64url');
+
+/**
+ * Counts per key in identity's Postgres (rate-limiter-flexible's Postgres store), so every replica
+ * sees the same counts: up to `limit` in a window of `seconds` that starts with a key's first count.
+ */
+export class Counter {
+  private readonly store: RateLimiterPostgres;
+
+  constructor(
+    db: Database,
+    name: string,
+    readonly limit: number,
+    private readonly seconds: number,
+  ) {
+    this.store = new RateLimiterPostgres({
+      storeClient: db.pool,
+      storeType: 'pool',
+      schemaName: db.schema,
+      tableName: table,
+      // The migration made the table; expired rows are swept by sweepExpiredCounters.
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix: name,
+      points: limit,
+      duration: seconds,
+    });
+  }
+
+  /** Seconds until `key` is under the limit again, or 0 when it is under it now. */
+  async wait(key: string | string[]): Promise<number> {
+    const res = await this.store.get(hashed(key));
+    return res && res.consumedPoints >= this.limit ? waitOf(res) : 0;
+  }
+
+  /** Whether `key` was counted in its current window. */
+  async has(key: string | string[]): Promise<boolean> {
+    return ((await this.store.get(hashed(key)))?.consumedPoints ?? 0) > 0;
+  }
+
+  /** Counts one, whatever the limit; the count in the window. */
+  async add(key: string | string[]): Promise<number> {
+    return (await this.store.penalty(hashed(key), 1)).consumedPoints;
+  }
+
+  /** Counts one; 0 while the window is within the limit, else the seconds until the window ends. */
+  async take(key: string | string[]): Promise<number> {
+    try {
+      await this.store.consume(hashed(key));
+      return 0;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return waitOf(err);
+      throw err;
+    }
+  }
+
+  /** Puts `key` at its limit for `seconds` from now, whatever it counted. */
+  async holdFor(key: string | string[], seconds: number): Promise<void> {
+    await this.store.block(hashed(key), seconds);
+  }
+
+  /** Counts `key` once, in a window starting now (a mark that lasts a whole window from its last renewal). */
+  async renew(key: string | string[]): Promise<void> {
+    await this.store.set(hashed(key), 1, this.seconds);
+  }
+
+  async clear(key: string | string[]): Promise<void> {
+    await this.store.delete(hashed(key));
+  }
+}
+
+const waitOf = (res: RateLimiterRes) => Math.max(res.msBeforeNext, 1) / 1000;
+
+/** Deletes every counter whose window has ended (all counters share the table). */
+export async function sweepExpiredCounters(db: Database): Promise<void> {
+  await db.query(`DELETE FROM ${table} WHERE expire < $1`, [Date.now()]);
+}
