@@ -9,8 +9,10 @@ import { OpportunitiesModule } from './opportunities/opportunities.module';
 import { ResourcesModule } from './resources/resources.module';
 
 const communityConfig = {
-  /** Contact messages one client address may send per hour (the form also works signed out). */
+  /** Contact messages one client address may send per hour signed out (the form also works signed out). */
   CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** …and one account per hour signed in, from any address: others' messages signed out never use it up. */
+  CONTACT_MESSAGES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(10),
 };
 
 export type CommunityConfig = BaseConfig & z.infer<z.ZodObject<typeof communityConfig>>;

@@ -19,7 +19,7 @@ describe('community: contact form, resources and erasure', () => {
 
   beforeAll(async () => {
     env = await TestEnvironment.create();
-    svc = await env.start(communityService, { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR: '3' });
+    svc = await env.start(communityService, { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR: '3', CONTACT_MESSAGES_PER_ACCOUNT_PER_HOUR: '3' });
     mod = await env.authHeader(moderator(env));
   });
   afterAll(() => env.close());
@@ -123,6 +123,20 @@ describe('community: contact form, resources and erasure', () => {
         .expect(201);
     const res = await forged().send({ subject: 'Feedback', message: 'forged, one too many' }).expect(429);
     expect(res.body.error.code).toBe('rate_limited');
+  });
+
+  it('limits a signed-in sender by account: messages sent signed out from the same address never use it up', async () => {
+    const office = from('198.51.100.20');
+    const send = (message: string, auth = {}, at = office) =>
+      request(svc.url).post('/api/contact-form').set(at).set(auth).send({ subject: 'Feedback', message });
+    for (let i = 0; i < 3; i++) await send(`anonymous ${i}`).expect(201);
+    await send('anonymous, one too many').expect(429);
+    const auth = await env.authHeader(env.newUser());
+    for (let i = 0; i < 3; i++) await send(`signed in ${i}`, auth).expect(201);
+    // The account's own share is used up, from whatever address it writes.
+    const refused = await send('signed in, one too many', auth, from()).expect(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    await send('another account', await env.authHeader(env.newUser())).expect(201);
   });
 
   it('lets only moderators read submissions', async () => {

@@ -151,7 +151,7 @@ export const communityApi = {
     method: 'POST',
     path: '/api/contact-form',
     summary:
-      "Send a message, signed in or not (rate limited per client address; a signed-in sender also by caps.contactMessagesPerDay); subject 'Feature Request' also files a pending feature request",
+      "Send a message, signed in or not (rate limited per client address signed out, per account signed in, which also has caps.contactMessagesPerDay); subject 'Feature Request' also files a pending feature request",
     auth: 'optional',
     body: contactFormSchema,
     status: 201,

@@ -24,6 +24,7 @@ export function featureTitle(message: string): string {
 @Injectable()
 export class ContactService {
   private readonly perAddress: RateLimiter;
+  private readonly perAccount: RateLimiter;
 
   constructor(
     private readonly submissions: ContactRepository,
@@ -31,14 +32,17 @@ export class ContactService {
     @Inject(SERVICE_CONFIG) config: CommunityConfig,
   ) {
     this.perAddress = new RateLimiter(config.CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR, 3600_000);
+    this.perAccount = new RateLimiter(config.CONTACT_MESSAGES_PER_ACCOUNT_PER_HOUR, 3600_000);
   }
 
   /**
-   * Anyone may write (a page outside the app too), so the client address is limited; a signed-in
-   * sender's id is kept. 'Feature Request' also files a pending request, in the same transaction.
+   * Anyone may write (a page outside the app too): signed out, the client address is limited;
+   * signed in, the account is (its id is kept), so messages sent signed out from the same address
+   * (an office, a shared network) never use up a signed-in sender's share. 'Feature Request' also
+   * files a pending request, in the same transaction.
    */
   async submit(user: AuthUser | undefined, address: string, form: ContactForm): Promise<string> {
-    const wait = this.perAddress.hit(address);
+    const wait = user ? this.perAccount.hit(user.id) : this.perAddress.hit(address);
     if (wait > 0) throw rateLimited(wait);
     if (user && (await isErased(this.submissions.db, user.id))) throw unauthorized(communityMessages.accountDeleted);
     const userId = user?.id ?? null;
