@@ -57,6 +57,9 @@ export interface GatewayOptions {
 
 const pathnameOf = (url: string | undefined) => (url ?? '/').split('?')[0];
 
+/** How long an idle kept-alive connection of a client stays open (see startGateway). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /**
  * The gateway: request ids and access log, security headers, optional CORS and the prefix table
  * (token required on /api except the anonymous routes; /auth/v1 passed through to identity) in
@@ -176,6 +179,10 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   const gateway = createGateway(config, options);
   const { logger } = gateway;
   const server = http.createServer(gateway.handle);
+  // Node closes a kept-alive connection after 5 s idle: a call a client sends on it at that moment
+  // gets no answer at all (a reset), the more often the busier the machine. Longer than what keeps
+  // connections to the gateway (an ingress or load balancer: 60 s is usual), the client closes first.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.on('upgrade', gateway.upgrade);
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { ramp, RampCall, waitFor } from '@app/service-kit/testing';
 import { startGateway } from '../src/app';
 import { es256Token, RouteHandler, Stack, startStack } from './helpers';
@@ -186,4 +187,36 @@ describe('gateway: bounds on calls in flight', () => {
       /UPSTREAM_MAX_IN_FLIGHT: must be a number of calls/,
     );
   });
+});
+
+describe('gateway: kept-alive connections', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(() => stack.close());
+
+  it("still carry a call after 6 s idle: Node's own 5 s closes them while a client may be sending, a call that then gets no answer", async () => {
+    const socket = net.connect(stack.gateway.port, '127.0.0.1');
+    let received = '';
+    let ended = false;
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    socket.on('close', () => (ended = true));
+    socket.on('error', () => undefined);
+    const exchange = async () => {
+      received = '';
+      socket.write('GET /healthz HTTP/1.1\r\nHost: gateway.test\r\n\r\n');
+      await waitFor(() => received.includes('{"status":"ok"}') || ended);
+      return received.split('\r\n')[0];
+    };
+    try {
+      expect(await exchange()).toBe('HTTP/1.1 200 OK');
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(ended).toBe(false);
+      expect(await exchange()).toBe('HTTP/1.1 200 OK');
+    } finally {
+      socket.destroy();
+    }
+  }, 20_000);
 });
