@@ -11,8 +11,10 @@
 //                                                the rest)
 //   MODE=ramp node bench/load/run.mjs            ramp: a rising rate of calls (open loop: calls are
 //                                                sent on schedule whether or not earlier ones came
-//                                                back) until p99 > P99_LIMIT_MS (250) or errors
-//                                                appear; prints the highest rate that held
+//                                                back) until p99 > P99_LIMIT_MS (250), errors appear
+//                                                or the gateway refuses over half the calls (503
+//                                                overloaded: its bounds on calls in flight); prints
+//                                                the highest rate that held and where refusals began
 //
 // Against a running stack, e.g. one of its own (a port and data directory of their own):
 //   PORT=18480 DATA_DIR=/tmp/load-stack TRUST_PROXY=loopback npm start
@@ -166,14 +168,22 @@ class VirtualUser {
   }
 }
 
-/** Latencies and failures per kind of call. */
+/**
+ * Latencies and failures per kind of call. The gateway's refusals (503 overloaded, past its bounds
+ * on calls in flight) are counted apart, with their own latencies: the figures are the admitted calls'.
+ */
 class Tally {
   constructor() {
     this.kinds = new Map();
     this.errors = new Map();
+    this.refusals = [];
   }
 
   add(kind, res) {
+    if (res.status === 503 && res.body?.error?.code === 'overloaded') {
+      this.refusals.push(res.ms);
+      return;
+    }
     if (!this.kinds.has(kind)) this.kinds.set(kind, []);
     this.kinds.get(kind).push(res.ms);
     if (res.status === 0 || res.status >= 400) {
@@ -183,7 +193,7 @@ class Tally {
   }
 
   get calls() {
-    return [...this.kinds.values()].reduce((n, l) => n + l.length, 0);
+    return [...this.kinds.values()].reduce((n, l) => n + l.length, 0) + this.refusals.length;
   }
 
   get errorCount() {
@@ -213,6 +223,7 @@ class Tally {
     for (const [kind, list] of this.kinds) console.log(row(kind, list));
     console.log(row('overall', [...this.kinds.values()].flat()));
     console.log(`errors: ${this.errorCount} of ${this.calls}`);
+    if (this.refusals.length > 0) console.log(row('refused (503)', this.refusals));
     for (const [key, count] of [...this.errors].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`  ${count} × ${key}`);
   }
 }
@@ -281,8 +292,8 @@ async function steady(vus) {
     heavyTally.print(durationS);
   }
   const overall = tally.summary('overall');
-  const met = tally.errorCount === 0 && overall.p99 <= targetP99;
-  console.log(`target (0 errors, p99 ≤ ${targetP99} ms): ${met ? 'met' : 'NOT met'}`);
+  const met = tally.errorCount === 0 && tally.refusals.length === 0 && overall.p99 <= targetP99;
+  console.log(`target (0 errors, 0 refused, p99 ≤ ${targetP99} ms): ${met ? 'met' : 'NOT met'}`);
   return met;
 }
 
@@ -305,22 +316,38 @@ async function atRate(vus, rate, seconds) {
 }
 
 async function ramp(vus) {
-  console.log(`\nramp: steps of ${rampStepS} s, from ${rampStart} calls/s, ×${rampFactor} a step, until p99 > ${rampLimitP99} ms or an error`);
-  console.log(`${'rate/s'.padStart(8)} ${'calls'.padStart(7)} ${'errors'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
+  console.log(
+    `\nramp: steps of ${rampStepS} s, from ${rampStart} calls/s, ×${rampFactor} a step, until p99 > ${rampLimitP99} ms, an error, or over half refused`,
+  );
+  console.log(
+    `${'rate/s'.padStart(8)} ${'calls'.padStart(7)} ${'errors'.padStart(7)} ${'refused'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'refused p99'.padStart(12)}`,
+  );
   let held;
+  let refusalsFrom;
   for (let rate = rampStart; ; rate = Math.round(rate * rampFactor)) {
     const tally = await atRate(vus, rate, rampStepS);
     const s = tally.summary(rate);
-    console.log(
-      `${String(rate).padStart(8)} ${String(s.calls).padStart(7)} ${String(tally.errorCount).padStart(7)} ${s.p50.toFixed(1).padStart(8)} ${s.p95.toFixed(1).padStart(8)} ${s.p99.toFixed(1).padStart(8)}`,
+    const refused = tally.refusals.length;
+    const refusedP99 = Tally.percentile(
+      [...tally.refusals].sort((a, b) => a - b),
+      99,
     );
-    if (tally.errorCount > 0 || s.p99 > rampLimitP99) {
+    console.log(
+      `${String(rate).padStart(8)} ${String(tally.calls).padStart(7)} ${String(tally.errorCount).padStart(7)} ${String(refused).padStart(8)} ${s.p50.toFixed(1).padStart(8)} ${s.p95.toFixed(1).padStart(8)} ${s.p99.toFixed(1).padStart(8)} ${(refused ? refusedP99.toFixed(1) : '-').padStart(12)}`,
+    );
+    if (refused > 0) refusalsFrom ??= rate;
+    if (tally.errorCount > 0 || s.p99 > rampLimitP99 || refused > tally.calls / 2) {
       if (tally.errorCount > 0) for (const [key, count] of tally.errors) console.log(`  ${count} × ${key}`);
       break;
     }
-    held = rate;
+    if (refused === 0) held = rate;
   }
-  console.log(held ? `highest rate with p99 ≤ ${rampLimitP99} ms and no errors: ${held} calls/s` : `even ${rampStart} calls/s did not hold: lower START_RATE`);
+  console.log(
+    held
+      ? `highest rate with p99 ≤ ${rampLimitP99} ms, no errors and no refusals: ${held} calls/s`
+      : `even ${rampStart} calls/s did not hold: lower START_RATE`,
+  );
+  console.log(refusalsFrom ? `the gateway began refusing (503 overloaded) at ${refusalsFrom} calls/s` : 'the gateway refused no call');
 }
 
 try {
