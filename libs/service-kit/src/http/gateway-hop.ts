@@ -19,6 +19,8 @@ export const GATEWAY_PROOF_SKEW_SECONDS = 30;
 export class GatewayProof {
   private readonly key: Buffer;
   private made?: { second: number; value: string };
+  /** The MAC of each second a proof may name, made once: an HMAC costs ~13 µs, a lookup nothing. */
+  private readonly macs = new Map<number, Buffer>();
 
   constructor(
     secret: string,
@@ -40,8 +42,19 @@ export class GatewayProof {
     const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value);
     if (!match) return false;
     const second = Number(match[1]);
-    if (Math.abs(second - this.now() / 1000) > GATEWAY_PROOF_SKEW_SECONDS) return false;
-    return timingSafeEqual(Buffer.from(match[2]), Buffer.from(this.sign(second)));
+    const now = this.now() / 1000;
+    if (Math.abs(second - now) > GATEWAY_PROOF_SKEW_SECONDS) return false;
+    return timingSafeEqual(Buffer.from(match[2]), this.macOf(second, now));
+  }
+
+  private macOf(second: number, now: number): Buffer {
+    let mac = this.macs.get(second);
+    if (!mac) {
+      for (const kept of this.macs.keys()) if (Math.abs(kept - now) > GATEWAY_PROOF_SKEW_SECONDS) this.macs.delete(kept);
+      mac = Buffer.from(this.sign(second));
+      this.macs.set(second, mac);
+    }
+    return mac;
   }
 
   private sign(second: number): string {
