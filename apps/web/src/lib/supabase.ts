@@ -32,3 +32,18 @@ export async function authSettings(): Promise<AuthSettings> {
   if (!res.ok) throw new Error(`auth settings answered ${res.status}`);
   return (await res.json()) as AuthSettings;
 }
+
+/**
+ * supabase-js's resend, sent with the session's token: identity limits the signed-in owner's own
+ * requests apart from anyone's, so others asking for the same address cannot use them up (a real
+ * Supabase project ignores the token). Throws the server's message.
+ */
+export async function resendAsOwner(input: { type: 'signup' | 'email_change'; email: string }): Promise<void> {
+  const { data } = await auth.getSession();
+  const res = await fetch(`${supabaseUrl}/auth/v1/resend`, {
+    method: 'POST',
+    headers: { ...projectHeaders, ...(data.session && { Authorization: `Bearer ${data.session.access_token}` }), 'Content-Type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  if (!res.ok) throw new Error(((await res.json().catch(() => ({}))) as { msg?: string }).msg ?? 'The confirmation could not be sent');
+}

@@ -4,7 +4,7 @@ import { MailWarning } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { auth } from '@/lib/supabase';
+import { auth, resendAsOwner } from '@/lib/supabase';
 
 /** The account as identity knows it now; the session's copy dates from sign-in, so a confirmation made meanwhile shows here. */
 function useCurrentUser(sessionUser: User | null) {
@@ -35,10 +35,7 @@ export function EmailConfirmation({ user }: { user: User | null }) {
   }, [confirmedNow, confirmedInSession]);
 
   const resend = useMutation({
-    mutationFn: async (input: { type: 'signup' | 'email_change'; email: string }) => {
-      const { error } = await auth.resend(input);
-      if (error) throw error;
-    },
+    mutationFn: resendAsOwner,
     onSuccess: () => toast({ title: 'Confirmation sent', description: 'Open the link in the e-mail we just sent.' }),
     onError: (err) => toast({ variant: 'destructive', title: 'Error', description: err.message }),
   });
