@@ -9,6 +9,8 @@
 // `npm run admin -- nats-accounts` prints the NATS users and permissions written from the registry
 // (passwords read from <SERVICE>_NATS_PASSWORD by nats-server):
 // deploy/k8s/components/nats-jetstream/accounts.conf is its output.
+// `npm run admin -- provision-streams` creates or updates the event streams from the registry, as the
+// launcher and the Kubernetes job event-streams do (NATS_URL, and the streams-admin user's NATS_USER and NATS_PASSWORD).
 // `npm run admin -- compose-env` writes .env for docker-compose.yml: generated passwords, kept when present.
 // `npm run admin -- announce-companies` announces every company again (interviews.company.created): the
 // event stream keeps 7 days, so a read model rebuilt from an empty database later learns older ones.
@@ -24,9 +26,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const commands = ['grant-moderator', 'revoke-moderator', 'delete-user'];
 const [command, email] = process.argv.slice(2);
 
-if (!(commands.includes(command) && email) && !['mailbox', 'db-roles', 'nats-accounts', 'compose-env', 'announce-companies'].includes(command)) {
+if (
+  !(commands.includes(command) && email) &&
+  !['mailbox', 'db-roles', 'nats-accounts', 'provision-streams', 'compose-env', 'announce-companies'].includes(command)
+) {
   console.error(
-    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       npm run admin -- compose-env\n       npm run admin -- announce-companies`,
+    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       NATS_URL=… NATS_USER=streams-admin NATS_PASSWORD=… npm run admin -- provision-streams\n       npm run admin -- compose-env\n       npm run admin -- announce-companies`,
   );
   process.exit(2);
 }
@@ -41,6 +46,8 @@ if (command === 'compose-env') {
     POSTGRES_PASSWORD: secret,
     SIGNING_KEY_ENCRYPTION_KEY: () => randomBytes(32).toString('base64'),
     GATEWAY_SECRET: () => randomBytes(32).toString('base64url'),
+    // The NATS user that provisions the event streams (natsAdministrator).
+    STREAMS_ADMIN_NATS_PASSWORD: secret,
     ...Object.fromEntries(
       names.flatMap((n) => [
         [`${n}_DATABASE_PASSWORD`, secret],
@@ -57,6 +64,12 @@ if (command === 'compose-env') {
   process.exit(0);
 }
 
+if (command === 'provision-streams') {
+  const { provisionEventStreamsFromEnv } = createRequire(import.meta.url)(path.join(root, 'libs/service-kit/dist/index.js'));
+  for (const { stream, outcome, subjects } of await provisionEventStreamsFromEnv(process.env)) console.log(`${stream}: ${outcome} (${subjects.join(', ')})`);
+  process.exit(0);
+}
+
 if (command === 'nats-accounts' || command === 'db-roles') {
   const kit = path.join(root, 'libs/service-kit/dist/index.js');
   if (!existsSync(kit)) {
@@ -65,8 +78,13 @@ if (command === 'nats-accounts' || command === 'db-roles') {
   }
   const services = registryServices(root);
   if (command === 'nats-accounts') {
-    const { natsAccountsConfig, natsPasswordVariable } = createRequire(import.meta.url)(kit);
-    process.stdout.write(natsAccountsConfig({ services: services.map((s) => ({ ...s, password: { env: natsPasswordVariable(s.name) } })) }));
+    const { natsAccountsConfig, natsAdministrator, natsPasswordVariable } = createRequire(import.meta.url)(kit);
+    process.stdout.write(
+      natsAccountsConfig({
+        services: services.map((s) => ({ ...s, password: { env: natsPasswordVariable(s.name) } })),
+        administrator: { user: natsAdministrator, password: { env: natsPasswordVariable(natsAdministrator) } },
+      }),
+    );
     process.exit(0);
   }
   if (!process.env.DATABASE_URL) {

@@ -6,6 +6,7 @@
 // into .data/secrets.json (0600). A child that dies is restarted with backoff; Ctrl-C stops
 // everything in the reverse order of start; nothing outlives the launcher.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -78,6 +79,13 @@ async function main() {
     : await serviceDatabaseUrls(root, databaseUrl, Object.fromEntries(services.map((s) => [s.name, secrets.services[s.name].database])));
   const nats = process.env.NATS_URL ? { url: process.env.NATS_URL, how: `NATS at ${redact(process.env.NATS_URL)}` } : await natsServer(services, secrets);
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  // Services only check the streams; they are made or brought up to the registry here, before any starts.
+  if (nats.url)
+    await require(path.join(root, 'libs/service-kit/dist/index.js')).provisionEventStreamsFromEnv({
+      ...process.env,
+      NATS_URL: nats.url,
+      ...nats.administrator,
+    });
   const shared = {
     ...process.env,
     STOP_WITH_PARENT: '1',
@@ -202,12 +210,15 @@ async function startPostgres() {
 
 /**
  * nats-server from PATH with a configuration written from the registry (the kit's natsAccountsConfig):
- * a user per service that may publish only the events it produces.
+ * a user per service that may publish only the events it produces and use only its own consumers,
+ * and the launcher's administrator, which provisions the streams.
  */
 async function natsServer(services, secrets) {
   const binary = which('nats-server');
   if (!binary) return { url: undefined, how: 'in-process bus (no nats-server on PATH; all services in this process)' };
-  const { natsAccountsConfig } = require(path.join(root, 'libs/service-kit/dist/index.js'));
+  const { natsAccountsConfig, natsAdministrator } = require(path.join(root, 'libs/service-kit/dist/index.js'));
+  // The launcher's own user, for the streams: a new password each start, kept nowhere but nats.conf.
+  const administrator = { NATS_USER: natsAdministrator, NATS_PASSWORD: randomBytes(24).toString('base64url') };
   const port = await freePort(Number(process.env.EMBEDDED_NATS_PORT ?? 4223));
   const dataDir = dataDirOf(root);
   const storeDir = path.join(dataDir, 'nats');
@@ -215,6 +226,7 @@ async function natsServer(services, secrets) {
   const config = path.join(dataDir, 'nats.conf');
   const accounts = natsAccountsConfig({
     services: services.map((s) => ({ ...s, password: { value: secrets.services[s.name].nats } })),
+    administrator: { user: administrator.NATS_USER, password: { value: administrator.NATS_PASSWORD } },
     prefix: process.env.EVENT_SUBJECT_PREFIX?.replace(/\.$/, ''),
   });
   writeFileSync(config, `listen: "127.0.0.1:${port}"\njetstream { store_dir: ${JSON.stringify(storeDir)} }\n${accounts}`, { mode: 0o600 });
@@ -230,6 +242,7 @@ async function natsServer(services, secrets) {
   return {
     url: `nats://127.0.0.1:${port}`,
     users: true,
+    administrator,
     how: `nats-server from PATH (JetStream, data in ${shown(storeDir)}, port ${port}; a user per service)`,
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
+import { natsAdministrator, natsPasswordVariable } from '@app/service-kit/core';
 import { parse } from 'yaml';
 import { repoRoot } from './manifests';
 
@@ -25,13 +26,24 @@ const compose = parse(readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'u
 };
 const services = compose.services;
 /** One-shot containers: they run to completion, so they have no healthcheck and are waited for differently. */
-const oneShot = ['postgres-roles'];
+const oneShot = ['postgres-roles', 'event-streams'];
 const variable = (name: string) => name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 /** A value Compose reads from .env (`npm run admin -- compose-env`), refusing to start without it. */
 const fromEnv = (name: string) => new RegExp(`^\\$\\{${name}:\\?[^}]+\\}$`);
 
-test('holds Postgres, its roles job, NATS, every service of the registry and the gateway, and nothing else', () => {
-  expect(Object.keys(services).sort()).toEqual(['gateway', 'nats', 'postgres', 'postgres-roles', ...serviceRegistry.map((s) => s.name)].sort());
+test('holds Postgres, its roles job, NATS, its streams job, every service of the registry and the gateway, and nothing else', () => {
+  expect(Object.keys(services).sort()).toEqual(
+    ['event-streams', 'gateway', 'nats', 'postgres', 'postgres-roles', ...serviceRegistry.map((s) => s.name)].sort(),
+  );
+});
+
+test('the event streams are provisioned by the kit as streams-admin, after NATS and before any service', () => {
+  const job = services['event-streams'];
+  expect(job.command).toEqual(['node', 'libs/service-kit/dist/events/provision-streams.js']);
+  expect(job.environment).toMatchObject({ NATS_URL: 'nats://nats:4222', NATS_USER: natsAdministrator });
+  expect(job.environment!.NATS_PASSWORD).toMatch(fromEnv(natsPasswordVariable(natsAdministrator)));
+  expect(services.nats.environment![natsPasswordVariable(natsAdministrator)]).toMatch(fromEnv(natsPasswordVariable(natsAdministrator)));
+  expect(job.restart).toBe('no');
 });
 
 test('NATS runs with JetStream, its users from the registry (accounts.conf), each password from .env; both stores report health', () => {
@@ -80,7 +92,7 @@ test('every container has a healthcheck, and every dependency waits for health',
 });
 
 test.each(serviceRegistry.map((s) => [s.name, s.port] as const))(
-  '%s: its own image of the Dockerfile, on port %i, as its own Postgres role and NATS user, after Postgres, its roles and NATS',
+  '%s: its own image of the Dockerfile, on port %i, as its own Postgres role and NATS user, after Postgres, its roles, NATS and its streams',
   (name, port) => {
     const service = services[name];
     expect(service.build).toEqual({ context: '.', args: { APP: `services/${name}` } });
@@ -94,7 +106,7 @@ test.each(serviceRegistry.map((s) => [s.name, s.port] as const))(
     });
     if (name === 'identity') expect(service.environment!.SIGNING_KEY_ENCRYPTION_KEY).toMatch(fromEnv('SIGNING_KEY_ENCRYPTION_KEY'));
     else expect(service.environment).not.toHaveProperty('SIGNING_KEY_ENCRYPTION_KEY');
-    expect(Object.keys(service.depends_on!).sort()).toEqual(['nats', 'postgres', 'postgres-roles']);
+    expect(Object.keys(service.depends_on!).sort()).toEqual(['event-streams', 'nats', 'postgres', 'postgres-roles']);
     expect(service.read_only).toBe(true);
     expect(service.cap_drop).toEqual(['ALL']);
   },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
-import { natsAccountsConfig, natsPasswordVariable } from '@app/service-kit/core';
+import { natsAccountsConfig, natsAdministrator, natsPasswordVariable } from '@app/service-kit/core';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IStatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
@@ -323,6 +323,25 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
     }
   });
 
+  test("the Job event-streams provisions the streams as streams-admin with this release's kit; it reaches NATS and nothing else", () => {
+    const job = named<IJob>(objects(), 'Job', 'event-streams');
+    const container = job.spec!.template.spec!.containers[0];
+    expect(container.command).toEqual(['node', 'libs/service-kit/dist/events/provision-streams.js']);
+    // The same image (and tag) as identity's Deployment: the registry of this release.
+    expect(container.image).toBe(mainContainer('identity').image);
+    expect(environment(container).NATS_USER).toBe(natsAdministrator);
+    const secret = (container.envFrom ?? []).find((s) => s.secretRef)!.secretRef!.name!;
+    expect(secret).toMatch(/^event-streams-secrets(-[a-z0-9]{10})?$/);
+    if (overlay === 'dev') expect(ofKind(objects(), 'Secret').map((s) => s.metadata.name)).toContain(secret);
+    else expect(readFileSync(path.join(repoRoot, 'docs', 'deploy.md'), 'utf8')).toContain('event-streams-secrets');
+    // Finished Jobs go, so the next release's apply runs it again.
+    expect(job.spec!.ttlSecondsAfterFinished).toBeGreaterThan(0);
+    const from = pod(namespace(), job.spec!.template.metadata!.labels!);
+    expect(allowed(policies(), from, { ip: '10.20.0.5' }, 4222)).toBe(true);
+    expect(allowed(policies(), from, { ip: '10.20.0.5' }, 5432)).toBe(false);
+    expect(allowed(policies(), from, podOf('identity'), 8101)).toBe(false);
+  });
+
   test('each service logs in as itself: its NATS user, and (dev) its own Postgres role, NATS password and signing-key key', () => {
     const secretData = (name: string) => {
       const secret = ofKind<K8sObject & { data: Record<string, string> }>(objects(), 'Secret').find((s) => s.metadata.name.startsWith(`${name}-secrets`))!;
@@ -354,16 +373,17 @@ describe('prod-self-hosted: NATS and Postgres inside the cluster', () => {
   const objects = () => rendered.get('prod-self-hosted')!;
   const policies = () => ofKind<INetworkPolicy>(objects(), 'NetworkPolicy');
 
-  test('a JetStream cluster of three servers, and the streams raised to three replicas', () => {
+  test('a JetStream cluster of three servers, and the streams provisioned on it with three replicas', () => {
     const nats = named<IStatefulSet>(objects(), 'StatefulSet', 'nats');
     expect(nats.spec!.replicas).toBe(3);
     const config = named<IConfigMap>(objects(), 'ConfigMap', 'nats-config').data!['nats.conf'];
     expect(config).toMatch(/jetstream\s*{/);
     expect(config.match(/nats:\/\/nats-\d\.nats-cluster:6222/g)).toHaveLength(3);
-    const job = named<IJob>(objects(), 'Job', 'nats-stream-replicas');
-    const script = job.spec!.template.spec!.containers[0].args!.join(' ');
-    expect(script).toContain('--replicas 3');
-    expect(script).toMatch(/EVENTS DEADLETTER/);
+    const job = named<IJob>(objects(), 'Job', 'event-streams');
+    const env = Object.fromEntries((job.spec!.template.spec!.containers[0].env ?? []).map((e) => [e.name, e.value]));
+    expect(env).toMatchObject({ NATS_URL: 'nats://nats:4222', EVENT_STREAM_REPLICAS: '3', NATS_USER: natsAdministrator });
+    const natsPod = pod('thunderprep', nats.spec!.template.metadata!.labels!);
+    expect(allowed(policies(), pod('thunderprep', job.spec!.template.metadata!.labels!), natsPod, 4222)).toBe(true);
   });
 
   test("NATS has the registry's users (accounts.conf is what `npm run admin -- nats-accounts` writes), each password from its service's Secret", () => {
@@ -371,12 +391,18 @@ describe('prod-self-hosted: NATS and Postgres inside the cluster', () => {
     expect(named<IConfigMap>(objects(), 'ConfigMap', 'nats-config').data!['nats.conf']).toContain('include ./accounts/accounts.conf');
     const volume = nats.spec!.template.spec!.volumes!.find((v) => v.name === 'accounts')!;
     const accounts = named<IConfigMap>(objects(), 'ConfigMap', volume.configMap!.name!).data!['accounts.conf'];
-    expect(accounts).toBe(natsAccountsConfig({ services: serviceRegistry.map((s) => ({ ...s, password: { env: natsPasswordVariable(s.name) } })) }));
+    expect(accounts).toBe(
+      natsAccountsConfig({
+        services: serviceRegistry.map((s) => ({ ...s, password: { env: natsPasswordVariable(s.name) } })),
+        administrator: { user: natsAdministrator, password: { env: natsPasswordVariable(natsAdministrator) } },
+      }),
+    );
     expect(nats.spec!.template.spec!.containers[0].volumeMounts).toContainEqual({ name: 'accounts', mountPath: '/etc/nats/accounts' });
     const env = Object.fromEntries((nats.spec!.template.spec!.containers[0].env ?? []).map((e) => [e.name, e]));
     for (const { name } of serviceRegistry) {
       expect(env[natsPasswordVariable(name)].valueFrom!.secretKeyRef).toEqual({ name: `${name}-secrets`, key: 'NATS_PASSWORD' });
     }
+    expect(env[natsPasswordVariable(natsAdministrator)].valueFrom!.secretKeyRef).toEqual({ name: 'event-streams-secrets', key: 'NATS_PASSWORD' });
   });
 
   test('a CloudNativePG cluster of three instances, with a role and a schema of its own per service', () => {

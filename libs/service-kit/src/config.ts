@@ -22,12 +22,6 @@ export const baseConfigShape = {
   USER_REQUEST_BURST: z.coerce.number().int().min(1).default(60),
   /** JetStream server; unset together with EVENT_BUS=in-process only for the one-process embedded default. */
   NATS_URL: optionalString,
-  /** Bytes each event stream may hold (oldest dropped past it); the NATS server reserves this much storage per stream. */
-  EVENT_STREAM_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(1024 * 1024 * 1024),
   /** The service's NATS user (the launcher and the deploy files name it after the service); a password in NATS_URL works too. */
   NATS_USER: optionalString,
   NATS_PASSWORD: optionalString,

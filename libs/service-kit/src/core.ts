@@ -14,6 +14,7 @@ export * from './db/service-roles';
 export * from './events/transport';
 export * from './events/event-bus';
 export * from './events/jetstream';
+export * from './events/provisioning';
 export * from './events/nats-options';
 export * from './events/in-process';
 export * from './auth/token-verifier';

@@ -3,21 +3,26 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connect } from 'nats';
+import { AckPolicy, connect, NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { EventEnvelope, serviceRegistry } from '@app/contracts';
 import {
   ConfigError,
+  ConsumerHandle,
   createLogger,
   Database,
+  durableName,
   ensureServiceRoles,
   JetStreamTransport,
   loadConfig,
   natsAccountsConfig,
+  natsAdministrator,
   natsConnectionOptions,
   natsCredentialsOf,
+  natsInboxPrefix,
+  provisionEventStreamsAt,
 } from '../src';
-import { startNatsServer, testInfrastructure } from '../src/testing';
+import { startNatsServer, testInfrastructure, testStreamMaxBytes, waitFor } from '../src/testing';
 
 jest.setTimeout(60_000);
 
@@ -31,66 +36,166 @@ const deletion = (): EventEnvelope => ({
 });
 
 describe('NATS: a user per service, permissions from the registry', () => {
-  const passwords = Object.fromEntries(serviceRegistry.map((s) => [s.name, randomBytes(12).toString('hex')]));
+  const passwords = Object.fromEntries([...serviceRegistry.map((s) => s.name), natsAdministrator].map((name) => [name, randomBytes(12).toString('hex')]));
+  const credentials = (name: string) => ({ user: name, password: passwords[name] });
+  const entry = (name: string) => serviceRegistry.find((s) => s.name === name)!;
   let server: Awaited<ReturnType<typeof startNatsServer>>;
   const transports: JetStreamTransport[] = [];
-  const transportOf = async (name: string) => {
-    const transport = await JetStreamTransport.connect({ url: server.url, credentials: { user: name, password: passwords[name] }, prefix: '', name, logger });
+  const connections: NatsConnection[] = [];
+  const transportOf = async (name: string, produces: readonly string[] = entry(name).produces) => {
+    const transport = await JetStreamTransport.connect({ url: server.url, credentials: credentials(name), prefix: '', name, logger, produces });
     transports.push(transport);
     return transport;
   };
-  const eventsInStream = async () => {
-    const nc = await connect(natsConnectionOptions(server.url, { user: 'identity', password: passwords.identity }));
-    try {
-      return (await (await nc.jetstreamManager()).streams.info('EVENTS')).state.messages;
-    } finally {
-      await nc.close();
-    }
+  /** A bare client logged in as `name`, as a compromised service would use it. */
+  const clientOf = async (name: string) => {
+    const nc = await connect({ ...natsConnectionOptions(server.url, credentials(name)), inboxPrefix: natsInboxPrefix(name), reconnect: false });
+    connections.push(nc);
+    return nc;
   };
+  const admin = async () => (await clientOf(natsAdministrator)).jetstreamManager();
+  const eventsInStream = async () => (await (await admin()).streams.info('EVENTS')).state.messages;
+  /** The event stream's consumers (of one subject). */
+  const consumerNames = async (subject?: string) => {
+    const names: string[] = [];
+    for await (const info of (await admin()).consumers.list('EVENTS')) if (!subject || info.config.filter_subject === subject) names.push(info.name);
+    return names.sort();
+  };
+  const event = (type: string): EventEnvelope => ({ ...deletion(), type }) as EventEnvelope;
+  const refused = /permissions violation/i;
 
   beforeAll(async () => {
-    server = await startNatsServer(natsAccountsConfig({ services: serviceRegistry.map((s) => ({ ...s, password: { value: passwords[s.name] } })) }));
+    server = await startNatsServer(
+      natsAccountsConfig({
+        services: serviceRegistry.map((s) => ({ ...s, password: { value: passwords[s.name] } })),
+        administrator: { user: natsAdministrator, password: { value: passwords[natsAdministrator] } },
+      }),
+    );
+    await provisionEventStreamsAt(server.url, { credentials: credentials(natsAdministrator), maxBytes: testStreamMaxBytes });
   });
   afterAll(async () => {
     for (const transport of transports) await transport.close();
+    for (const nc of connections) await nc.close();
     await server?.stop();
   });
 
-  it("identity publishes identity.user.deleted and practice's user consumes it", async () => {
-    const identity = await transportOf('identity');
-    const practice = await transportOf('practice');
-    const received: string[] = [];
-    const consumer = await practice.consume({ durable: 'practice_user-deleted', subject: 'identity.user.deleted' }, async (delivery) => {
-      received.push(delivery.envelope.id);
-      delivery.ack();
-    });
-    const event = deletion();
-    await identity.publish('identity.user.deleted', event, {});
-    for (const deadline = Date.now() + 10_000; !received.includes(event.id) && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
-    await consumer.stop();
-    expect(received).toContain(event.id);
+  it('lets every service publish what it produces and consume what it consumes through its own durables, and park its own dead letters', async () => {
+    const received: Array<{ service: string; type: string }> = [];
+    const consumers: ConsumerHandle[] = [];
+    const byService = new Map<string, JetStreamTransport>();
+    for (const service of serviceRegistry) byService.set(service.name, await transportOf(service.name));
+    for (const service of serviceRegistry) {
+      for (const type of service.consumes) {
+        const handle = await byService.get(service.name)!.consume({ durable: durableName(service.name, type), subject: type }, async (delivery) => {
+          received.push({ service: service.name, type: delivery.envelope.type });
+          delivery.ack();
+        });
+        consumers.push(handle);
+        expect(await handle.lag()).toBeGreaterThanOrEqual(0);
+      }
+    }
+    for (const service of serviceRegistry) for (const type of service.produces) await byService.get(service.name)!.publish(type, event(type), {});
+    const expected = serviceRegistry.flatMap((s) => s.consumes.map((type) => ({ service: s.name, type })));
+    await waitFor(async () => received.length >= expected.length, 20_000);
+    expect(received.sort(byServiceAndType)).toEqual(expected.sort(byServiceAndType));
+    for (const handle of consumers) await handle.stop();
+
+    const practice = byService.get('practice')!;
+    const durable = durableName('practice', 'identity.user.deleted');
+    const delivery = { envelope: deletion(), headers: {}, deliveryCount: 8, ack: () => undefined, nak: () => undefined, term: () => undefined };
+    await practice.publishDeadLetter(durable, delivery, 'handler failed');
+    expect(await practice.deadLetterCount(durable)).toBe(1);
   });
 
   it('refuses practice publishing identity.user.deleted (a permissions violation); nothing reaches the stream', async () => {
     const practice = await transportOf('practice');
     const before = await eventsInStream();
-    await expect(practice.publish('identity.user.deleted', deletion(), {})).rejects.toThrow(/permissions violation/i);
-    // Its own events and its dead letters go through.
-    await practice.publish('practice.session.logged', { ...deletion(), type: 'practice.session.logged' } as EventEnvelope, {});
+    await expect(practice.publish('identity.user.deleted', deletion(), {})).rejects.toThrow(refused);
+    await practice.publish('practice.session.logged', event('practice.session.logged'), {});
     expect(await eventsInStream()).toBe(before + 1);
   });
 
-  it('refuses a service purging or deleting the event stream, or deleting a stored event', async () => {
-    const nc = await connect({ ...natsConnectionOptions(server.url, { user: 'practice', password: passwords.practice }), reconnect: false });
-    try {
-      const jsm = await nc.jetstreamManager();
-      await expect(jsm.streams.purge('EVENTS')).rejects.toThrow(/permissions violation/i);
-      await expect(jsm.streams.deleteMessage('EVENTS', 1)).rejects.toThrow(/permissions violation/i);
-      await expect(jsm.streams.delete('EVENTS')).rejects.toThrow(/permissions violation/i);
-    } finally {
-      await nc.close();
+  it('refuses a service creating, updating, purging or deleting a stream, or deleting a stored event', async () => {
+    const jsm = await (await clientOf('practice')).jetstreamManager();
+    const config = (await (await admin()).streams.info('EVENTS')).config;
+    await expect(jsm.streams.update('EVENTS', { ...config, subjects: ['practice.>'] })).rejects.toThrow(refused);
+    await expect(jsm.streams.add({ name: 'STOLEN', subjects: ['identity.>'] })).rejects.toThrow(refused);
+    await expect(jsm.streams.purge('EVENTS')).rejects.toThrow(refused);
+    await expect(jsm.streams.deleteMessage('EVENTS', 1)).rejects.toThrow(refused);
+    await expect(jsm.streams.delete('EVENTS')).rejects.toThrow(refused);
+    await expect(jsm.streams.delete('DEADLETTER')).rejects.toThrow(refused);
+    expect((await (await admin()).streams.info('EVENTS')).config.subjects).toEqual(config.subjects);
+  });
+
+  it("refuses community reading identity's events: no consumer on a subject it does not consume, no stored message, no core subscription", async () => {
+    const community = await clientOf('community');
+    const jsm = await community.jetstreamManager();
+    const ownName = durableName('community', 'identity.user.deleted');
+    // identity.user.registered carries e-mail addresses; community does not consume it.
+    for (const durable_name of [ownName, durableName('community', 'identity.user.registered')]) {
+      await expect(jsm.consumers.add('EVENTS', { durable_name, ack_policy: AckPolicy.Explicit, filter_subject: 'identity.user.registered' })).rejects.toThrow(
+        refused,
+      );
     }
-    expect(await eventsInStream()).toBeGreaterThan(0);
+    await expect(jsm.consumers.add('EVENTS', { ack_policy: AckPolicy.None, filter_subject: 'identity.user.registered' })).rejects.toThrow(refused);
+    await expect(jsm.consumers.add('EVENTS', { ack_policy: AckPolicy.None })).rejects.toThrow(refused);
+    // The older API, whose subject does not carry the filter, and an allowed subject with another filter inside.
+    const createRequest = (filter_subject: string) =>
+      JSON.stringify({ stream_name: 'EVENTS', config: { durable_name: ownName, ack_policy: 'explicit', filter_subject } });
+    await expect(community.request(`$JS.API.CONSUMER.DURABLE.CREATE.EVENTS.${ownName}`, createRequest('identity.user.registered'))).rejects.toThrow(refused);
+    const smuggled = await community.request(`$JS.API.CONSUMER.CREATE.EVENTS.${ownName}.identity.user.deleted`, createRequest('identity.user.registered'));
+    expect(JSON.parse(new TextDecoder().decode(smuggled.data)).error).toBeDefined();
+    // Only the services that consume identity.user.registered read it.
+    expect(await consumerNames('identity.user.registered')).toEqual([
+      durableName('profile', 'identity.user.registered'),
+      durableName('voice', 'identity.user.registered'),
+    ]);
+
+    await (await transportOf('identity')).publish('identity.user.registered', event('identity.user.registered'), {});
+    await expect(jsm.streams.getMessage('EVENTS', { last_by_subj: 'identity.user.registered' })).rejects.toThrow(refused);
+    await expect(community.request('$JS.API.DIRECT.GET.EVENTS', JSON.stringify({ last_by_subj: 'identity.user.registered' }))).rejects.toThrow(refused);
+    for (const subject of ['identity.user.registered', 'identity.>', '_INBOX.>', '_INBOX.profile.>']) {
+      await expect(subscriptionRefusal(community, subject)).resolves.toMatch(refused);
+    }
+  });
+
+  it("refuses community touching practice's consumer or dead letters: no delete, no takeover, no pull, no ack, no parking", async () => {
+    const practice = await transportOf('practice');
+    const practiceDurable = durableName('practice', 'identity.user.deleted');
+    const handle = await practice.consume({ durable: practiceDurable, subject: 'identity.user.deleted' }, async (d) => d.ack());
+    await handle.stop();
+    const community = await clientOf('community');
+    const jsm = await community.jetstreamManager();
+    await expect(jsm.consumers.delete('EVENTS', practiceDurable)).rejects.toThrow(refused);
+    await expect(jsm.consumers.info('EVENTS', practiceDurable)).rejects.toThrow(refused);
+    await expect(
+      jsm.consumers.add('EVENTS', { durable_name: practiceDurable, ack_policy: AckPolicy.Explicit, filter_subject: 'identity.user.deleted' }),
+    ).rejects.toThrow(refused);
+    await expect(community.request(`$JS.API.CONSUMER.MSG.NEXT.EVENTS.${practiceDurable}`, JSON.stringify({ batch: 1, expires: 1e9 }))).rejects.toThrow(refused);
+    const communityTransport = await transportOf('community');
+    const delivery = { envelope: deletion(), headers: {}, deliveryCount: 8, ack: () => undefined, nak: () => undefined, term: () => undefined };
+    await expect(communityTransport.publishDeadLetter(practiceDurable, delivery, 'forged')).rejects.toThrow(refused);
+    await expect(community.request('$JS.ACK.EVENTS.practice_identity_user_deleted.1.1.1.1.0', '')).rejects.toThrow(refused);
+    expect(await consumerNames()).toContain(practiceDurable);
+  });
+
+  it('stops a service whose stream lacks its subjects at start, naming them, and leaves the stream as it was', async () => {
+    const jsm = await admin();
+    const provisioned = (await jsm.streams.info('EVENTS')).config;
+    // A stream from an older release, before voice produced anything.
+    await jsm.streams.update('EVENTS', { ...provisioned, subjects: provisioned.subjects!.filter((s) => s !== 'voice.>') });
+    try {
+      await expect(transportOf('voice')).rejects.toThrow(/EVENTS does not hold voice\.session\.started, voice\.session\.ended: streams are provisioned/);
+      const practice = await transportOf('practice');
+      await expect(
+        practice.consume({ durable: durableName('practice', 'voice.session.ended'), subject: 'voice.session.ended' }, async () => undefined),
+      ).rejects.toThrow(/does not hold voice\.session\.ended/);
+      expect((await jsm.streams.info('EVENTS')).config.subjects).not.toContain('voice.>');
+    } finally {
+      await provisionEventStreamsAt(server.url, { credentials: credentials(natsAdministrator), maxBytes: testStreamMaxBytes });
+    }
+    expect((await jsm.streams.info('EVENTS')).config.subjects).toContain('voice.>');
+    await (await transportOf('voice')).publish('voice.session.started', event('voice.session.started'), {});
   });
 
   it('refuses a connection without credentials or with a wrong password', async () => {
@@ -100,6 +205,16 @@ describe('NATS: a user per service, permissions from the registry', () => {
     );
   });
 });
+
+const byServiceAndType = (a: { service: string; type: string }, b: { service: string; type: string }) =>
+  `${a.service} ${a.type}`.localeCompare(`${b.service} ${b.type}`);
+
+/** The server's refusal of a subscription (as the client reports it), or 'delivered' if one arrives. */
+function subscriptionRefusal(nc: NatsConnection, subject: string): Promise<string> {
+  return new Promise((resolve) => {
+    nc.subscribe(subject, { callback: (err) => resolve(err ? err.message : 'delivered') });
+  });
+}
 
 describe("a service's NATS settings", () => {
   const base = { PORT: '0', DATABASE_URL: 'postgres://u@h/d', NATS_URL: 'tls://nats.internal:4222', SUPABASE_JWT_SECRET: 's' };
@@ -194,9 +309,11 @@ describe('NATS over mutual TLS (NATS_TLS_* files)', () => {
   });
 
   it("a service's transport connects with the CA and its client certificate", async () => {
+    const credentials = { tlsCaFile: file('ca.pem'), tlsCertFile: file('client.pem'), tlsKeyFile: file('client-key.pem') };
+    await provisionEventStreamsAt(server.url, { credentials, maxBytes: testStreamMaxBytes });
     const transport = await JetStreamTransport.connect({
       url: server.url,
-      credentials: { tlsCaFile: file('ca.pem'), tlsCertFile: file('client.pem'), tlsKeyFile: file('client-key.pem') },
+      credentials,
       prefix: '',
       name: 'tls-test',
       logger,

@@ -7,8 +7,8 @@ import request from 'supertest';
 import { AckPolicy, connect, DeliverPolicy, DiscardPolicy, RetentionPolicy, StorageType } from 'nats';
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@app/contracts';
-import { createLogger, InProcessLog, InProcessTransport, JetStreamTransport, RunningService } from '../src';
-import { TestEnvironment } from '../src/testing';
+import { createLogger, durableName, InProcessLog, InProcessTransport, JetStreamTransport, provisionEventStreamsAt, RunningService } from '../src';
+import { TestEnvironment, testStreamMaxBytes } from '../src/testing';
 import { fixtureService, plannedFailures } from './fixture/fixture.service';
 
 jest.setTimeout(60_000);
@@ -138,7 +138,7 @@ describe.each([
     const svc = await broker.start(env, { DATABASE_SCHEMA: schema, EVENT_MAX_DELIVERIES: '3' });
     plannedFailures.set('poison', 1000);
     const poison = await request(svc.url).post('/api/notes').set(auth).send({ name: 'poison' }).expect(201);
-    const consumer = `${schema}_fixture_company-created`;
+    const consumer = durableName(schema, 'interviews.company.created');
     let parked: Awaited<ReturnType<Broker['parked']>>;
     await waitFor(async () => (parked = await broker.parked(env, consumer)) !== undefined, 20_000);
     expect(parked!.envelope.data).toMatchObject({ id: poison.body.data.id });
@@ -154,7 +154,7 @@ describe.each([
     const started = Date.now();
     await broker.publish(env, { id, type: 'interviews.company.created', occurred_at: new Date().toISOString(), version: 1, data: { id: 'not-a-uuid' } }, id);
     let parked: Awaited<ReturnType<Broker['parked']>>;
-    await waitFor(async () => (parked = await broker.parked(env, `${schema}_fixture_company-created`))?.envelope.id === id, 10_000);
+    await waitFor(async () => (parked = await broker.parked(env, durableName(schema, 'interviews.company.created')))?.envelope.id === id, 10_000);
     // The first retry alone would come 0.5 s later and the last of 8 attempts after ~1 min.
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(parked!.reason).toMatch(/^not a valid interviews\.company\.created: /);
@@ -173,7 +173,7 @@ describe('events through JetStream: what only a real broker has', () => {
   });
   afterAll(() => env.close());
 
-  it('bounds the event streams (age, bytes, message size, oldest dropped, duplicate window), also on a stream made by an earlier release', async () => {
+  it('provisions bounded event streams (age, bytes, message size, oldest dropped, duplicate window), also over a stream made by an earlier release', async () => {
     const prefix = `${env.prefix}lim`;
     const nc = await connect({ servers: env.natsUrl });
     try {
@@ -185,26 +185,22 @@ describe('events through JetStream: what only a real broker has', () => {
         retention: RetentionPolicy.Limits,
       });
       expect(earlier.config.max_age).toBe(0);
-      const transport = await JetStreamTransport.connect({ url: env.natsUrl, prefix, name: 'limits-test', logger: createLogger('test', 'silent') });
-      try {
-        const week = 7 * 24 * 60 * 60 * 1_000_000_000;
-        for (const stream of [`${prefix}_EVENTS`, `${prefix}_DEADLETTER`]) {
-          const { config } = await jsm.streams.info(stream);
-          expect(config).toMatchObject({
-            max_age: week,
-            max_bytes: 1024 * 1024 * 1024,
-            max_msg_size: 256 * 1024,
-            discard: DiscardPolicy.Old,
-            duplicate_window: 2 * 60 * 1_000_000_000,
-          });
-        }
-        const tooBig = { id: randomUUID(), type: 'practice.session.logged', payload: 'x'.repeat(256 * 1024) };
-        await expect(nc.jetstream().publish(`${prefix}.practice.session.logged`, new TextEncoder().encode(JSON.stringify(tooBig)))).rejects.toThrow(
-          /message size/i,
-        );
-      } finally {
-        await transport.close();
+      await provisionEventStreamsAt(env.natsUrl, { prefix });
+      const week = 7 * 24 * 60 * 60 * 1_000_000_000;
+      for (const stream of [`${prefix}_EVENTS`, `${prefix}_DEADLETTER`]) {
+        const { config } = await jsm.streams.info(stream);
+        expect(config).toMatchObject({
+          max_age: week,
+          max_bytes: 1024 * 1024 * 1024,
+          max_msg_size: 256 * 1024,
+          discard: DiscardPolicy.Old,
+          duplicate_window: 2 * 60 * 1_000_000_000,
+        });
       }
+      const tooBig = { id: randomUUID(), type: 'practice.session.logged', payload: 'x'.repeat(256 * 1024) };
+      await expect(nc.jetstream().publish(`${prefix}.practice.session.logged`, new TextEncoder().encode(JSON.stringify(tooBig)))).rejects.toThrow(
+        /message size/i,
+      );
     } finally {
       await nc.close();
     }
@@ -212,6 +208,7 @@ describe('events through JetStream: what only a real broker has', () => {
 
   it('gives a durable made by an earlier release this release’s settings (updated in place, not made anew)', async () => {
     const prefix = `${env.prefix}upd`;
+    await provisionEventStreamsAt(env.natsUrl, { prefix, maxBytes: testStreamMaxBytes });
     const transport = await JetStreamTransport.connect({ url: env.natsUrl, prefix, name: 'settings-test', logger: createLogger('test', 'silent') });
     const nc = await connect({ servers: env.natsUrl });
     try {
@@ -238,6 +235,7 @@ describe('events through JetStream: what only a real broker has', () => {
 
   it('loses nothing when NATS is down during a write: the outbox drains after it returns', async () => {
     const nats = await NatsServer.start();
+    await provisionEventStreamsAt(nats.url, { prefix: env.prefix, maxBytes: testStreamMaxBytes });
     try {
       const svc = await env.start(fixtureService, { NATS_URL: nats.url, DATABASE_SCHEMA: `${env.prefix}_fixture_outage` });
       await nats.stop();
@@ -256,6 +254,7 @@ describe('events through JetStream: what only a real broker has', () => {
 
   it('stops within 2 s while NATS is down and an event waits for its ack; the next start publishes it, once', async () => {
     const nats = await NatsServer.start();
+    await provisionEventStreamsAt(nats.url, { prefix: env.prefix, maxBytes: testStreamMaxBytes });
     const overrides = { NATS_URL: nats.url, DATABASE_SCHEMA: `${env.prefix}_fixture_stop` };
     try {
       const svc = await env.start(fixtureService, overrides);

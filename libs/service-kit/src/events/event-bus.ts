@@ -5,12 +5,13 @@ import { currentRequestId } from '../context';
 import type { Database, Tx } from '../db/database';
 import type { Logger } from '../logger';
 import type { ConsumerHandle, Delivery, EventTransport } from './transport';
+import { durableName } from './streams';
 import { waitAtMost } from './wait';
 
 const tracer = trace.getTracer('@app/service-kit/events');
 
 export interface EventHandlerSpec<T extends EventType> {
-  /** Durable consumer name, unique per service and event: e.g. "profile.user-registered". */
+  /** The handler's name, unique per service, under which it records the events it processed: e.g. "profile.user-registered". */
   name: string;
   type: T;
   /** Runs inside the transaction that records the event as processed: both commit or neither. */
@@ -91,13 +92,16 @@ export class EventBus {
 
   /** Registers a handler; consuming starts with `start()`. */
   on<T extends EventType>(spec: EventHandlerSpec<T>): void {
+    // One durable per event type and schema (its name comes from the registry, for the NATS permissions).
+    const other = this.handlers.find((h) => h.type === spec.type);
+    if (other) throw new Error(`${spec.name} and ${other.name} both handle ${spec.type}: one handler per event type (do both in one transaction)`);
     this.handlers.push(spec as unknown as EventHandlerSpec<EventType>);
   }
 
   async start(): Promise<void> {
     this.stopped = false;
     for (const spec of this.handlers) {
-      const handle = await this.options.transport.consume({ durable: this.durableName(spec), subject: spec.type }, (d) => this.deliver(spec, d));
+      const handle = await this.options.transport.consume({ durable: this.durableOf(spec), subject: spec.type }, (d) => this.deliver(spec, d));
       this.consumers.push({ spec, handle });
     }
     this.scheduleRelay(0);
@@ -107,8 +111,8 @@ export class EventBus {
    * A durable belongs to the state its handler writes: replicas sharing a schema share the durable
    * (and split the work); a consumer with its own schema gets its own copy of every event.
    */
-  private durableName(spec: EventHandlerSpec<EventType>): string {
-    return `${this.options.db.schema}_${spec.name}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  private durableOf(spec: EventHandlerSpec<EventType>): string {
+    return durableName(this.options.db.schema, spec.type);
   }
 
   async stop(): Promise<void> {
@@ -140,7 +144,7 @@ export class EventBus {
       this.consumers.map(async ({ spec, handle }) => ({
         name: spec.name,
         lag: await read('consumer lag', spec.name, () => handle.lag()),
-        deadLetters: await read('dead letters', spec.name, () => this.options.transport.deadLetterCount(this.durableName(spec))),
+        deadLetters: await read('dead letters', spec.name, () => this.options.transport.deadLetterCount(this.durableOf(spec))),
       })),
     );
   }
@@ -243,7 +247,7 @@ export class EventBus {
       'messaging.operation.type': 'process',
       'messaging.destination.name': delivery.envelope.type,
       'messaging.message.id': delivery.envelope.id,
-      'messaging.consumer.group.name': this.durableName(spec),
+      'messaging.consumer.group.name': this.durableOf(spec),
     };
     return tracer.startActiveSpan(
       `process ${delivery.envelope.type}`,
@@ -288,7 +292,7 @@ export class EventBus {
   private async park(spec: EventHandlerSpec<EventType>, delivery: Delivery, reason: string, log: Logger): Promise<void> {
     log.error({ err: reason, deliveries: delivery.deliveryCount }, 'event parked in dead-letter subject');
     try {
-      await this.options.transport.publishDeadLetter(this.durableName(spec), delivery, reason);
+      await this.options.transport.publishDeadLetter(this.durableOf(spec), delivery, reason);
       delivery.term();
     } catch (parkErr) {
       log.error({ err: (parkErr as Error).message }, 'could not park event; will retry');

@@ -1,22 +1,21 @@
-import {
-  AckPolicy,
-  connect,
-  ConsumerMessages,
-  DeliverPolicy,
-  DiscardPolicy,
-  headers as natsHeaders,
-  JetStreamClient,
-  JetStreamManager,
-  JsMsg,
-  NatsConnection,
-  RetentionPolicy,
-  StorageType,
-} from 'nats';
-import { eventProducers, EventEnvelope } from '@app/contracts';
+import { AckPolicy, connect, ConsumerMessages, DeliverPolicy, headers as natsHeaders, JetStreamClient, JetStreamManager, JsMsg, NatsConnection } from 'nats';
+import type { EventEnvelope } from '@app/contracts';
 import type { Logger } from '../logger';
-import { NatsCredentials, natsConnectionOptions } from './nats-options';
+import { NatsCredentials, natsConnectionOptions, natsInboxPrefix } from './nats-options';
+import {
+  consumerName,
+  eventStreamNames,
+  EventStreamsNotProvisioned,
+  prefixedSubject,
+  provisionEventStreams,
+  ProvisionedStream,
+  StreamSettings,
+  subjectMatches,
+} from './streams';
 import type { ConsumerHandle, ConsumerSpec, Delivery, EventTransport } from './transport';
 import { waitAtMost } from './wait';
+
+export * from './streams';
 
 const encoder = new TextEncoder();
 /** How long closing waits for a drain before it closes the connection (the launcher allows 3 s a service). */
@@ -31,25 +30,11 @@ export interface JetStreamOptions {
   prefix: string;
   name: string;
   logger: Logger;
-  /** Bytes each stream may hold (EVENT_STREAM_MAX_BYTES); the server reserves them. Default eventStreamLimits.max_bytes. */
-  streamMaxBytes?: number;
+  /** Event types the service publishes: the stream must hold them when it starts (its consumers' are checked as they start). */
+  produces?: readonly string[];
 }
 
 const second = 1_000_000_000;
-
-/**
- * What the event streams may hold: a week of events (consumers far behind that long have bigger
- * problems, and the outbox still has every row), 1 GiB at most, oldest dropped first so producers
- * never block; one event is a few hundred bytes, 256 KiB refuses a runaway payload; the duplicate
- * window covers the relay's retries of one outbox row.
- */
-export const eventStreamLimits = {
-  max_age: 7 * 24 * 60 * 60 * second,
-  max_bytes: 1024 * 1024 * 1024,
-  max_msg_size: 256 * 1024,
-  discard: DiscardPolicy.Old,
-  duplicate_window: 2 * 60 * second,
-};
 
 /** Per durable consumer: unacked deliveries in flight before the server waits (a slow handler does not pile up work). */
 export const eventConsumerLimits = { ack_wait: 30 * second, max_ack_pending: 1000 };
@@ -59,12 +44,18 @@ export class JetStreamTransport implements EventTransport {
   readonly kind = 'nats' as const;
   private readonly consumers = new Set<ConsumerMessages>();
 
+  private readonly streams: { events: string; deadLetters: string };
+  /** Subjects of the event stream when the service started. */
+  private eventSubjects: string[] = [];
+
   private constructor(
     private readonly nc: NatsConnection,
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
     private readonly options: JetStreamOptions,
-  ) {}
+  ) {
+    this.streams = eventStreamNames(options.prefix);
+  }
 
   static async connect(options: JetStreamOptions): Promise<JetStreamTransport> {
     const nc = await connect({
@@ -74,10 +65,16 @@ export class JetStreamTransport implements EventTransport {
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
       timeout: 5000,
+      inboxPrefix: natsInboxPrefix(options.credentials?.user),
     });
     const jsm = await nc.jetstreamManager();
     const transport = new JetStreamTransport(nc, nc.jetstream(), jsm, options);
-    await transport.ensureStreams();
+    try {
+      await transport.checkStreams();
+    } catch (err) {
+      await nc.close();
+      throw err;
+    }
     (async () => {
       for await (const status of nc.status()) {
         if (status.type === 'disconnect' || status.type === 'reconnect') {
@@ -89,44 +86,23 @@ export class JetStreamTransport implements EventTransport {
   }
 
   private subject(name: string): string {
-    return this.options.prefix ? `${this.options.prefix}.${name}` : name;
+    return prefixedSubject(this.options.prefix, name);
   }
 
-  private get streamName(): string {
-    return this.options.prefix ? `${this.options.prefix}_EVENTS` : 'EVENTS';
-  }
-
-  private get deadLetterStream(): string {
-    return this.options.prefix ? `${this.options.prefix}_DEADLETTER` : 'DEADLETTER';
-  }
-
-  private async ensureStreams(): Promise<void> {
-    await this.ensureStream(
-      this.streamName,
-      eventProducers.map((p) => this.subject(`${p}.>`)),
-    );
-    await this.ensureStream(this.deadLetterStream, [this.subject('deadletter.>')]);
-  }
-
-  private async ensureStream(name: string, subjects: string[]): Promise<void> {
-    const config = {
-      name,
-      subjects,
-      storage: StorageType.File,
-      retention: RetentionPolicy.Limits,
-      ...eventStreamLimits,
-      max_bytes: this.options.streamMaxBytes ?? eventStreamLimits.max_bytes,
-    };
-    try {
-      await this.jsm.streams.info(name);
-      await this.jsm.streams.update(name, config);
-    } catch (err) {
-      if (!String((err as Error).message).includes('not found')) throw err;
-      await this.jsm.streams.add(config).catch(async (addErr: Error) => {
-        // Another service created it a moment ago.
-        if (!String(addErr.message).includes('already in use')) throw addErr;
+  /** The streams exist and hold what this service publishes; it never changes them (provisionEventStreams does). */
+  private async checkStreams(): Promise<void> {
+    const info = async (stream: string) =>
+      this.jsm.streams.info(stream).catch((err: Error) => {
+        throw /not found/i.test(err.message) ? new EventStreamsNotProvisioned(stream, []) : err;
       });
-    }
+    this.eventSubjects = (await info(this.streams.events)).config.subjects ?? [];
+    await info(this.streams.deadLetters);
+    this.requireSubjects((this.options.produces ?? []).map((type) => this.subject(type)));
+  }
+
+  private requireSubjects(subjects: string[]): void {
+    const missing = subjects.filter((subject) => !this.eventSubjects.some((pattern) => subjectMatches(pattern, subject)));
+    if (missing.length > 0) throw new EventStreamsNotProvisioned(this.streams.events, missing);
   }
 
   async publish(subject: string, envelope: EventEnvelope, headers: Record<string, string>): Promise<void> {
@@ -148,23 +124,29 @@ export class JetStreamTransport implements EventTransport {
 
   async deadLetterCount(consumer: string): Promise<number> {
     const subject = this.subject(`deadletter.${consumer}`);
-    const info = await this.jsm.streams.info(this.deadLetterStream, { subjects_filter: subject });
+    const info = await this.jsm.streams.info(this.streams.deadLetters, { subjects_filter: subject });
     return info.state.subjects?.[subject] ?? 0;
   }
 
   async consume(spec: ConsumerSpec, handler: (delivery: Delivery) => Promise<void>): Promise<ConsumerHandle> {
-    const durable = this.options.prefix ? `${this.options.prefix}_${spec.durable}` : spec.durable;
+    this.requireSubjects([this.subject(spec.subject)]);
+    const durable = consumerName(this.options.prefix, spec.durable);
     // What may change between releases; ack and deliver policies are fixed when a durable is made.
     const settings = { filter_subject: this.subject(spec.subject), ...eventConsumerLimits };
-    const existing = await this.jsm.consumers.info(this.streamName, durable).catch(() => undefined);
+    const existing = await this.jsm.consumers.info(this.streams.events, durable).catch(() => undefined);
     if (!existing) {
-      await this.jsm.consumers.add(this.streamName, { durable_name: durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ...settings });
+      await this.jsm.consumers.add(this.streams.events, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ...settings,
+      });
     } else if (Object.entries(settings).some(([key, value]) => existing.config[key as keyof typeof settings] !== value)) {
       // A durable made by an earlier release keeps its position and takes this release's settings.
-      await this.jsm.consumers.update(this.streamName, durable, settings);
+      await this.jsm.consumers.update(this.streams.events, durable, settings);
       this.options.logger.info({ durable, settings }, 'durable consumer settings updated');
     }
-    const consumer = await this.js.consumers.get(this.streamName, durable);
+    const consumer = await this.js.consumers.get(this.streams.events, durable);
     const messages = await consumer.consume({ max_messages: 64 });
     this.consumers.add(messages);
     const loop = (async () => {
@@ -179,7 +161,7 @@ export class JetStreamTransport implements EventTransport {
         await loop;
       },
       lag: async () => {
-        const info = await this.jsm.consumers.info(this.streamName, durable);
+        const info = await this.jsm.consumers.info(this.streams.events, durable);
         return info.num_pending + info.num_ack_pending;
       },
     };
@@ -220,5 +202,22 @@ export class JetStreamTransport implements EventTransport {
     })();
     await waitAtMost(drained, CLOSE_WITHIN_MS);
     if (!this.nc.isClosed()) await this.nc.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Connects as the administrator (NATS_URL and, with per-service users, the administrator's
+ * credentials), provisions the streams from the registry and disconnects: the launcher's and the
+ * Kubernetes job's step before services start.
+ */
+export async function provisionEventStreamsAt(
+  url: string,
+  options: StreamSettings & { credentials?: NatsCredentials; prefix?: string } = {},
+): Promise<ProvisionedStream[]> {
+  const nc = await connect({ ...natsConnectionOptions(url, options.credentials), inboxPrefix: natsInboxPrefix(options.credentials?.user), timeout: 5000 });
+  try {
+    return await provisionEventStreams(await nc.jetstreamManager(), options);
+  } finally {
+    await nc.close();
   }
 }

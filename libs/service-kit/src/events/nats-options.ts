@@ -1,5 +1,6 @@
 import type { ConnectionOptions } from 'nats';
 import type { ServiceEntry } from '@app/contracts';
+import { consumerName, durableName, eventStreamNames, prefixedSubject } from './streams';
 
 /** How a service proves who it is to NATS and checks the server: from NATS_* settings (config.ts). */
 export interface NatsCredentials {
@@ -74,27 +75,40 @@ export interface NatsPermissions {
 }
 
 /**
- * What a service's NATS user may do, from the registry: publish the events it produces and nothing
- * another service produces; plus what the kit's JetStream client needs: create, read and update the
- * streams (never delete or purge them, nor delete a stored event), its durable consumers and their
- * pull requests, acknowledgements and dead letters (their subjects carry the durable's name, which
- * the registry does not list) and replies on its inbox. Deliveries of consumed events arrive on the
- * inbox too; the consumed subjects are allowed for a core subscription.
+ * Where a user's replies and deliveries arrive: an inbox of its own (`_INBOX.<user>.…`), so no
+ * other user may subscribe to it and read the events delivered there.
  */
-export function natsPermissions(service: Pick<ServiceEntry, 'produces' | 'consumes'>, prefix = ''): NatsPermissions {
-  const subject = (name: string) => (prefix ? `${prefix}.${name}` : name);
+export const natsInboxPrefix = (user: string | undefined) => (user ? `_INBOX.${user}` : undefined);
+
+/**
+ * What a service's NATS user may do, from the registry. Publish: the events it produces; for each
+ * event it consumes, create (with that filter subject only) and read its own durable, pull from it,
+ * acknowledge its deliveries and park them in its dead letters; read the streams' state. Subscribe:
+ * its own inbox, where replies and deliveries arrive. Nothing else: no stream may be created,
+ * changed or deleted (provisionEventStreams does that as an administrator), no consumer of another
+ * service touched, no stored event read directly.
+ */
+export function natsPermissions(service: Pick<ServiceEntry, 'name' | 'produces' | 'consumes'>, prefix = ''): NatsPermissions {
+  const streams = eventStreamNames(prefix);
+  const consumers = service.consumes.map((type) => {
+    const durable = durableName(service.name, type);
+    return { type, durable, name: consumerName(prefix, durable) };
+  });
   return {
     publish: [
-      ...service.produces.map(subject),
+      ...service.produces.map((type) => prefixedSubject(prefix, type)),
       '$JS.API.INFO',
-      '$JS.API.STREAM.INFO.*',
-      '$JS.API.STREAM.CREATE.*',
-      '$JS.API.STREAM.UPDATE.*',
-      '$JS.API.CONSUMER.>',
-      '$JS.ACK.>',
-      subject('deadletter.>'),
+      `$JS.API.STREAM.INFO.${streams.events}`,
+      `$JS.API.STREAM.INFO.${streams.deadLetters}`,
+      ...consumers.flatMap(({ type, durable, name }) => [
+        `$JS.API.CONSUMER.CREATE.${streams.events}.${name}.${prefixedSubject(prefix, type)}`,
+        `$JS.API.CONSUMER.INFO.${streams.events}.${name}`,
+        `$JS.API.CONSUMER.MSG.NEXT.${streams.events}.${name}`,
+        `$JS.ACK.${streams.events}.${name}.>`,
+        prefixedSubject(prefix, `deadletter.${durable}`),
+      ]),
     ],
-    subscribe: [...service.consumes.map(subject), '_INBOX.>'],
+    subscribe: [`${natsInboxPrefix(service.name)}.>`],
   };
 }
 
@@ -104,6 +118,8 @@ export type NatsPassword = { value: string } | { env: string };
 export interface NatsServerConfigOptions {
   /** One user per service, named after it. */
   services: ReadonlyArray<Pick<ServiceEntry, 'name' | 'produces' | 'consumes'> & { password: NatsPassword }>;
+  /** The user that provisions the streams (launcher, Kubernetes job): the whole JetStream API, no events. */
+  administrator?: { user: string; password: NatsPassword };
   /** EVENT_SUBJECT_PREFIX of the deployment, if it uses one. */
   prefix?: string;
   /** The account every service shares (its streams are visible to all of them). */
@@ -115,14 +131,17 @@ export interface NatsServerConfigOptions {
  * service with the permissions above. The launcher, the Kubernetes component and the tests all
  * write their server configuration from this, so the registry decides who may publish what.
  */
-export function natsAccountsConfig({ services, prefix = '', account = 'THUNDERPREP' }: NatsServerConfigOptions): string {
+export function natsAccountsConfig({ services, administrator, prefix = '', account = 'THUNDERPREP' }: NatsServerConfigOptions): string {
   const list = (subjects: string[]) => `[${subjects.map((s) => JSON.stringify(s)).join(', ')}]`;
-  const users = services.map((s) => {
-    const permissions = natsPermissions(s, prefix);
-    const password = 'value' in s.password ? JSON.stringify(s.password.value) : `$${s.password.env}`;
+  const entries = [
+    ...services.map((s) => ({ user: s.name, password: s.password, permissions: natsPermissions(s, prefix) })),
+    ...(administrator ? [{ ...administrator, permissions: { publish: ['$JS.API.>'], subscribe: [`${natsInboxPrefix(administrator.user)}.>`] } }] : []),
+  ];
+  const users = entries.map(({ user, password: secret, permissions }) => {
+    const password = 'value' in secret ? JSON.stringify(secret.value) : `$${secret.env}`;
     return [
       `      {`,
-      `        user: ${JSON.stringify(s.name)}`,
+      `        user: ${JSON.stringify(user)}`,
       `        password: ${password}`,
       `        permissions: {`,
       `          publish: { allow: ${list(permissions.publish)} }`,
@@ -133,7 +152,8 @@ export function natsAccountsConfig({ services, prefix = '', account = 'THUNDERPR
   });
   return [
     `# Written from libs/contracts/src/registry.ts by the service kit's natsAccountsConfig`,
-    `# (npm run admin -- nats-accounts): each service publishes only the events it produces.`,
+    `# (npm run admin -- nats-accounts): each service publishes only the events it produces and uses`,
+    `# only its own consumers of the events it consumes; the streams are the administrator's.`,
     `accounts {`,
     `  ${account} {`,
     `    jetstream: enabled`,
@@ -145,6 +165,9 @@ export function natsAccountsConfig({ services, prefix = '', account = 'THUNDERPR
     '',
   ].join('\n');
 }
+
+/** The NATS user that provisions the event streams (launcher, Kubernetes job event-streams). */
+export const natsAdministrator = 'streams-admin';
 
 /** The environment variable holding a service's NATS password where the server reads it from the environment (Kubernetes). */
 export const natsPasswordVariable = (service: string) => `${service.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_NATS_PASSWORD`;

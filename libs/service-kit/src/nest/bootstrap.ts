@@ -106,7 +106,7 @@ export async function startService<S extends z.ZodRawShape>(
             prefix: config.EVENT_SUBJECT_PREFIX,
             name: definition.name,
             logger,
-            streamMaxBytes: config.EVENT_STREAM_MAX_BYTES,
+            produces: serviceEntry(definition.name)?.produces,
           }));
     if (!options.transport) cleanups.unshift({ step: 'event transport', run: () => transport.close() });
     const events = new EventBus({ db, transport, logger, maxDeliveries: config.EVENT_MAX_DELIVERIES });

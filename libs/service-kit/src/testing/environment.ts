@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { GATEWAY_PROOF_HEADER, GatewayProof } from '../http/gateway-hop';
+import { provisionEventStreamsAt } from '../events/jetstream';
 import { RunningService, ServiceDefinition, startService, StartOptions } from '../nest/bootstrap';
 import { holdTestInfrastructure, natsConnectionOptions, releaseTestInfrastructure } from './infrastructure';
 
@@ -14,6 +15,8 @@ export interface TestUser {
 }
 
 export const testIssuer = 'http://test.local/auth/v1';
+/** The shared server reserves each stream's limit: many test worlds at once must not take it all. */
+export const testStreamMaxBytes = 8 * 1024 * 1024;
 
 /**
  * One isolated world for a test file: its own database schemas and its own event streams on the
@@ -39,7 +42,10 @@ export class TestEnvironment {
   static async create(): Promise<TestEnvironment> {
     const infra = await holdTestInfrastructure();
     await removeAbandonedStreams(infra.natsUrl);
-    return new TestEnvironment(infra.databaseUrl, infra.natsUrl);
+    const env = new TestEnvironment(infra.databaseUrl, infra.natsUrl);
+    // As the launcher does before services start (they only check the streams).
+    await provisionEventStreamsAt(infra.natsUrl, { prefix: env.prefix, maxBytes: testStreamMaxBytes });
+    return env;
   }
 
   /** Environment a service of this world starts with; `overrides` wins. */
@@ -60,8 +66,6 @@ export class TestEnvironment {
       AUTH_ISSUER: testIssuer,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       // A test's one user makes hundreds of calls in a second; the per-user share is tested where it is set low.
-      // The shared server reserves each stream's limit: many test worlds at once must not take it all.
-      EVENT_STREAM_MAX_BYTES: String(8 * 1024 * 1024),
       USER_REQUESTS_PER_SECOND: '1000000',
       USER_REQUEST_BURST: '1000000',
       ...overrides,

@@ -5,7 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
-import { JetStreamTransport } from '../events/jetstream';
+import { JetStreamTransport, provisionEventStreamsAt } from '../events/jetstream';
+import { testStreamMaxBytes } from './environment';
 import { createLogger } from '../logger';
 import { chooseInfrastructure, InfrastructurePool, InfrastructureProbes, natsConnectionOptions, natsUrlOf, StartedServer } from './infrastructure';
 
@@ -212,6 +213,7 @@ describe('NATS credentials', () => {
 
     test("a service's event transport sends them too (NATS_URL with credentials)", async () => {
       const url = natsUrlOf(`127.0.0.1:${port}`, 'test', pass);
+      await provisionEventStreamsAt(url, { prefix: 'auth', maxBytes: testStreamMaxBytes });
       const transport = await JetStreamTransport.connect({
         url,
         prefix: 'auth',
