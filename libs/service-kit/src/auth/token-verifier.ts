@@ -17,8 +17,9 @@ export interface TokenVerifierOptions {
   maxRemembered?: number;
   /**
    * Identity's list of ended sessions (GET, `?since=<ms>`), polled every `revocationsPollMs`
-   * (default 2 s): tokens of a session ended by logout or a password change are refused from then
-   * on, remembered or not. Default: /internal/revocations next to a JWKS served at
+   * (default 250 ms, so a logout holds everywhere within 1 s; an answer is the few sessions ended
+   * in the last 30 s): tokens of a session ended by logout or a password change are refused from
+   * then on, remembered or not. Default: /internal/revocations next to a JWKS served at
    * /auth/v1/.well-known/jwks.json (identity's layout); `false` turns it off. A server without the
    * list (404: a hosted Supabase project) is not asked again.
    */
@@ -34,6 +35,8 @@ export interface TokenVerifierOptions {
  * is fetched before a token is believed, and a failure is a 503 rather than a revoked session let in.
  */
 const revocationsMaxAgeMs = 30_000;
+/** How often the revocation list is fetched once a token has been seen: bounds the time a logout takes to hold. */
+const revocationsPollMs = 250;
 
 /**
  * Verifies Supabase-style access tokens: signature, algorithm, exp/nbf (30 s skew), iss, aud and
@@ -109,7 +112,7 @@ export class TokenVerifier {
   private async currentRevocations(): Promise<void> {
     if (!this.revocationsUrl || !this.revocationsOffered) return;
     if (!this.revocationsTimer) {
-      this.revocationsTimer = setInterval(() => void this.syncRevocations().catch(() => undefined), this.options.revocationsPollMs ?? 2_000);
+      this.revocationsTimer = setInterval(() => void this.syncRevocations().catch(() => undefined), this.options.revocationsPollMs ?? revocationsPollMs);
       this.revocationsTimer.unref();
     }
     if (this.now() - this.revocationsSyncedAt <= revocationsMaxAgeMs) return;
