@@ -87,9 +87,11 @@ const schema = z
     /**
      * Admission control (http/admission.ts): calls in flight to all services together, and to any
      * one of them; past either, a call is refused at once with 503 `overloaded` and Retry-After: 1.
+     * Sized for 2 cores with bench/load (MODE=ramp): past the knee, admitted calls kept a p99 of
+     * 0.4-0.8 s where twice these let it reach 0.6-1.1 s; a frozen service holds half the slots.
      */
-    MAX_IN_FLIGHT: z.coerce.number({ error: 'must be a number of calls' }).int().min(1).default(128),
-    UPSTREAM_MAX_IN_FLIGHT: z.coerce.number({ error: 'must be a number of calls' }).int().min(1).default(64),
+    MAX_IN_FLIGHT: z.coerce.number({ error: 'must be a number of calls' }).int().min(1).default(64),
+    UPSTREAM_MAX_IN_FLIGHT: z.coerce.number({ error: 'must be a number of calls' }).int().min(1).default(32),
     READY_TIMEOUT_MS: positiveMs.default(1_000),
     /**
      * Each signed-in user's share of the gateway, over every service (token bucket per token subject):
