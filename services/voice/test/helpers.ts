@@ -80,11 +80,12 @@ export class AgentClient {
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(data, { binary });
   }
 
-  /** Audio as a browser streams it: 250 ms chunks at real time. */
+  /** Audio as a browser streams it: each quarter-second chunk once its duration has passed. */
   async speakAtRealTime(pcm: Buffer): Promise<void> {
     for (let offset = 0; offset < pcm.length; offset += 8192) {
-      this.send({ user_audio_chunk: pcm.subarray(offset, offset + 8192).toString('base64') });
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      const chunk = pcm.subarray(offset, offset + 8192);
+      await new Promise((resolve) => setTimeout(resolve, (chunk.length / 2 / rate) * 1000));
+      this.send({ user_audio_chunk: chunk.toString('base64') });
     }
   }
 

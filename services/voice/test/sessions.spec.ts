@@ -200,6 +200,30 @@ describe('voice: credits and sessions', () => {
     expect(JSON.stringify(detail).length).toBeLessThan(8_000);
   });
 
+  it('takes audio at no more than real time: a flood is cut to the allowance, and the client told once', async () => {
+    const user = env.newUser();
+    const { call, id } = await connect(user);
+    clock.advance(5_000);
+    // 23 s of audio in an instant: only the first 5 s (VOICE_AUDIO_AHEAD_MS) are heard, the silence that would end it is not.
+    call.speak(Buffer.concat([tone(20_000), quiet(3_000)]));
+    const [tooFast] = await call.waitForType('error');
+    expect(tooFast.error_event).toEqual({
+      code: 1008,
+      error_type: 'audio_faster_than_real_time',
+      message: 'audio arrives faster than real time: chunks beyond it are dropped',
+    });
+    await call.speakAtRealTime(quiet(3_000));
+    await call.waitForType('agent_response', 2);
+    expect(call.of('error')).toHaveLength(1);
+    await end(user, id);
+    const detail = await waitFor(async () => {
+      const found = await detailOf(user, id);
+      return found.report && found;
+    });
+    expect(detail.report.candidate_speaking_secs).toBeGreaterThanOrEqual(4);
+    expect(detail.report.candidate_speaking_secs).toBeLessThanOrEqual(7);
+  });
+
   it('ends a call still open after 20 minutes by itself, and refunds a URL never used', async () => {
     const user = env.newUser();
     const unused = (await start(user)).body.sessionId as string;

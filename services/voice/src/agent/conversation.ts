@@ -47,6 +47,8 @@ const limitMs = voiceConstants.sessionLimitMinutes * 60_000;
 const initiationTimeoutMs = 15_000;
 /** Silence after a question before the interviewer invites the answer. */
 const silenceNudgeMs = 30_000;
+/** A client still sending audio too fast is told again after this long. */
+const tooFastReminderMs = 10_000;
 /** Replies to bad frames are dropped while the client is not reading what it was sent. */
 const maxUnreadBytes = 64 * 1024;
 
@@ -84,8 +86,8 @@ export class InterviewConversation {
   private nudged = false;
   private questionsAsked = 0;
   private readonly audioBudget: RealTimeBudget;
-  /** Audio is being dropped for coming too fast (the client was told). */
-  private tooFast = false;
+  /** When the client was last told its audio comes too fast (a flood gets one error, not one per chunk). */
+  private toldTooFastAt?: number;
   private readonly done: Promise<ConversationResult>;
   private resolveDone!: (result: ConversationResult) => void;
   private readonly over: Promise<ConversationEnd>;
@@ -219,15 +221,13 @@ export class InterviewConversation {
     this.lastPingMs = Date.now() - sent;
   }
 
-  /** Audio faster than real time (beyond the allowance) is dropped, and the client told once per burst. */
+  /** Audio faster than real time (beyond the allowance) is dropped, and the client told (at most every few seconds). */
   private hearAtRealTime(pcm: Buffer): void {
-    if (!this.audioBudget.take((pcm.length / 2 / sampleRate) * 1000)) {
-      if (!this.tooFast) this.refuse(1008, 'audio_faster_than_real_time', 'audio arrives faster than real time: chunks beyond it are dropped');
-      this.tooFast = true;
-      return;
-    }
-    this.tooFast = false;
-    this.hear(pcm);
+    if (this.audioBudget.take((pcm.length / 2 / sampleRate) * 1000)) return this.hear(pcm);
+    const now = this.deps.monotonicNow();
+    if (this.toldTooFastAt !== undefined && now - this.toldTooFastAt < tooFastReminderMs) return;
+    this.toldTooFastAt = now;
+    this.refuse(1008, 'audio_faster_than_real_time', 'audio arrives faster than real time: chunks beyond it are dropped');
   }
 
   private hear(pcm: Buffer): void {
