@@ -66,9 +66,9 @@ describe('profile settings (Chromium)', () => {
     const cases: Array<[string, string, string]> = [
       ['Username', 'a', 'Username must be at least 2 characters.'],
       ['Username', 'x'.repeat(31), 'Username must not be longer than 30 characters.'],
-      ['Years of Experience', '-1', 'Years of experience must be a positive number'],
+      ['Years of Experience', '-1', 'Years of experience must be 0 or more'],
       ['Years of Experience', '41', 'Years of experience must not exceed 40'],
-      ['Number of Internships', '-1', 'Number of internships must be a positive number'],
+      ['Number of Internships', '-1', 'Number of internships must be 0 or more'],
       ['Number of Internships', '11', 'Number of internships must not exceed 10'],
     ];
     for (const [label, value, message] of cases) {

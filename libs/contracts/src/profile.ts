@@ -33,9 +33,9 @@ export const updateProfileSchema = z.object({
   years_of_experience: z.preprocess(
     toNumberOrNull,
     z
-      .number({ error: 'Years of experience must be a positive number' })
-      .int({ message: 'Years of experience must be a positive number' })
-      .min(0, { message: 'Years of experience must be a positive number' })
+      .number({ error: 'Years of experience must be 0 or more' })
+      .int({ message: 'Years of experience must be 0 or more' })
+      .min(0, { message: 'Years of experience must be 0 or more' })
       .max(profileLimits.yearsMax, { message: 'Years of experience must not exceed 40' })
       .nullable()
       .optional(),
@@ -43,9 +43,9 @@ export const updateProfileSchema = z.object({
   number_of_internships: z.preprocess(
     toNumberOrNull,
     z
-      .number({ error: 'Number of internships must be a positive number' })
-      .int({ message: 'Number of internships must be a positive number' })
-      .min(0, { message: 'Number of internships must be a positive number' })
+      .number({ error: 'Number of internships must be 0 or more' })
+      .int({ message: 'Number of internships must be 0 or more' })
+      .min(0, { message: 'Number of internships must be 0 or more' })
       .max(profileLimits.internshipsMax, { message: 'Number of internships must not exceed 10' })
       .nullable()
       .optional(),

@@ -136,10 +136,10 @@ describe('profile: GET and PUT /api/profile', () => {
     ['a blank username', { username: '   ' }, 'username', 'Username must be at least 2 characters.'],
     ['a 31-character username', { username: 'x'.repeat(31) }, 'username', 'Username must not be longer than 30 characters.'],
     ['a company id that is no uuid', { username: 'okay', current_company_id: 'not-a-uuid' }, 'current_company_id', 'Invalid company ID'],
-    ['negative years', { username: 'okay', years_of_experience: -1 }, 'years_of_experience', 'Years of experience must be a positive number'],
-    ['years that are not a number', { username: 'okay', years_of_experience: 'abc' }, 'years_of_experience', 'Years of experience must be a positive number'],
+    ['negative years', { username: 'okay', years_of_experience: -1 }, 'years_of_experience', 'Years of experience must be 0 or more'],
+    ['years that are not a number', { username: 'okay', years_of_experience: 'abc' }, 'years_of_experience', 'Years of experience must be 0 or more'],
     ['41 years', { username: 'okay', years_of_experience: '41' }, 'years_of_experience', 'Years of experience must not exceed 40'],
-    ['negative internships', { username: 'okay', number_of_internships: '-2' }, 'number_of_internships', 'Number of internships must be a positive number'],
+    ['negative internships', { username: 'okay', number_of_internships: '-2' }, 'number_of_internships', 'Number of internships must be 0 or more'],
     ['11 internships', { username: 'okay', number_of_internships: 11 }, 'number_of_internships', 'Number of internships must not exceed 10'],
   ];
   it.each(validation)('refuses %s with the spec’s message', async (_case, body, field, message) => {
@@ -156,7 +156,7 @@ describe('profile: GET and PUT /api/profile', () => {
       fields: {
         username: 'Username must be at least 2 characters.',
         years_of_experience: 'Years of experience must not exceed 40',
-        number_of_internships: 'Number of internships must be a positive number',
+        number_of_internships: 'Number of internships must be 0 or more',
       },
     });
   });
