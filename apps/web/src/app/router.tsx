@@ -9,6 +9,8 @@ import { legalRoutes } from '@/features/legal/routes';
 import { leetcodeRoutes } from '@/features/leetcode/routes';
 import { comingSoonRoutes } from '@/features/placeholders/routes';
 import { AppLayout } from '@/app/shell/layout';
+// Not lazy: the error screen must show even when loading a page's code is what failed.
+import { RouteError } from '@/components/errors/route-error';
 
 const LoginPage = lazy(() => import('@/features/auth/login-page'));
 const LandingPage = lazy(() => import('@/features/landing/landing-page'));
@@ -16,6 +18,8 @@ const FeaturesPage = lazy(() => import('@/features/landing/features-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
 const NotFoundPage = lazy(() => import('@/components/errors/not-found-page'));
 const QueryProvider = lazy(() => import('@/lib/query-provider'));
+// Toasts follow an action, never the first paint: their code loads after the page.
+const Toaster = lazy(() => import('@/components/ui/toaster'));
 
 function FullScreenLoading() {
   return (
@@ -25,12 +29,27 @@ function FullScreenLoading() {
   );
 }
 
-/** Signed out, every path leads to the login page; signed in, /login leads home. */
+/**
+ * Every page, and the toasts inside the router: a toast may hold a link (e.g. "Login"), which
+ * needs the router around it.
+ */
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </>
+  );
+}
+
+/** Signed out (or the session ended), every path leads to the login page, which keeps the way back. */
 function RequireAuth() {
   const { loading, user } = useAuth();
   const location = useLocation();
   if (loading) return <FullScreenLoading />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
   return <Outlet />;
 }
 
@@ -56,27 +75,33 @@ function LoginRoute() {
 const withQueries = (route: RouteObject): RouteObject => ({ ...route, element: <QueryProvider>{route.element}</QueryProvider> });
 
 export const router = createBrowserRouter([
-  { path: '/login', element: <LoginRoute /> },
   {
-    element: <RequireAuth />,
+    element: <Root />,
+    errorElement: <RouteError />,
     children: [
+      { path: '/login', element: <LoginRoute /> },
       {
-        element: <AppLayout />,
+        element: <RequireAuth />,
         children: [
-          { index: true, element: <LandingPage /> },
-          { path: 'features', element: <FeaturesPage /> },
           {
-            path: 'settings',
-            element: (
-              <QueryProvider>
-                <SettingsPage />
-              </QueryProvider>
-            ),
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <LandingPage /> },
+              { path: 'features', element: <FeaturesPage /> },
+              {
+                path: 'settings',
+                element: (
+                  <QueryProvider>
+                    <SettingsPage />
+                  </QueryProvider>
+                ),
+              },
+              ...[...leetcodeRoutes, ...analyticsRoutes, ...interviewsRoutes, ...aiMocksRoutes, ...communityRoutes].map(withQueries),
+              ...legalRoutes,
+              ...comingSoonRoutes,
+              { path: '*', element: <NotFoundPage /> },
+            ],
           },
-          ...[...leetcodeRoutes, ...analyticsRoutes, ...interviewsRoutes, ...aiMocksRoutes, ...communityRoutes].map(withQueries),
-          ...legalRoutes,
-          ...comingSoonRoutes,
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],

@@ -1,5 +1,6 @@
 import { EndpointInput, EndpointOutput, endpointPath, endpointQueryString, EndpointSpec, ErrorEnvelope } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
+import { endSession } from './auth';
 import { auth } from './supabase';
 
 /** A non-OK answer: the server's envelope, as the spec's callers expect to receive it. */
@@ -7,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorEnvelope,
+    /** From Retry-After (seconds or an HTTP date), when the server said when to come back. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(body.error.message);
   }
@@ -14,6 +17,22 @@ export class ApiError extends Error {
   get fields(): Record<string, string> {
     return this.body.error.fields ?? {};
   }
+}
+
+function retryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
+}
+
+/** "Try again in 24 hours.": when a refusal (429) said when to come back; rounded up, never too early. */
+export function tryAgainHint(err: unknown): string | undefined {
+  if (!(err instanceof ApiError) || err.retryAfterSeconds === undefined) return undefined;
+  const seconds = err.retryAfterSeconds;
+  // Hours up to two days: "in 24 hours" says more than "tomorrow" of a rolling day's cap.
+  const [unit, size]: [Intl.RelativeTimeFormatUnit, number] =
+    seconds >= 172_800 ? ['day', 86_400] : seconds >= 3600 ? ['hour', 3600] : seconds >= 60 ? ['minute', 60] : ['second', 1];
+  return `Try again ${new Intl.RelativeTimeFormat('en').format(Math.ceil(seconds / size), unit)}.`;
 }
 
 /** Endpoints whose input is all optional may be called without one. */
@@ -43,7 +62,14 @@ export async function callWithHeaders<E extends EndpointSpec>(spec: E, ...[input
   const text = res.status === 204 ? '' : await res.text();
   const parsed = text ? JSON.parse(text) : undefined;
   if (!res.ok) {
-    throw new ApiError(res.status, parsed?.error ? parsed : { error: { code: 'internal', message: res.statusText || 'Request failed' } });
+    // The server no longer honours this session (revoked, signed out elsewhere): end it here too,
+    // which takes the app to the login page instead of leaving each screen to cope.
+    if (res.status === 401 && data.session) await endSession();
+    throw new ApiError(
+      res.status,
+      parsed?.error ? parsed : { error: { code: 'internal', message: res.statusText || 'Request failed' } },
+      retryAfter(res.headers.get('Retry-After')),
+    );
   }
   return { data: parsed as EndpointOutput<E>, headers: res.headers };
 }

@@ -8,6 +8,8 @@ interface AuthState {
   user: User | null;
   /** Why the link this page was opened from (a confirmation or OAuth redirect) signed nobody in. */
   linkError?: string;
+  /** The session ended without this tab signing out (revoked, expired, signed out elsewhere). */
+  sessionEnded: boolean;
   signOut(): Promise<void>;
 }
 
@@ -15,10 +17,21 @@ const AuthContext = React.createContext<AuthState | null>(null);
 const MIRROR_KEY = 'auth_session';
 const REFRESH_EVERY_MS = 300_000;
 
+/**
+ * The server refused this session's token (401): it ended elsewhere. Dropping it here (no call to
+ * the server, which already forgot it) sends the app to the login page, as any ended session does.
+ */
+export async function endSession(): Promise<void> {
+  await auth.signOut({ scope: 'local' });
+}
+
 /** The session from supabase-js: loading until the first check, then kept current by its events. */
 export function AuthProvider({ children }: { children: React.ReactNode }) {
   const [state, setState] = React.useState<{ loading: boolean; session: Session | null }>({ loading: true, session: null });
   const [linkError, setLinkError] = React.useState<string>();
+  const [sessionEnded, setSessionEnded] = React.useState(false);
+  // Set while this tab signs out on purpose: every other sign-out is a session that ended.
+  const signingOut = React.useRef(false);
 
   React.useEffect(() => {
     const apply = (session: Session | null) => {
@@ -31,13 +44,23 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       ({ error }) => error && setLinkError(error.message),
       () => undefined,
     );
+    // A session mirrored from the last visit that did not come back (expired, revoked) has ended.
+    const settle = (session: Session | null) => {
+      if (!session && localStorage.getItem(MIRROR_KEY)) setSessionEnded(true);
+      apply(session);
+    };
     auth.getSession().then(
-      ({ data }) => apply(data.session),
-      () => apply(null),
+      ({ data }) => settle(data.session),
+      () => settle(null),
     );
     const { data } = auth.onAuthStateChange((event, session) => {
-      // Nothing of the previous user stays cached for the next one.
-      if (event === 'SIGNED_OUT') void import('@/lib/query-client').then(({ queryClient }) => queryClient.clear());
+      if (event === 'SIGNED_OUT') {
+        // Nothing of the previous user stays cached for the next one.
+        void import('@/lib/query-client').then(({ queryClient }) => queryClient.clear());
+        setSessionEnded(!signingOut.current);
+        signingOut.current = false;
+      }
+      if (event === 'SIGNED_IN') setSessionEnded(false);
       apply(session);
     });
     return () => data.subscription.unsubscribe();
@@ -58,12 +81,17 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       session: state.session,
       user: state.session?.user ?? null,
       linkError,
+      sessionEnded,
       signOut: async () => {
+        signingOut.current = true;
         const { error } = await auth.signOut();
-        if (error) throw error;
+        if (error) {
+          signingOut.current = false;
+          throw error;
+        }
       },
     }),
-    [state, linkError],
+    [state, linkError, sessionEnded],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -74,7 +102,11 @@ export function useAuth(): AuthState {
   return ctx;
 }
 
-export function displayName(user: User | null): string {
+/**
+ * What the shell calls the user: the profile's username, else the provider's full name; undefined
+ * when neither is known (the e-mail then stands alone).
+ */
+export function displayName(user: User | null, username?: string): string | undefined {
   const meta = user?.user_metadata as { full_name?: string } | undefined;
-  return meta?.full_name || user?.email || '';
+  return username || meta?.full_name || undefined;
 }

@@ -94,7 +94,7 @@ function CredentialsForm({ mode, onUnconfirmed }: { mode: Mode; onUnconfirmed(em
 export default function LoginPage({ initialMode = 'signin' }: { initialMode?: Mode }) {
   const [mode, setMode] = React.useState<Mode>(initialMode);
   const [unconfirmed, setUnconfirmed] = React.useState<string>();
-  const { linkError } = useAuth();
+  const { linkError, sessionEnded } = useAuth();
   useDocumentTitle(unconfirmed ? 'Check your e-mail' : mode === 'signin' ? 'Sign In' : 'Sign Up');
   const providers = useOAuthProviders();
   const provider = providers?.[0];
@@ -125,6 +125,14 @@ export default function LoginPage({ initialMode = 'signin' }: { initialMode?: Mo
           </CardContent>
         ) : (
           <CardContent className="space-y-6">
+            {sessionEnded ? (
+              <p
+                role="status"
+                className="rounded-md border border-amber-500/60 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+              >
+                <span className="font-semibold">Your session ended.</span> Sign in again to pick up where you left off.
+              </p>
+            ) : null}
             {linkError ? <FormError>The link did not sign you in: {linkError.replace(/\.$/, '')}. Sign in to get a new one.</FormError> : null}
             <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
               <TabsList>

@@ -21,7 +21,7 @@ const BANNER_KEY = 'leetcode:extension-banner-dismissed';
 export default function ReviewPage() {
   const { questionId = '' } = useParams();
   const navigate = useNavigate();
-  const { session, signOut } = useAuth();
+  const { session } = useAuth();
   const questions = useQuestions();
   const sessions = useQuestionSessions(questionId);
   const errorTypes = useErrorTypes();
@@ -46,12 +46,11 @@ export default function ReviewPage() {
 
   /** Stores the review; false (what was typed stays) when it could not be stored. */
   const save = async (review: CreateSession, typed: ReviewDraft): Promise<boolean> => {
-    // Signed out, or the session ended (expired, or signed out elsewhere): keep what was typed, sign
-    // in again, and come back to it.
-    const signInAgain = async () => {
+    // Signed out, or the session ended (expired, or signed out elsewhere; the API layer has dropped
+    // it already): keep what was typed, sign in again, and come back to it.
+    const signInAgain = () => {
       keepReviewDraft(question.id, typed);
       toast({ variant: 'destructive', title: 'Error', description: 'Please login to submit a review' });
-      if (session) await signOut().catch(() => undefined);
       void navigate('/login', { state: { from: `/leetcode/review/${question.id}` } });
       return false;
     };
