@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   BookOpen,
   Bot,
   Bug,
@@ -24,12 +25,13 @@ export interface NavItem {
   badge?: 'New' | 'Soon';
 }
 
-/** The sidebar of spec section 1: four groups, every label of the route table. */
+/** The sidebar of spec section 1: four groups, every label of the route table, and the candidate's own analytics. */
 export const navGroups: Array<{ title: string; items: NavItem[] }> = [
   {
     title: 'Prepare',
     items: [
       { label: 'Leetcode Tracker', to: '/leetcode', icon: Code2, badge: 'New' },
+      { label: 'Analytics', to: '/analytics', icon: BarChart3 },
       { label: 'Implement-a-thon', to: '/implementathon', icon: Hammer, badge: 'Soon' },
       { label: 'AI Mock Interviews', to: '/ai-mocks', icon: Bot },
       { label: 'Operating Systems', to: '/sre', icon: Cpu, badge: 'Soon' },

@@ -1,6 +1,6 @@
 import { PanelLeft } from 'lucide-react';
 import * as React from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
@@ -8,6 +8,7 @@ import { displayName, useAuth } from '@/lib/auth';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Sidebar } from './sidebar';
 import { SidebarProvider, useSidebar } from './sidebar-state';
+import { WithUsername } from './username';
 import { ThemeToggle } from '@/components/theme';
 
 function TopBar() {
@@ -30,7 +31,9 @@ function TopBar() {
         {user ? (
           <Link to="/settings" className="rounded-full" data-testid="topbar-avatar">
             <span className="sr-only">Profile settings</span>
-            <UserAvatar name={displayName(user)} src={(user.user_metadata as { avatar_url?: string }).avatar_url} />
+            <WithUsername>
+              {(username) => <UserAvatar name={displayName(user, username) ?? user.email} src={(user.user_metadata as { avatar_url?: string }).avatar_url} />}
+            </WithUsername>
           </Link>
         ) : (
           <>
@@ -68,16 +71,40 @@ function Footer() {
   );
 }
 
+/**
+ * The first stop of the Tab key: past the sidebar and top bar straight to the page. Focus moves
+ * by script, so the URL keeps no #main and the router sees no navigation.
+ */
+function SkipToContent() {
+  return (
+    <a
+      href="#main"
+      onClick={(e) => {
+        e.preventDefault();
+        const main = document.getElementById('main');
+        main?.focus();
+        main?.scrollIntoView();
+      }}
+      className="sr-only rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50"
+    >
+      Skip to content
+    </a>
+  );
+}
+
 /** Sidebar, top bar, the page, footer. Pages load lazily behind the six-card placeholder. */
 export function AppLayout() {
+  const { pathname } = useLocation();
   return (
     <SidebarProvider>
+      <SkipToContent />
       <div className="flex min-h-screen">
         <Sidebar />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar />
-          <main id="main" className="flex-1 px-4 py-6 sm:px-8">
-            <ErrorBoundary>
+          <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-8">
+            {/* A new path gets a fresh boundary: the sidebar is the way out of a page that failed. */}
+            <ErrorBoundary key={pathname}>
               <React.Suspense fallback={<PagePlaceholder />}>
                 <Outlet />
               </React.Suspense>

@@ -6,6 +6,7 @@ import { cn } from '@/lib/utils';
 import { displayName, useAuth } from '@/lib/auth';
 import { moderationGroup, navGroups, type NavItem } from '@/lib/nav';
 import { useSidebar } from './sidebar-state';
+import { WithUsername } from './username';
 
 // Only phones need the drawer (and its dialog machinery): loaded when first shown.
 const MobileDrawer = React.lazy(() => import('./mobile-drawer'));
@@ -64,7 +65,6 @@ function Item({ item, compact, onNavigate }: { item: NavItem; compact: boolean; 
 
 function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
   const { user } = useAuth();
-  const name = displayName(user);
   // contracts' isModerator (app_metadata.role = moderatorRole), written out: importing the contracts
   // barrel here would put every schema into the first page's bundle.
   const groups = user?.app_metadata?.role === 'moderator' ? [...navGroups, moderationGroup] : navGroups;
@@ -92,21 +92,29 @@ function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: (
         ))}
       </nav>
       {user ? (
-        <Link
-          to="/settings"
-          onClick={onNavigate}
-          className={cn('flex items-center gap-3 border-t border-sidebar-border p-3 hover:bg-sidebar-accent', compact && 'justify-center')}
-          data-testid="sidebar-user"
-        >
-          {compact ? <span className="sr-only">Settings for {name}</span> : null}
-          <UserAvatar name={name} src={(user.user_metadata as { avatar_url?: string }).avatar_url} />
-          {compact ? null : (
-            <span className="min-w-0 text-sm leading-tight">
-              <span className="block truncate font-medium">{name}</span>
-              <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
-            </span>
-          )}
-        </Link>
+        <WithUsername>
+          {(username) => {
+            // The e-mail once: under the name when there is one, in its place otherwise.
+            const name = displayName(user, username);
+            return (
+              <Link
+                to="/settings"
+                onClick={onNavigate}
+                className={cn('flex items-center gap-3 border-t border-sidebar-border p-3 hover:bg-sidebar-accent', compact && 'justify-center')}
+                data-testid="sidebar-user"
+              >
+                {compact ? <span className="sr-only">Settings for {name ?? user.email}</span> : null}
+                <UserAvatar name={name ?? user.email} src={(user.user_metadata as { avatar_url?: string }).avatar_url} />
+                {compact ? null : (
+                  <span className="min-w-0 text-sm leading-tight">
+                    <span className="block truncate font-medium">{name ?? user.email}</span>
+                    {name ? <span className="block truncate text-xs text-muted-foreground">{user.email}</span> : null}
+                  </span>
+                )}
+              </Link>
+            );
+          }}
+        </WithUsername>
       ) : null}
     </div>
   );

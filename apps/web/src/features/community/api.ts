@@ -9,7 +9,7 @@ import {
   OpportunityMarks,
   OpportunityStatus,
 } from '@app/contracts';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 
@@ -81,9 +81,14 @@ export function useMarkOpportunity() {
   });
 }
 
-export function useFeatureRequests(filters: { status?: Exclude<FeatureRequestStatus, 'pending'>; voted?: boolean }) {
+export function useFeatureRequests(filters: { q?: string; status?: Exclude<FeatureRequestStatus, 'pending'>; voted?: boolean }) {
   const { user } = useAuth();
-  return useQuery({ ...endpointQuery(communityApi.listFeatureRequests, { query: { status: filters.status, voted: flag(filters.voted) } }), enabled: !!user });
+  return useQuery({
+    ...endpointQuery(communityApi.listFeatureRequests, { query: { q: filters.q || undefined, status: filters.status, voted: flag(filters.voted) } }),
+    enabled: !!user,
+    // The list stays on screen while the next search loads, instead of blinking to a spinner.
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Spec section 7: the interactions are asked for each request, only when the list is non-empty. */

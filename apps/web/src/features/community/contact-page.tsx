@@ -10,6 +10,7 @@ import { FieldError, Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { tryAgainHint } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useSubmitContact } from './api';
 
@@ -31,8 +32,10 @@ function ContactFormCard({ subject }: { subject: ContactFormInput['subject'] }) 
       await submitContact.mutateAsync(values);
       toast({ title: 'Contact Form Submitted', description: 'Thank you for your message.' });
       form.reset(defaults);
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to submit contact form' });
+    } catch (err) {
+      // Over a limit, the refusal's Retry-After says when sending will work again.
+      const hint = tryAgainHint(err);
+      toast({ variant: 'destructive', title: 'Error', description: hint ? `Failed to submit contact form. ${hint}` : 'Failed to submit contact form' });
     }
   });
   const describedBy = (name: keyof ContactFormInput) => (errors[name] ? `contact-${name}-error` : undefined);

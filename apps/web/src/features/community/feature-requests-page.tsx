@@ -1,13 +1,15 @@
-import { FeatureRequestStatus } from '@app/contracts';
-import { Loader2, Plus } from 'lucide-react';
+import { FeatureRequestStatus, limits } from '@app/contracts';
+import { Loader2, Plus, Search } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/lib/auth';
+import { useSettled } from '@/lib/use-settled';
 import { useFeatureInteractions, useFeatureRequests, useToggleFeatureVote } from './api';
 import { ListItem } from './components/list-item';
 import { StatusBadge, statusLabel } from './status-badge';
@@ -39,7 +41,10 @@ export default function FeatureRequestsPage() {
   const { user } = useAuth();
   const [status, setStatus] = React.useState<Listed | 'all'>('all');
   const [mine, setMine] = React.useState(false);
-  const features = useFeatureRequests({ status: status === 'all' ? undefined : status, voted: mine });
+  const [text, setText] = React.useState('');
+  const q = useSettled(text.trim());
+  const features = useFeatureRequests({ q, status: status === 'all' ? undefined : status, voted: mine });
+  const narrowed = q !== '' || status !== 'all';
   const ids = features.data?.map((f) => f.id) ?? [];
   const interactions = useFeatureInteractions(ids);
   const toggle = useToggleFeatureVote();
@@ -55,15 +60,12 @@ export default function FeatureRequestsPage() {
     const sessionEnded = state?.error instanceof ApiError && state.error.status === 401;
     if (!user || sessionEnded) return loginRequired();
     if (!current) return;
-    toggle.mutate(
-      { id, current },
-      {
-        onError: (err) => {
-          if (err instanceof ApiError && err.status === 401) loginRequired();
-          else toast({ variant: 'destructive', title: 'Error', description: 'Failed to update vote' });
-        },
-      },
-    );
+    // The promise, not mutate's callbacks: a 401 ends the session and leaves this page before the
+    // answer is handled, and TanStack skips the callbacks of an unmounted component.
+    toggle.mutateAsync({ id, current }).catch((err: unknown) => {
+      if (err instanceof ApiError && err.status === 401) loginRequired();
+      else toast({ variant: 'destructive', title: 'Error', description: 'Failed to update vote' });
+    });
   };
 
   return (
@@ -80,6 +82,18 @@ export default function FeatureRequestsPage() {
         </Button>
       </header>
       <div className="flex flex-wrap items-center gap-2">
+        <div className="relative w-full sm:w-64">
+          <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search feature requests"
+            placeholder="Search feature requests..."
+            className="pl-8"
+            maxLength={limits.titleMax}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
         <Select value={status} onValueChange={(v) => setStatus(v as Listed | 'all')}>
           <SelectTrigger className="w-44" aria-label="Filter by status">
             <SelectValue />
@@ -102,7 +116,9 @@ export default function FeatureRequestsPage() {
           <Loader2 className="size-4 animate-spin" aria-hidden /> Loading feature requests...
         </p>
       ) : features.isError ? null : features.data.length === 0 ? (
-        <p className="py-16 text-center text-muted-foreground">{mine ? 'You have not voted for any feature yet' : 'No feature requests found'}</p>
+        <p className="py-16 text-center text-muted-foreground">
+          {mine ? (narrowed ? 'None of the features you voted for match' : 'You have not voted for any feature yet') : 'No feature requests found'}
+        </p>
       ) : (
         <ul className="space-y-3" aria-label="Feature requests">
           {features.data.map((f, i) => {

@@ -46,13 +46,13 @@ function OpportunityQueue() {
       {queue.data.map((o) => (
         <li key={o.id} className="rounded-lg border bg-card p-4 shadow-sm" data-testid="queued-opportunity">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold">{o.title}</h3>
+            <h3 className="font-semibold [overflow-wrap:anywhere]">{o.title}</h3>
             {o.badge ? <Badge variant="secondary">{o.badge}</Badge> : null}
             {o.compensation ? (
               <span className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">${o.compensation.toLocaleString('en-US')}</span>
             ) : null}
           </div>
-          <p className="mt-1 whitespace-pre-line break-words text-sm text-muted-foreground">{o.description}</p>
+          <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere] text-sm text-muted-foreground">{o.description}</p>
           <a
             href={o.link}
             target="_blank"
@@ -117,11 +117,11 @@ function FeatureModeration() {
         <li key={f.id} className="flex flex-col gap-3 rounded-lg border bg-card p-4 shadow-sm sm:flex-row sm:items-start" data-testid="moderated-feature">
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
-              <h3 className="font-semibold">{f.title}</h3>
+              <h3 className="font-semibold [overflow-wrap:anywhere]">{f.title}</h3>
               <StatusBadge status={f.status} />
               <span className="text-xs text-muted-foreground">{f.upvotes} upvotes</span>
             </div>
-            <p className="mt-1 line-clamp-3 whitespace-pre-line break-words text-sm text-muted-foreground">{f.description}</p>
+            <p className="mt-1 line-clamp-3 whitespace-pre-line [overflow-wrap:anywhere] text-sm text-muted-foreground">{f.description}</p>
           </div>
           <FeatureStatusSelect id={f.id} title={f.title} status={f.status} />
         </li>
@@ -151,7 +151,7 @@ function ContactMessages() {
               {new Date(m.created_at).toLocaleString()}
             </time>
           </div>
-          <p className="mt-2 whitespace-pre-line break-words text-sm">{m.message}</p>
+          <p className="mt-2 whitespace-pre-line [overflow-wrap:anywhere] text-sm">{m.message}</p>
         </li>
       ))}
     </ul>

@@ -12,20 +12,11 @@ import {
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useSettled } from '@/lib/use-settled';
 import { cn } from '@/lib/utils';
 import { useMarkOpportunity, useOpportunities } from './api';
 import { OpportunityCard } from './components/opportunity-card';
 import { SubmitOpportunityDialog } from './components/submit-opportunity-dialog';
-
-/** The text as typed, settled for `ms` (one request per pause, not per key). */
-function useSettled(value: string, ms = 300): string {
-  const [settled, setSettled] = React.useState(value);
-  React.useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 function ExpandableSearch({ value, onChange }: { value: string; onChange(v: string): void }) {
   const [open, setOpen] = React.useState(value !== '');

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
 import { useInsights } from './api';
 import { CompanyLogo } from './components/company-logo';
 import { FilterPopover } from './components/filter-popover';
@@ -30,6 +31,7 @@ function CompanyInterviews({ companyId }: { companyId: string }) {
 export default function CompanyPage() {
   const { companyName = '' } = useParams();
   const insights = useInsights(companyName);
+  useDocumentTitle(`${insights.data?.company_name ?? companyName} Interviews`);
 
   if (insights.isPending) return <PagePlaceholder />;
   if (insights.isError) {

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '@/lib/document-title';
 import { CompanyCarousel } from './components/company-carousel';
 import { CompanyPicker } from './components/company-picker';
 import { FilterPopover } from './components/filter-popover';
@@ -7,6 +8,7 @@ import { useFilters } from './filters';
 
 /** /candidate-interviews: everyone's interview experiences, filtered from the URL. */
 export default function InterviewsPage() {
+  useDocumentTitle('Interview Experiences');
   const filters = useFilters();
   return (
     <div className="mx-auto max-w-6xl space-y-6">

@@ -14,7 +14,7 @@ import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { displayName, useAuth } from '@/lib/auth';
+import { useAuth } from '@/lib/auth';
 import { useCompanies, useProfile, useUpdateProfile } from './api';
 import { EmailConfirmation } from './email-confirmation';
 
@@ -117,7 +117,7 @@ export default function SettingsPage() {
       <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
         <Card>
           <CardHeader className="items-center text-center">
-            <UserAvatar name={displayName(user)} src={(user?.user_metadata as { avatar_url?: string })?.avatar_url} className="size-20 text-xl" />
+            <UserAvatar name={saved.username} src={(user?.user_metadata as { avatar_url?: string })?.avatar_url} className="size-20 text-xl" />
             <CardTitle className="pt-2" data-testid="profile-username">
               {saved.username}
             </CardTitle>

@@ -41,10 +41,10 @@ export function ListItem({ title, description, author, postedAt, upvote, url, ba
       ) : null}
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="font-semibold leading-tight">{title}</h2>
+          <h2 className="min-w-0 font-semibold leading-tight [overflow-wrap:anywhere]">{title}</h2>
           {badges}
         </div>
-        <p className="whitespace-pre-line break-words text-sm text-muted-foreground">{description}</p>
+        <p className="whitespace-pre-line text-sm text-muted-foreground [overflow-wrap:anywhere]">{description}</p>
         {author || postedAt ? (
           <p className="text-xs text-muted-foreground">
             {[author ? `by ${author}` : null, postedAt ? `posted ${relativeTime(postedAt)}` : null].filter(Boolean).join(' • ')}

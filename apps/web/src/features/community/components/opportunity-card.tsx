@@ -26,22 +26,25 @@ export function OpportunityCard({ opportunity: o, onMark }: Props) {
 
   return (
     <article
-      className="flex flex-col rounded-lg border bg-card p-5 text-card-foreground shadow-sm"
+      className="flex min-w-0 flex-col rounded-lg border bg-card p-5 text-card-foreground shadow-sm"
       data-testid="opportunity-card"
       aria-labelledby={`opportunity-${o.id}`}
     >
-      <div className="flex flex-wrap items-start gap-2">
-        <h2 id={`opportunity-${o.id}`} className="min-w-0 flex-1 break-words font-semibold leading-tight">
-          {o.title}
-        </h2>
-        {o.status === 'pending' ? (
-          <Badge variant="outline" className="border-amber-500 text-amber-700 dark:text-amber-300" title="Visible only to you until a moderator approves it">
-            Pending review
-          </Badge>
-        ) : null}
-        {o.badge ? <Badge variant="secondary">{o.badge}</Badge> : null}
-      </div>
-      <p className="mt-2 line-clamp-2 break-words text-sm text-muted-foreground">{o.description}</p>
+      {/* The badges get a row of their own: beside the title they squeezed it to a few letters a line. */}
+      {o.status === 'pending' || o.badge ? (
+        <div className="mb-2 flex flex-wrap gap-2">
+          {o.status === 'pending' ? (
+            <Badge variant="outline" className="border-amber-500 text-amber-700 dark:text-amber-300" title="Visible only to you until a moderator approves it">
+              Pending review
+            </Badge>
+          ) : null}
+          {o.badge ? <Badge variant="secondary">{o.badge}</Badge> : null}
+        </div>
+      ) : null}
+      <h2 id={`opportunity-${o.id}`} className="font-semibold leading-tight [overflow-wrap:anywhere]">
+        {o.title}
+      </h2>
+      <p className="mt-2 line-clamp-2 text-sm text-muted-foreground [overflow-wrap:anywhere]">{o.description}</p>
       {o.compensation ? <p className="mt-2 text-sm font-semibold text-emerald-700 dark:text-emerald-400">${o.compensation.toLocaleString('en-US')}</p> : null}
       <div className="mt-auto flex items-center gap-1 pt-4">
         <Button

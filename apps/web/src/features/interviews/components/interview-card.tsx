@@ -125,7 +125,7 @@ export function InterviewCard({ interview }: { interview: InterviewListItem }) {
       <div className="flex items-start gap-3">
         <CompanyLogo name={interview.company_name} className="size-10" />
         <div className="min-w-0 flex-1">
-          <h3 className="break-words font-semibold leading-snug">
+          <h3 className="font-semibold [overflow-wrap:anywhere] leading-snug">
             <Link to={companyPath(interview.company_name)} className="hover:underline" data-testid="card-company">
               {interview.company_name}
             </Link>

@@ -6,6 +6,7 @@ import {
   getCoreRowModel,
   getPaginationRowModel,
   getSortedRowModel,
+  OnChangeFn,
   PaginationState,
   Row,
   RowData,
@@ -61,6 +62,13 @@ function SortHeader({ column, label }: { column: Column<QuestionListItem>; label
       {label} <ArrowUpDown className="size-3" aria-hidden />
     </button>
   );
+}
+
+const isSortKey = (id: string | null): id is SortKey => id !== null && Object.hasOwn(sortingFns, id);
+
+/** The table's order from ?sort=<column>&order=asc|desc; anything else is the list's own order. */
+function sortingFrom(id: string | null, order: string | null): SortingState {
+  return isSortKey(id) ? [{ id, desc: order === 'desc' }] : [];
 }
 
 const sortBy = (id: SortKey) => (a: Row<QuestionListItem>, b: Row<QuestionListItem>) => sortingFns[id](a.original, b.original);
@@ -157,8 +165,34 @@ export function QuestionTable({
 }) {
   const [params, setParams] = useSearchParams();
   const tagFilter = parseTagFilter(params.get('tags'));
-  const [search, setSearch] = React.useState('');
-  const [sorting, setSorting] = React.useState<SortingState>([]);
+  // Search and sort live in the URL (?q=tree&sort=retention&order=desc): a reload, a shared link
+  // and "back" from a review all come back to the same view.
+  const search = params.get('q') ?? '';
+  const sortParam = params.get('sort');
+  const orderParam = params.get('order');
+  const sorting = React.useMemo(() => sortingFrom(sortParam, orderParam), [sortParam, orderParam]);
+  const updateParams = (change: (next: URLSearchParams) => void) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        change(next);
+        return next;
+      },
+      { replace: true },
+    );
+  const setSearch = (text: string) => updateParams((next) => (text ? next.set('q', text) : next.delete('q')));
+  const setSorting: OnChangeFn<SortingState> = (change) => {
+    const [first] = typeof change === 'function' ? change(sorting) : change;
+    updateParams((next) => {
+      if (first) {
+        next.set('sort', first.id);
+        next.set('order', first.desc ? 'desc' : 'asc');
+      } else {
+        next.delete('sort');
+        next.delete('order');
+      }
+    });
+  };
   const [pagination, setPagination] = React.useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
   const [rowSelection, setRowSelection] = React.useState<RowSelectionState>({});
   const [confirming, setConfirming] = React.useState(false);
@@ -189,11 +223,7 @@ export function QuestionTable({
   const toFirstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
   const difficultySorted = sorting[0]?.id === 'difficulty';
 
-  const clearTags = () =>
-    setParams((p) => {
-      p.delete('tags');
-      return p;
-    });
+  const clearTags = () => updateParams((next) => next.delete('tags'));
 
   return (
     <div className="space-y-3">
