@@ -6,7 +6,7 @@ export const voiceConstants = {
   creditsPerSession: 5,
   sessionLimitMinutes: 20,
   warningLastSeconds: 60,
-  /** A session that never connected, or ended sooner than this, is refunded. */
+  /** A call that connected but ended sooner than this with no answer never took place: it is refunded (docs/voice-credits.md). */
   refundUnderSeconds: 30,
   defaultInputFormat: 'pcm_16000',
   /** Spec section 9: a quarter-second input buffer. */

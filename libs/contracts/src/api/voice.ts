@@ -61,7 +61,7 @@ export const voiceApi = {
     id: 'endVoiceSession',
     method: 'POST',
     path: '/api/voice/sessions/:sessionId/end',
-    summary: 'End a mock interview (refunded when it never connected or lasted under 30 s)',
+    summary: 'End a mock interview (refunded only when it never took place: never connected, or under 30 s with no answer)',
     description: 'Idempotent: ending an ended interview answers it as it is.',
     params: sessionParams,
     notFound: voiceMessages.noSession,
