@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { startGateway, RunningGateway } from '@app/gateway';
+import { interviewsService } from '@app/interviews';
 import { profileService } from '@app/profile';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment, testIssuer, waitFor } from '@app/service-kit/testing';
@@ -68,13 +69,18 @@ async function statusOf(url: string, headers: Record<string, string> = {}): Prom
   return { status: res.status, body: await res.json() };
 }
 
-/** Readiness that follows what a service needs: its database and its broker, cut for real and brought back. */
+/**
+ * Readiness that follows what a service needs, cut for real and brought back: its database (without
+ * it a service is unready), and its broker (without it a service still serves and keeps its events
+ * in the outbox: ready, degraded).
+ */
 describe('readiness when Postgres or NATS goes away and comes back', () => {
   const DETAILS_TOKEN = 'operator-readiness-token-1';
   let env: TestEnvironment;
   let database: CuttableLink;
   let broker: CuttableLink;
   let profile: RunningService;
+  let interviews: RunningService;
   let gateway: RunningGateway;
 
   beforeAll(async () => {
@@ -85,6 +91,8 @@ describe('readiness when Postgres or NATS goes away and comes back', () => {
     await database.open();
     await broker.open();
     profile = await env.start(profileService, { DATABASE_URL: database.in(own.DATABASE_URL!), NATS_URL: broker.in(own.NATS_URL!) });
+    // A producer on the same broker link: its events wait in its outbox while the link is cut.
+    interviews = await env.start(interviewsService, { NATS_URL: broker.in(env.env('interviews').NATS_URL!) });
     gateway = await startGateway({
       PORT: '0',
       HOST: '127.0.0.1',
@@ -110,7 +118,7 @@ describe('readiness when Postgres or NATS goes away and comes back', () => {
   const gatewaySays = async () => ((await gatewayReady()).body as { status: string }).status;
 
   it('is ready while both answer', async () => {
-    expect(await serviceReady()).toEqual({ status: 200, body: { status: 'ready', database: 'up', events: 'nats' } });
+    expect(await serviceReady()).toEqual({ status: 200, body: { status: 'ready', database: 'up', events: 'nats', broker: 'up' } });
     expect(await gatewayReady()).toEqual({ status: 200, body: { status: 'ready' } });
   });
 
@@ -121,7 +129,7 @@ describe('readiness when Postgres or NATS goes away and comes back', () => {
       return service.status === 503 ? service : undefined;
     }, 5_000);
     expect(notReady.body).toEqual({
-      error: { code: 'upstream_unavailable', message: 'not ready: database down, events up', fields: { database: 'down', events: 'up' } },
+      error: { code: 'upstream_unavailable', message: 'not ready: database down, broker up', fields: { database: 'down', broker: 'up' } },
     });
     // The gateway stays ready (it can serve): profile's prefix answers 503, everything else as ever.
     expect(await gatewayReady()).toEqual({ status: 200, body: { status: 'degraded' } });
@@ -145,7 +153,7 @@ describe('readiness when Postgres or NATS goes away and comes back', () => {
       const started = performance.now();
       const service = await serviceReady();
       expect(service.status).toBe(503);
-      expect(service.body).toMatchObject({ error: { fields: { database: 'down', events: 'up' } } });
+      expect(service.body).toMatchObject({ error: { fields: { database: 'down', broker: 'up' } } });
       expect(performance.now() - started).toBeLessThan(1_000);
       expect(await gatewayReady()).toEqual({ status: 200, body: { status: 'degraded' } });
     } finally {
@@ -154,17 +162,34 @@ describe('readiness when Postgres or NATS goes away and comes back', () => {
     await waitFor(async () => (await gatewaySays()) === 'ready', 10_000);
   });
 
-  it('says 503 while NATS is cut, and 200 once the client has reconnected', async () => {
+  it('stays ready while NATS is cut, saying its broker reconnects: reads answer, a write is taken and its event waits in the outbox until NATS is back', async () => {
+    const company = { name: `Written While NATS Was Away ${Date.now()}` };
+    const headers = await env.authHeader(env.newUser());
+    const knownToProfile = async () => (await profile.db.query('SELECT 1 FROM companies WHERE name = $1', [company.name])).rows.length > 0;
     await broker.cut();
-    const notReady = await waitFor(async () => {
-      const service = await serviceReady();
-      return service.status === 503 ? service : undefined;
-    }, 5_000);
-    expect(notReady.body).toMatchObject({ error: { fields: { database: 'up', events: 'down' } } });
-    expect(await gatewayReady()).toEqual({ status: 200, body: { status: 'degraded' } });
+    const degraded = { status: 200, body: { status: 'degraded', database: 'up', events: 'nats', broker: 'reconnecting' } };
+    await waitFor(async () => JSON.stringify(await serviceReady()) === JSON.stringify(degraded), 5_000);
+    expect(await statusOf(`${interviews.url}/readyz`)).toEqual(degraded);
+    // Nothing is taken out of service: the gateway finds every service ready.
+    expect(await gatewayReady()).toEqual({ status: 200, body: { status: 'ready' } });
+
+    const written = await fetch(`${interviews.url}/api/all-companies`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(company),
+    });
+    expect(written.status).toBe(201);
+    const read = await fetch(`${interviews.url}/api/all-companies`, { headers });
+    expect(read.status).toBe(200);
+    expect(JSON.stringify(await read.json())).toContain(company.name);
+    expect((await fetch(`${gateway.url}/api/profile`, { headers })).status).not.toBe(503);
+    expect(await interviews.events.pendingCount()).toBe(1);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await knownToProfile()).toBe(false);
 
     await broker.open();
-    await waitFor(async () => (await gatewaySays()) === 'ready', 15_000);
-    expect((await serviceReady()).status).toBe(200);
+    const delivered = await waitFor(async () => ((await interviews.events.pendingCount()) === 0 && (await knownToProfile()) ? true : undefined), 20_000);
+    expect(delivered).toBe(true);
+    expect(await serviceReady()).toEqual({ status: 200, body: { status: 'ready', database: 'up', events: 'nats', broker: 'up' } });
   });
 });

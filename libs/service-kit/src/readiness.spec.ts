@@ -5,12 +5,26 @@ const transport = (ready: boolean) => ({ kind: 'nats' as const, isReady: () => r
 describe('readiness', () => {
   it('is ready when the database answers and the transport is connected', async () => {
     const readiness = new Readiness({ isReachable: async () => true }, transport(true));
-    expect(await readiness.check()).toEqual({ ready: true, database: 'up', events: 'up', transport: 'nats' });
+    expect(await readiness.check()).toEqual({ ready: true, degraded: false, database: 'up', broker: 'up', transport: 'nats' });
   });
 
-  it('names what is down', async () => {
-    expect(await new Readiness({ isReachable: async () => false }, transport(true)).check()).toMatchObject({ ready: false, database: 'down', events: 'up' });
-    expect(await new Readiness({ isReachable: async () => true }, transport(false)).check()).toMatchObject({ ready: false, database: 'up', events: 'down' });
+  it('stays ready, degraded, while the broker reconnects: reads are served and events wait in the outbox', async () => {
+    expect(await new Readiness({ isReachable: async () => true }, transport(false)).check()).toEqual({
+      ready: true,
+      degraded: true,
+      database: 'up',
+      broker: 'reconnecting',
+      transport: 'nats',
+    });
+  });
+
+  it('is not ready without its database, and names what is down', async () => {
+    expect(await new Readiness({ isReachable: async () => false }, transport(true)).check()).toMatchObject({ ready: false, database: 'down', broker: 'up' });
+    expect(await new Readiness({ isReachable: async () => false }, transport(false)).check()).toMatchObject({
+      ready: false,
+      database: 'down',
+      broker: 'reconnecting',
+    });
   });
 
   it('says down after its timeout when the database hangs, and sends no second query while the first still hangs', async () => {

@@ -2,9 +2,13 @@ import type { Database } from './db/database';
 import type { EventTransport } from './events/transport';
 
 export interface ReadinessReport {
+  /** It can serve: its database answers. */
   ready: boolean;
+  /** Ready, but its broker is away: reads are served and writes' events wait in the outbox. */
+  degraded: boolean;
   database: 'up' | 'down';
-  events: 'up' | 'down';
+  /** The broker connection: `reconnecting` while the client is between servers (it never gives up). */
+  broker: 'up' | 'reconnecting';
   /** The event transport in use. */
   transport: EventTransport['kind'];
 }
@@ -13,9 +17,12 @@ export interface ReadinessReport {
 export const DATABASE_CHECK_TIMEOUT_MS = 500;
 
 /**
- * What a service needs to serve: its Postgres answering `select 1` within a short timeout, and its
- * event transport connected (NATS: not closed, not between servers). A database that hangs holds
- * at most one check: the next probes wait on the same one rather than taking more connections.
+ * What a service needs to serve is its Postgres answering `select 1` within a short timeout. Its
+ * broker is not: without NATS it still answers reads and takes writes, whose events wait in the
+ * outbox until the client has reconnected, so a broker away only makes it degraded. Unready
+ * instead, every replica of every service would leave the load balancer at once for a NATS blip.
+ * A database that hangs holds at most one check: the next probes wait on the same one rather than
+ * taking more connections.
  */
 export class Readiness {
   private pending?: Promise<boolean>;
@@ -28,8 +35,14 @@ export class Readiness {
 
   async check(): Promise<ReadinessReport> {
     const database = await this.databaseAnswers();
-    const events = this.transport.isReady();
-    return { ready: database && events, database: database ? 'up' : 'down', events: events ? 'up' : 'down', transport: this.transport.kind };
+    const broker = this.transport.isReady();
+    return {
+      ready: database,
+      degraded: database && !broker,
+      database: database ? 'up' : 'down',
+      broker: broker ? 'up' : 'reconnecting',
+      transport: this.transport.kind,
+    };
   }
 
   private databaseAnswers(): Promise<boolean> {

@@ -73,6 +73,6 @@ describe('HTTP plumbing every service shares', () => {
   });
 
   it('reports readiness of its database and broker', async () => {
-    await request(svc.url).get('/readyz').expect(200, { status: 'ready', database: 'up', events: 'nats' });
+    await request(svc.url).get('/readyz').expect(200, { status: 'ready', database: 'up', events: 'nats', broker: 'up' });
   });
 });

@@ -7,8 +7,8 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../http/envelope';
 import { Readiness } from '../readiness';
 
 /**
- * Liveness (the process answers) and readiness (its database and broker answer, see readiness.ts).
- * Neither is routed by the gateway: only the platform asks them.
+ * Liveness (the process answers) and readiness (its database answers; its broker away only
+ * degrades it, see readiness.ts). Neither is routed by the gateway: only the platform asks them.
  */
 @Controller()
 @Public()
@@ -26,12 +26,12 @@ export class HealthController {
 
   @Get('readyz')
   async ready() {
-    const { ready, database, events, transport } = await this.readiness.check();
+    const { ready, degraded, database, broker, transport } = await this.readiness.check();
     if (!ready) {
-      throw new AppError('upstream_unavailable', `not ready: database ${database}, events ${events}`, { database, events }, 503, {
+      throw new AppError('upstream_unavailable', `not ready: database ${database}, broker ${broker}`, { database, broker }, 503, {
         'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
       });
     }
-    return { status: 'ready', database, events: transport };
+    return { status: degraded ? 'degraded' : 'ready', database, events: transport, broker };
   }
 }
