@@ -14,7 +14,8 @@ const signedInPaths: Record<string, string> = {
 
 /**
  * A logged-out token is refused by every service within 1 s: each verifier (gateway and services)
- * learns of ended sessions from identity's revocation list, fetched every 250 ms once it has seen a token.
+ * learns of ended sessions from identity's revocation list, fetched every 500 ms while tokens arrive
+ * and before believing one when the list is older than 750 ms.
  */
 describe('a logged-out token, at every service', () => {
   let stack: Stack;

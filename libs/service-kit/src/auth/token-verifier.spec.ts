@@ -3,6 +3,7 @@ import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, KeyLike, SignJWT } from 'jose';
 import { AppError } from '../errors';
+import { waitFor } from '../testing/events';
 import { TokenVerifier } from './token-verifier';
 
 const token = async () => {
@@ -142,6 +143,35 @@ describe('TokenVerifier honouring revoked sessions', () => {
       revoked = true;
       await new Promise((r) => setTimeout(r, 200));
       await expect(verifier.verify(jwt)).rejects.toMatchObject({ status: 401, message: 'Session has ended' });
+    } finally {
+      verifier.close();
+      list.close();
+    }
+  });
+
+  it('asks nothing while no token arrives, and checks a fresh list before believing the first token after a pause', async () => {
+    let revoked = false;
+    const list = await listServer(() => ({
+      status: 200,
+      body: { cursor: Date.now(), revocations: revoked ? [{ session_id: sessionId, expires_at: Math.floor(Date.now() / 1000) + 3600 }] : [] },
+    }));
+    const c = { t: Date.now() };
+    const verifier = new TokenVerifier({ hs256Secret: secret, audience: 'authenticated', revocationsUrl: list.url, revocationsPollMs: 20, now: () => c.t });
+    try {
+      const jwt = await sign();
+      await verifier.verify(jwt);
+      await waitFor(() => list.state.asked >= 3);
+      // No token for longer than the poll's active window: the poll stops.
+      c.t += 11_000;
+      await new Promise((r) => setTimeout(r, 100));
+      const idle = list.state.asked;
+      await new Promise((r) => setTimeout(r, 200));
+      expect(list.state.asked).toBe(idle);
+      // The session ends while the process is idle; its next call is refused at once, not a poll later.
+      c.t += 1_000;
+      revoked = true;
+      await expect(verifier.verify(jwt)).rejects.toMatchObject({ status: 401, message: 'Session has ended' });
+      expect(list.state.asked).toBe(idle + 1);
     } finally {
       verifier.close();
       list.close();

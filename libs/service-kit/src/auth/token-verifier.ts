@@ -16,10 +16,11 @@ export interface TokenVerifierOptions {
   /** Verified tokens remembered at once (default 10,000; the least recently verified go first). */
   maxRemembered?: number;
   /**
-   * Identity's list of ended sessions (GET, `?since=<ms>`), polled every `revocationsPollMs`
-   * (default 250 ms, so a logout holds everywhere within 1 s; an answer is the few sessions ended
-   * in the last 30 s): tokens of a session ended by logout or a password change are refused from
-   * then on, remembered or not. Default: /internal/revocations next to a JWKS served at
+   * Identity's list of ended sessions (GET, `?since=<ms>`): tokens of a session ended by logout or a
+   * password change are refused from then on, remembered or not, within 1 s. While tokens arrive the
+   * list is fetched every `revocationsPollMs` (default 500 ms; an answer is the few sessions ended in
+   * the last 30 s); an idle process asks nothing, and its next token waits for a fresh list.
+   * Default: /internal/revocations next to a JWKS served at
    * /auth/v1/.well-known/jwks.json (identity's layout); `false` turns it off. A server without the
    * list (404: a hosted Supabase project) is not asked again.
    */
@@ -35,8 +36,12 @@ export interface TokenVerifierOptions {
  * is fetched before a token is believed, and a failure is a 503 rather than a revoked session let in.
  */
 const revocationsMaxAgeMs = 30_000;
-/** How often the revocation list is fetched once a token has been seen: bounds the time a logout takes to hold. */
-const revocationsPollMs = 250;
+/** How often the revocation list is fetched while tokens arrive. */
+const revocationsPollMs = 500;
+/** A list older than this is fetched before a token is believed: with the poll, a logout holds within 1 s. */
+const revocationsFreshMs = 750;
+/** The poll runs while a token was verified this recently, then stops until the next one. */
+const revocationsActiveMs = 10_000;
 
 /**
  * Verifies Supabase-style access tokens: signature, algorithm, exp/nbf (30 s skew), iss, aud and
@@ -63,6 +68,8 @@ export class TokenVerifier {
   private revocationsSync?: Promise<void>;
   private revocationsTimer?: NodeJS.Timeout;
   private revocationsOffered = true;
+  private revocationsFailedAt = -Infinity;
+  private lastTokenAt = -Infinity;
 
   constructor(private readonly options: TokenVerifierOptions) {
     if (!options.jwksUrl && !options.hs256Secret) throw new Error('TokenVerifier needs a JWKS URL or an HS256 secret');
@@ -74,7 +81,7 @@ export class TokenVerifier {
     this.revocationsUrl = options.revocationsUrl === false ? undefined : (options.revocationsUrl ?? defaultRevocationsUrl(options.jwksUrl));
   }
 
-  /** Stops polling the revocation list (the timer never keeps a process alive either way). */
+  /** Stops polling the revocation list until the next token (the timer never keeps a process alive either way). */
   close(): void {
     clearInterval(this.revocationsTimer);
     this.revocationsTimer = undefined;
@@ -108,26 +115,43 @@ export class TokenVerifier {
     return user;
   }
 
-  /** The revocation list, polled in the background once a token has been seen; fetched first when it is stale. */
+  /** The revocation list, fresh: polled in the background while tokens arrive, fetched first when it is older than that. */
   private async currentRevocations(): Promise<void> {
     if (!this.revocationsUrl || !this.revocationsOffered) return;
-    if (!this.revocationsTimer) {
-      this.revocationsTimer = setInterval(() => void this.syncRevocations().catch(() => undefined), this.options.revocationsPollMs ?? revocationsPollMs);
-      this.revocationsTimer.unref();
-    }
-    if (this.now() - this.revocationsSyncedAt <= revocationsMaxAgeMs) return;
+    const now = this.now();
+    this.lastTokenAt = now;
+    this.pollWhileTokensArrive();
+    const age = now - this.revocationsSyncedAt;
+    if (age <= revocationsFreshMs) return;
+    // Identity failed a moment ago: a slightly older list is believed rather than every call waiting on it.
+    if (age <= revocationsMaxAgeMs && now - this.revocationsFailedAt < revocationsFreshMs) return;
     try {
       await this.syncRevocations();
     } catch {
-      // Identity is unreachable: refusing is safer than believing a token that may have been revoked.
-      throw new AppError('upstream_unavailable', 'Could not verify the token right now', undefined, 503);
+      // Identity is unreachable for long: refusing is safer than believing a token that may have been revoked.
+      if (age > revocationsMaxAgeMs) throw new AppError('upstream_unavailable', 'Could not verify the token right now', undefined, 503);
     }
   }
 
+  /** Polls the list while tokens arrive; an idle process (no token for revocationsActiveMs) stops asking. */
+  private pollWhileTokensArrive(): void {
+    if (this.revocationsTimer) return;
+    this.revocationsTimer = setInterval(() => {
+      if (this.now() - this.lastTokenAt > revocationsActiveMs) return this.close();
+      void this.syncRevocations().catch(() => undefined);
+    }, this.options.revocationsPollMs ?? revocationsPollMs);
+    this.revocationsTimer.unref();
+  }
+
   private syncRevocations(): Promise<void> {
-    this.revocationsSync ??= this.fetchRevocations().finally(() => {
-      this.revocationsSync = undefined;
-    });
+    this.revocationsSync ??= this.fetchRevocations()
+      .catch((err: Error) => {
+        this.revocationsFailedAt = this.now();
+        throw err;
+      })
+      .finally(() => {
+        this.revocationsSync = undefined;
+      });
     return this.revocationsSync;
   }
 
