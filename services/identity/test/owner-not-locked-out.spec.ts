@@ -88,6 +88,19 @@ describe('identity: limits that never lock the owner out', () => {
       await env.stop(capped);
     });
 
+    it('once failing in a row, guesses sent at once from that address get one try per wait, not one each', async () => {
+      const slow = await env.start(identityService, { MAILBOX_DIR: mailbox, SIGNIN_DELAY_MAX_SECONDS: '3' });
+      const { email: victim } = await signUp(slow.url);
+      const guesser = newAddress();
+      for (let i = 0; i < 5; i++) await attempt(guesser, victim, 'wrong123', slow.url).expect(400);
+      const held = await attempt(guesser, victim, 'wrong123', slow.url).expect(429);
+      // Waiting as told, as a client would: the turn opens, and the next failure holds it 3 s, ample for the burst's checks.
+      await new Promise((r) => setTimeout(r, Number(held.headers['retry-after']) * 1000 + 200));
+      const burst = await Promise.all(Array.from({ length: 8 }, () => attempt(guesser, victim, 'wrong123', slow.url)));
+      expect(burst.map((res) => res.status).sort()).toEqual([400, 429, 429, 429, 429, 429, 429, 429]);
+      await env.stop(slow);
+    });
+
     it('a guesser gets about 100 tries a day at one account, from any number of addresses; the owner’s own address still gets in', async () => {
       const { email: owner } = await signUp();
       const home = newAddress();
@@ -132,6 +145,13 @@ describe('identity: limits that never lock the owner out', () => {
       });
       expect(confirmed.body.user.email_confirmed_at).toBeTruthy();
       await env.stop(short);
+    });
+
+    it('codes sent at once get no more tries than codes sent one by one', async () => {
+      const { email: owner } = await signUp();
+      const { code } = await mailTo(owner);
+      const burst = await Promise.all(Array.from({ length: 12 }, () => verifyCode(owner, wrongFor(code!))));
+      expect(burst.map((res) => res.status).sort()).toEqual([...Array(5).fill(403), ...Array(7).fill(429)]);
     });
 
     it('the signed-in owner gets a fresh code after anonymous resends used up theirs, and it works at once despite others’ wrong guesses', async () => {

@@ -162,22 +162,19 @@ export class AccountsService {
     const email = typeof body.email === 'string' ? normalizeEmail(body.email) : undefined;
     if (!secret && !(code && email)) throw new GoTrueError(400, 'validation_failed', 'Verify requires either a token_hash, or an email and a token');
     if (!secret) {
-      const wait = await this.confirmationLimits.codeWait(email!);
+      const wait = await this.confirmationLimits.codeAttempt(email!);
       if (wait > 0) throw tooMany('Too many wrong codes: try again later, or use the link in the e-mail', wait);
     }
-    // A wrong code must be counted even though the request fails, so the refusal is thrown after commit.
-    const outcome = await this.accounts.db.transaction(async (tx): Promise<Session | GoTrueError> => {
+    return this.accounts.db.transaction(async (tx) => {
       const row = secret ? await this.accounts.lockConfirmationByLink(tx, linkHash(secret)) : await this.lockByCode(tx, email!, code!);
-      if (!row || this.confirmations.isExpired(row) || !typeMatches(type, row.kind)) return otpInvalid();
+      if (!row || this.confirmations.isExpired(row) || !typeMatches(type, row.kind)) throw otpInvalid();
       if (row.kind === 'email_change' && (await this.accounts.findUserByEmail(row.email, tx))) {
-        return new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
+        throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
       }
       const user = await this.accounts.confirmEmail(tx, row.user_id, row.email);
       await this.accounts.deleteConfirmation(tx, row.user_id);
       return this.openSession(tx, user);
     });
-    if (outcome instanceof GoTrueError) throw outcome;
-    return outcome;
   }
 
   /**
@@ -321,13 +318,11 @@ export class AccountsService {
     );
   }
 
-  /** The confirmation a code belongs to; every wrong code (an e-mail with nothing pending too) counts against the e-mail. */
+  /** The confirmation a code belongs to (the attempt was counted against the e-mail before). */
   private async lockByCode(tx: Tx, email: string, code: string): Promise<ConfirmationRow | undefined> {
     const user = (await this.accounts.findUserByPendingEmail(email, tx)) ?? (await this.accounts.findUserByEmail(email, tx));
     const row = user && (await this.accounts.lockConfirmationFor(tx, user.id, email));
-    if (row?.code_hash === codeHash(email, code)) return row;
-    await this.confirmationLimits.wrongCode(email);
-    return undefined;
+    return row?.code_hash === codeHash(email, code) ? row : undefined;
   }
 
   /** The signed-in caller's account when its pending confirmation is the one asked for; anyone else is anonymous. */

@@ -31,14 +31,15 @@ export class ConfirmationLimits {
     this.ownerResends = new Counter(db, 'resend-owner', 1, settings.resendIntervalSeconds);
   }
 
-  /** Seconds before a code for `email` is checked again, or 0. */
-  async codeWait(email: string): Promise<number> {
-    const waits = await Promise.all([this.wrongCodes.wait(email), this.wrongCodesToday.wait(email)]);
-    return Math.max(...waits);
-  }
-
-  async wrongCode(email: string): Promise<void> {
-    await Promise.all([this.wrongCodes.add(email), this.wrongCodesToday.add(email)]);
+  /**
+   * Counts a code tried for `email` before it is checked, so codes sent at once cannot all slip
+   * past the limit (a right one ends the confirmation, so only wrong ones add up); seconds to
+   * wait, with nothing checked or counted, or 0.
+   */
+  async codeAttempt(email: string): Promise<number> {
+    const held = Math.max(...(await Promise.all([this.wrongCodes.wait(email), this.wrongCodesToday.wait(email)])));
+    if (held > 0) return held;
+    return Math.max(...(await Promise.all([this.wrongCodes.take(email), this.wrongCodesToday.take(email)])));
   }
 
   /** Counts a resend to `email` by anyone; seconds to wait, or 0. */

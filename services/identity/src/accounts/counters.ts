@@ -44,9 +44,9 @@ export class Counter {
     return res && res.consumedPoints >= this.limit ? waitOf(res) : 0;
   }
 
-  /** Whether `key` was counted in its current window. */
-  async has(key: string | string[]): Promise<boolean> {
-    return ((await this.store.get(hashed(key)))?.consumedPoints ?? 0) > 0;
+  /** The count of `key` in its current window. */
+  async count(key: string | string[]): Promise<number> {
+    return (await this.store.get(hashed(key)))?.consumedPoints ?? 0;
   }
 
   /** Counts one, whatever the limit; the count in the window. */
@@ -54,10 +54,13 @@ export class Counter {
     return (await this.store.penalty(hashed(key), 1)).consumedPoints;
   }
 
-  /** Counts one; 0 while the window is within the limit, else the seconds until the window ends. */
-  async take(key: string | string[]): Promise<number> {
+  /**
+   * Counts one, atomically (concurrent callers cannot all pass); 0 while the window is within the
+   * limit, else the seconds until the window ends. `seconds`: a new window's length, if not the usual.
+   */
+  async take(key: string | string[], seconds = this.seconds): Promise<number> {
     try {
-      await this.store.consume(hashed(key));
+      await this.store.consume(hashed(key), 1, { customDuration: seconds });
       return 0;
     } catch (err) {
       if (err instanceof RateLimiterRes) return waitOf(err);

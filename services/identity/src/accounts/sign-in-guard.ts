@@ -40,8 +40,11 @@ export function delayAfter(failures: number, limits: Pick<SignInLimits, 'perAcco
 export class SignInGuard {
   /** Failures in a row per account and address (cleared by a success). */
   private readonly inARow: Counter;
-  /** Per account and address: the wait after the latest failure. */
-  private readonly delays: Counter;
+  /**
+   * Per account and address, once failing in a row: the wait after the latest failure, then a
+   * turn that one attempt at a time takes (so concurrent guesses do not all slip through).
+   */
+  private readonly turns: Counter;
   private readonly accounts: Counter;
   private readonly addresses: Counter;
   /** Account and address pairs that signed in, for 30 days after the latest success. */
@@ -53,7 +56,7 @@ export class SignInGuard {
     private readonly limits: SignInLimits,
   ) {
     this.inARow = new Counter(db, 'signin-in-a-row', limits.perAccountAndAddress, day);
-    this.delays = new Counter(db, 'signin-delay', 1, limits.maxDelaySeconds);
+    this.turns = new Counter(db, 'signin-turn', 1, limits.maxDelaySeconds);
     this.accounts = new Counter(db, 'signin-account', limits.perAccountPerDay, day);
     this.addresses = new Counter(db, 'signin-address', limits.perAddress, 15 * minute);
     this.known = new Counter(db, 'signin-known', 1, knownForSeconds);
@@ -63,27 +66,30 @@ export class SignInGuard {
   async check(email: string, address: string): Promise<number> {
     this.sweepNowAndThen();
     const pair = [email, address];
-    const [delay, known, account, byAddress] = await Promise.all([
-      this.delays.wait(pair),
-      this.known.has(pair),
+    const [inARow, delay, known, account, byAddress] = await Promise.all([
+      this.inARow.count(pair),
+      this.turns.wait(pair),
+      this.known.count(pair),
       this.accounts.wait(email),
       this.addresses.wait(address),
     ]);
     if (delay > 0) return delay;
-    if (known) return 0;
-    return Math.max(account, byAddress);
+    const capped = known > 0 ? 0 : Math.max(account, byAddress);
+    if (capped > 0) return capped;
+    // Its outcome ends the turn: a failure starts the next wait, a success clears it.
+    return inARow >= this.limits.perAccountAndAddress ? this.turns.take(pair) : 0;
   }
 
   async failed(email: string, address: string): Promise<void> {
     const pair = [email, address];
     const [inARow] = await Promise.all([this.inARow.add(pair), this.accounts.add(email), this.addresses.add(address)]);
     const delay = delayAfter(inARow, this.limits);
-    if (delay > 0) await this.delays.holdFor(pair, delay);
+    if (delay > 0) await this.turns.holdFor(pair, delay);
   }
 
   async succeeded(email: string, address: string): Promise<void> {
     const pair = [email, address];
-    await Promise.all([this.inARow.clear(pair), this.delays.clear(pair), this.known.renew(pair)]);
+    await Promise.all([this.inARow.clear(pair), this.turns.clear(pair), this.known.renew(pair)]);
   }
 
   private sweepNowAndThen(): void {
