@@ -118,11 +118,12 @@ describe('TokenVerifier honouring revoked sessions', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(secret));
 
-  /** A revocation list server: `answer` decides each reply; `asked` counts the polls. */
+  /** A revocation list server: `answer` decides each reply; `asked` counts the polls, `proofs` what each sent as X-Gateway-Proof. */
   async function listServer(answer: (since: string | null) => { status: number; body?: unknown }) {
-    const state = { asked: 0 };
+    const state = { asked: 0, proofs: [] as Array<string | undefined> };
     const server = http.createServer((req, res) => {
       state.asked += 1;
+      state.proofs.push(req.headers['x-gateway-proof'] as string | undefined);
       const { status, body } = answer(new URL(req.url!, 'http://x').searchParams.get('since'));
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body ?? {}));
     });
@@ -143,6 +144,26 @@ describe('TokenVerifier honouring revoked sessions', () => {
       revoked = true;
       await new Promise((r) => setTimeout(r, 200));
       await expect(verifier.verify(jwt)).rejects.toMatchObject({ status: 401, message: 'Session has ended' });
+    } finally {
+      verifier.close();
+      list.close();
+    }
+  });
+
+  it("sends the gateway's proof with every poll (identity answers the list to nobody else)", async () => {
+    const list = await listServer(() => ({ status: 200, body: { cursor: Date.now(), revocations: [] } }));
+    let proof = 0;
+    const verifier = new TokenVerifier({
+      hs256Secret: secret,
+      audience: 'authenticated',
+      revocationsUrl: list.url,
+      revocationsPollMs: 20,
+      revocationsHeaders: () => ({ 'x-gateway-proof': `proof-${++proof}` }),
+    });
+    try {
+      await verifier.verify(await sign());
+      await waitFor(() => list.state.asked >= 2);
+      expect(list.state.proofs.slice(0, 2)).toEqual(['proof-1', 'proof-2']);
     } finally {
       verifier.close();
       list.close();
