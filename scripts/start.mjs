@@ -3,8 +3,9 @@
 // embedded Postgres with its data in .data/ and nats-server from PATH (else every service in this
 // one process over an in-process bus). Prints what it chose. The embedded ones are secured: each
 // service logs in to Postgres as its own role and to NATS as its own user, with passwords generated
-// into .data/secrets.json (0600). A child that dies is restarted with backoff; Ctrl-C stops
-// everything in the reverse order of start; nothing outlives the launcher.
+// into .data/secrets.json (0600). A child that dies is restarted with capped backoff for as long as
+// the app runs, and the rest keeps serving; only Ctrl-C or SIGTERM stops everything, in the reverse
+// order of start; nothing outlives the launcher.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,16 +38,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const TIER = { database: 0, broker: 1, telemetry: 1, service: 2, gateway: 3 };
 // How long each tier gets to stop before it is killed: 9.5 s in all.
 const STOP_WITHIN_MS = { 0: 1_500, 1: 1_000, 2: 3_000, 3: 4_000 };
-// A child that stayed up this long has recovered: its next crash starts the backoff over.
-const HEALTHY_AFTER_MS = 30_000;
-// 0.5, 1, 2, 4, 8, 15, 15, 15 s: about a minute of trying before the launcher gives up.
-const MAX_RESTARTS = 8;
-const backoffMs = (attempt) => Math.min(500 * 2 ** (attempt - 1), 15_000);
+// How long a service or the gateway gets to answer its /readyz after it starts (migrations included).
+const READY_WITHIN_MS = 60_000;
+// Lines of a child's standard error kept to say why it exited.
+const LAST_LINES = 8;
 
 const started = Date.now();
 const stack = [];
-let ready = false;
 let stopping = false;
+let restarts;
 let watchdog;
 
 if (process.argv[2] === '--watchdog') runWatchdog();
@@ -64,6 +64,7 @@ function launch() {
 }
 
 async function main() {
+  restarts = restartPolicy(process.env);
   watchdog = startWatchdog();
   buildIfNeeded();
   const services = registryServices(root);
@@ -140,16 +141,32 @@ async function main() {
     HOST: process.env.HOST ?? '0.0.0.0',
     ...(metricsPort !== undefined && { METRICS_PORT: String(metricsPort) }),
   };
+  const answersReadyz = (p) => () => waitForHttp(`http://127.0.0.1:${p}/readyz`, READY_WITHIN_MS);
+  const notReady = [];
   if (nats.url) {
-    for (const s of present) {
+    const children = present.map((s) =>
       supervise({
         name: s.name,
         tier: TIER.service,
         command: path.join(root, s.dir, 'dist', 'main.js'),
         env: serviceEnv(s),
-      });
-    }
-    supervise({ name: 'gateway', tier: TIER.gateway, command: path.join(root, 'apps/gateway/dist/main.js'), env: gatewayEnv });
+        whenReady: answersReadyz(ports[s.name]),
+      }),
+    );
+    const gateway = supervise({
+      name: 'gateway',
+      tier: TIER.gateway,
+      command: path.join(root, 'apps/gateway/dist/main.js'),
+      env: gatewayEnv,
+      whenReady: answersReadyz(port),
+    });
+    // Ready means every service answers, not just the gateway (whose /readyz says 200 as soon as it
+    // can serve): the first page load must work. A service whose first run exits or stays unready
+    // holds the app back no longer than that: the rest serves while it is restarted.
+    const firstRuns = await Promise.all(children.map((c) => c.firstRunReady));
+    notReady.push(...children.filter((_, i) => !firstRuns[i]).map((c) => c.name));
+    // The gateway is the app's door: waited for however many restarts it takes.
+    await gateway.ready;
   } else {
     // No broker binary: one process, one shared in-process bus.
     const kit = require(path.join(root, 'libs/service-kit/dist/index.js'));
@@ -164,13 +181,11 @@ async function main() {
     }
     const gateway = await require(path.join(root, 'apps/gateway/dist/index.js')).startGateway(gatewayEnv);
     stack.push({ name: 'gateway', tier: TIER.gateway, stop: () => gateway.close(STOP_WITHIN_MS[TIER.gateway] - 500) });
+    await Promise.all([port, ...present.map((s) => ports[s.name])].map((p) => answersReadyz(p)()));
   }
-  // Ready means every service answers, not just the gateway (whose /readyz says 200 as soon as it
-  // can serve): the first page load must work.
-  await Promise.all([port, ...present.map((s) => ports[s.name])].map((p) => waitForHttp(`http://127.0.0.1:${p}/readyz`, 60_000)));
-  ready = true;
   say(`services: ${present.map((s) => s.name).join(', ')} + gateway`);
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → ${publicUrl}  (Ctrl-C to stop)`);
+  if (notReady.length) warn(`not ready yet: ${notReady.join(', ')} (the lines above say why); the rest of the app serves meanwhile`);
 }
 
 // Nx rebuilds only what changed since the last build (and nothing on a warm cache).
@@ -197,6 +212,8 @@ async function startPostgres() {
     // SIGINT is Postgres's fast shutdown: it ends the sessions left instead of waiting for them.
     stopSignal: 'SIGINT',
     whenReady: whenPostgresReady,
+    // Its log is long: whenPostgresReady passes it on under DEBUG; the last lines still come with an exit.
+    passStderr: false,
   });
   await postgres.ready;
   await secureSuperuser(pg.url);
@@ -264,53 +281,77 @@ async function waitForTcp(port) {
 
 /**
  * Runs a child in its own process group (a terminal's Ctrl-C reaches the launcher alone, which
- * stops the children in order) and restarts it with backoff when it dies on its own once the app
- * is up; before that, a child that dies stops the launcher, which says which one.
+ * stops the children in order) and restarts it whenever it dies on its own, for as long as the app
+ * runs, whether it had been ready or not: a crash loop costs one retry per backoff cap, never the
+ * rest of the app. Its standard error passes through (unless `passStderr` is false) and its last
+ * lines are repeated with the exit, so a child that can never start (a bad setting, a missing file)
+ * says why beside each retry. `ready` resolves when a run first passes `whenReady`;
+ * `firstRunReady` with whether the first run did.
  */
-function supervise({ name, tier, command, args = [], env = process.env, options = {}, stopSignal = 'SIGTERM', whenReady }) {
+function supervise({ name, tier, command, args = [], env = process.env, options = {}, stopSignal = 'SIGTERM', whenReady, passStderr = true }) {
   const [cmd, argv] = command.endsWith('.js') ? [process.execPath, [command, ...args]] : [command, args];
   let child;
   let exited;
   let restart;
+  // Crashes in a row: the backoff grows with them and starts over after a run that lasted.
   let attempt = 0;
   let upSince = 0;
+  let markReady;
+  const ready = new Promise((resolve) => (markReady = resolve));
+  let settleFirstRun;
+  const firstRunReady = new Promise((resolve) => (settleFirstRun = resolve));
 
   const run = () => {
     if (stopping) return;
     upSince = Date.now();
-    const current = spawn(cmd, argv, { cwd: root, env, detached: true, stdio: ['ignore', 'inherit', 'inherit'], ...options });
+    const restartsBefore = attempt;
+    const current = spawn(cmd, argv, { cwd: root, env, detached: true, stdio: ['ignore', 'inherit', 'pipe'], ...options });
     child = current;
+    const lastLines = keepLastLines(current.stderr, passStderr);
     // Resolves however the child ends: by a signal, an exit code, or a failed spawn (no 'exit' then).
     exited = new Promise((resolve) => {
-      current.once('exit', (code, signal) => resolve(signal ?? `code ${code}`));
-      current.once('error', (err) => resolve(err.message));
+      current.once('exit', (code, signal) => resolve({ how: signal ?? `code ${code}`, signal }));
+      current.once('error', (err) => resolve({ how: err.message, signal: null }));
     });
     if (current.pid) watchdog.tell({ pid: current.pid, tier, signal: stopSignal });
-    exited.then((how) => {
+    Promise.race([Promise.resolve(whenReady?.(current)).then(() => true), exited.then(() => false)]).then(
+      (up) => {
+        if (up && !stopping) {
+          if (restartsBefore > 0) say(`${name} is ready after ${restartsBefore} restart${restartsBefore === 1 ? '' : 's'} in a row`);
+          markReady();
+        }
+        settleFirstRun(up);
+      },
+      // As a failed startup probe in Kubernetes: a run that never gets ready is started again.
+      (err) => {
+        if (!stopping && current.exitCode === null && current.signalCode === null) {
+          warn(`${name} is not ready: ${err.message}; killing it to start it again`);
+          current.kill('SIGKILL');
+        }
+        settleFirstRun(false);
+      },
+    );
+    exited.then(async ({ how, signal }) => {
       if (current.pid) watchdog.tell({ gone: current.pid });
       if (stopping) return;
-      if (!ready) {
-        warn(`${name} exited (${how}) before the app was ready; stopping everything`);
-        return shutdown(1);
-      }
-      if (Date.now() - upSince >= HEALTHY_AFTER_MS) attempt = 0;
+      if (Date.now() - upSince >= restarts.healthyAfterMs) attempt = 0;
       attempt += 1;
-      if (attempt > MAX_RESTARTS) {
-        warn(`${name} exited (${how}) again after ${MAX_RESTARTS} restarts; stopping everything`);
-        return shutdown(1);
-      }
-      const delay = backoffMs(attempt);
-      warn(`${name} exited (${how}); restarting it in ${delay / 1000} s (attempt ${attempt} of ${MAX_RESTARTS})`);
+      const delay = restarts.delayMs(attempt);
       restart = setTimeout(run, delay);
+      // What it wrote last says why it exited on its own; a signal says it by itself.
+      const said = signal ? [] : await lastLines();
+      const why = said.length ? `; its last lines:\n${said.map((line) => `  ${name}| ${line}`).join('\n')}` : '';
+      warn(`${name} exited (${how}); restarting it in ${delay / 1000} s (attempt ${attempt})${why}`);
     });
     return current;
   };
 
-  const first = run();
+  run();
   const entry = {
     name,
     tier,
-    ready: whenReady ? Promise.race([whenReady(first), exited.then((how) => Promise.reject(new Error(`${name} exited (${how})`)))]) : Promise.resolve(),
+    ready,
+    firstRunReady,
     async stop(withinMs) {
       clearTimeout(restart);
       const current = child;
@@ -326,6 +367,48 @@ function supervise({ name, tier, command, args = [], env = process.env, options 
   };
   stack.push(entry);
   return entry;
+}
+
+/**
+ * Passes a child's standard error on (when `pass`) and keeps its last lines; the function returned
+ * gives them once the stream has ended (or after a moment: a grandchild may hold it open).
+ */
+function keepLastLines(stream, pass) {
+  if (!stream) return async () => [];
+  let text = '';
+  const ended = new Promise((resolve) => stream.once('end', resolve));
+  stream.on('data', (chunk) => {
+    if (pass) process.stderr.write(chunk);
+    text = (text + chunk.toString()).slice(-LAST_LINES * 400);
+  });
+  return async () => {
+    await Promise.race([ended, sleep(200)]);
+    return text
+      .split('\n')
+      .filter((line) => line.trim())
+      .slice(-LAST_LINES)
+      .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line));
+  };
+}
+
+/**
+ * Kubernetes' CrashLoopBackOff, sized for a laptop. There a crash-looping container waits 10 s,
+ * doubling to 5 min, and starts over after 10 min up; here a child waits RESTART_DELAY_MS (0.5 s),
+ * doubling to RESTART_MAX_DELAY_MS (30 s): a fix (a rebuild, a dependency started) is picked up
+ * within half a minute, and a child that can never start costs one retry every 30 s, not a busy
+ * loop. A run that lasts twice the cap, a minute at least, starts the backoff over.
+ */
+function restartPolicy(env) {
+  const milliseconds = (variable, fallback) => {
+    const raw = env[variable];
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${variable} must be a whole number of milliseconds, 1 or more (got "${raw}")`);
+    return Number(raw);
+  };
+  const firstMs = milliseconds('RESTART_DELAY_MS', 500);
+  const maxMs = milliseconds('RESTART_MAX_DELAY_MS', 30_000);
+  if (maxMs < firstMs) throw new Error(`RESTART_MAX_DELAY_MS (${maxMs}) must be at least RESTART_DELAY_MS (${firstMs})`);
+  return { delayMs: (attempt) => Math.min(firstMs * 2 ** (attempt - 1), maxMs), healthyAfterMs: Math.max(60_000, 2 * maxMs) };
 }
 
 function redact(url) {

@@ -108,6 +108,22 @@ async function readyz(url: string): Promise<string | undefined> {
   }
 }
 
+const DETAILS_TOKEN = 'launcher-readiness-details-token';
+
+/** Signs a new user up through the app; its access token. */
+async function signUp(url: string): Promise<string> {
+  const res = await fetch(`${url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: `launcher-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`, password: 'launcher9pass' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** How many times each answer came, e.g. "200×41, 503 upstream_unavailable×7". */
+const count = (answers: Array<string | number>) => [...new Set(answers)].map((a) => `${a}×${answers.filter((b) => b === a).length}`).join(', ');
+
 const canConnect = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -152,11 +168,110 @@ describe('npm start', () => {
       await nc.close();
     });
 
-    it('restarts a service killed with SIGKILL, then stops everything within 10 s on SIGTERM', async () => {
+    const ownEnv = () => {
       const url = new URL(admin);
       url.pathname = `/${database}`;
-      const env = { ...process.env, DATABASE_URL: url.toString(), NATS_URL: natsUrl, EVENT_SUBJECT_PREFIX: database };
-      const launcher = await startLauncher(env);
+      return { ...process.env, DATABASE_URL: url.toString(), NATS_URL: natsUrl, EVENT_SUBJECT_PREFIX: database };
+    };
+
+    it('keeps the app answering while a service is killed 10 times in a minute, restarting it with doubling, capped delays, and never gives up', async () => {
+      // The delays shortened (0.25 s doubling to 2 s) so ten restarts fit in a minute; the defaults are 0.5 s to 30 s.
+      const launcher = await startLauncher({ ...ownEnv(), RESTART_DELAY_MS: '250', RESTART_MAX_DELAY_MS: '2000', READY_DETAILS_TOKEN: DETAILS_TOKEN });
+      launchers.push(launcher);
+      const user = await signUp(launcher.url);
+      const get = async (path: string) => {
+        const res = await fetch(`${launcher.url}${path}`, { headers: { Authorization: `Bearer ${user}` } });
+        return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
+      };
+      // The profile exists once identity's sign-up event reached it.
+      await waitFor(async () => (await get('/api/profile')).status === 200, 15_000);
+
+      // Another user's calls, and the operator's view of /readyz, all the while practice crash-loops.
+      const answers = { profile: [] as number[], companies: [] as number[], practice: [] as string[], readyz: [] as string[] };
+      let calling = true;
+      const caller = (async () => {
+        while (calling) {
+          const [profile, companies, practice, readyz] = await Promise.all([
+            get('/api/profile'),
+            get('/api/all-companies'),
+            get('/api/error-types'),
+            fetch(`${launcher.url}/readyz`, { headers: { 'X-Ready-Details-Token': DETAILS_TOKEN } }),
+          ]);
+          answers.profile.push(profile.status);
+          answers.companies.push(companies.status);
+          answers.practice.push(practice.status === 200 ? '200' : `${practice.status} ${practice.body.error?.code}`);
+          // What the operator reads: 200, and which services are down.
+          const { status, upstreams } = (await readyz.json()) as { status: string; upstreams: Record<string, string> };
+          const down = Object.keys(upstreams).filter((name) => upstreams[name] === 'down');
+          answers.readyz.push(`${readyz.status} ${status}${down.length ? `: ${down.join(', ')} down` : ''}`);
+          await sleep(100);
+        }
+      })();
+
+      const killsStarted = Date.now();
+      let killed: number | undefined;
+      for (let kill = 1; kill <= 10; kill += 1) {
+        // Each run is killed as soon as it exists: a service that crashes as it starts, again and again.
+        await waitFor(() => {
+          const practice = childRunning(launcher, 'services/practice/dist/main.js');
+          if (practice === undefined || practice.pid === killed) return false;
+          process.kill(practice.pid, 'SIGKILL');
+          killed = practice.pid;
+          return true;
+        }, 20_000);
+      }
+      const killedWithinMs = Date.now() - killsStarted;
+      const back = await waitFor(async () => (await readyz(launcher.url)) === 'ready' && (await get('/api/error-types')).status === 200, 30_000);
+      calling = false;
+      await caller;
+      console.warn(
+        `practice killed 10 times in ${(killedWithinMs / 1000).toFixed(1)} s, ready again ${(back / 1000).toFixed(1)} s after the last; ` +
+          `meanwhile ${answers.profile.length} rounds of calls: profile ${count(answers.profile)}, companies ${count(answers.companies)}, ` +
+          `practice ${count(answers.practice)}, /readyz ${count(answers.readyz)}`,
+      );
+      expect(killedWithinMs).toBeLessThan(60_000);
+
+      const restarts = [...launcher.output().matchAll(/\[start\] practice exited \(SIGKILL\); restarting it in ([\d.]+) s \(attempt (\d+)\)/g)].map((m) => [
+        Number(m[2]),
+        Number(m[1]),
+      ]);
+      expect(restarts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((attempt) => [attempt, Math.min(0.25 * 2 ** (attempt - 1), 2)]));
+      expect(launcher.output()).toContain('[start] practice is ready after 10 restarts in a row');
+      expect(launcher.output()).not.toMatch(/stopping everything|\[start\] stopping/);
+      expect(launcher.child.exitCode).toBeNull();
+      // The other user never noticed; practice's own calls were answered at once, by it or as unavailable.
+      expect(new Set(answers.profile)).toEqual(new Set([200]));
+      expect(new Set(answers.companies)).toEqual(new Set([200]));
+      expect([...new Set(answers.practice)].sort()).toEqual(['200', '503 upstream_unavailable']);
+      // /readyz stayed 200 and named practice while it was down.
+      expect([...new Set(answers.readyz)].sort()).toEqual(['200 degraded: practice down', '200 ready']);
+    }, 120_000);
+
+    it('keeps retrying a service that can never start, saying why beside each retry, while the rest of the app serves', async () => {
+      const launcher = await startLauncher({ ...ownEnv(), PRACTICE_LIST_CACHE_MB: 'plenty', RESTART_DELAY_MS: '200', RESTART_MAX_DELAY_MS: '400' });
+      launchers.push(launcher);
+      expect(launcher.output()).toContain('[start] not ready yet: practice (the lines above say why); the rest of the app serves meanwhile');
+      const retries = () =>
+        launcher
+          .output()
+          .match(
+            /\[start\] practice exited \(code 1\); restarting it in [\d.]+ s \(attempt \d+\); its last lines:\n(?: {2}practice\| [^\n]*\n)*? {2}practice\| [^\n]*PRACTICE_LIST_CACHE_MB/g,
+          )?.length ?? 0;
+      await waitFor(() => retries() >= 4, 20_000);
+      expect(launcher.output()).toMatch(/restarting it in 0\.4 s \(attempt 4\)/);
+      const user = await signUp(launcher.url);
+      const companies = await fetch(`${launcher.url}/api/all-companies`, { headers: { Authorization: `Bearer ${user}` } });
+      expect(companies.status).toBe(200);
+      const practice = await fetch(`${launcher.url}/api/error-types`, { headers: { Authorization: `Bearer ${user}` } });
+      expect(practice.status).toBe(503);
+      expect(launcher.child.exitCode).toBeNull();
+
+      launcher.child.kill('SIGTERM');
+      expect(await Promise.race([launcher.exited, sleep(10_000).then(() => undefined)])).toEqual({ code: 0, signal: null });
+    }, 90_000);
+
+    it('restarts a service killed with SIGKILL, then stops everything within 10 s on SIGTERM', async () => {
+      const launcher = await startLauncher(ownEnv());
       launchers.push(launcher);
 
       const practice = childRunning(launcher, 'services/practice/dist/main.js')!;
@@ -167,7 +282,7 @@ describe('npm start', () => {
         return again !== undefined && again.pid !== practice.pid && (await readyz(launcher.url)) === 'ready';
       }, 20_000);
       console.warn(`practice killed with SIGKILL: /readyz said ready again after ${(back / 1000).toFixed(1)} s`);
-      expect(launcher.output()).toMatch(/\[start\] practice exited \(SIGKILL\); restarting it in [\d.]+ s \(attempt 1 of \d+\)/);
+      expect(launcher.output()).toMatch(/\[start\] practice exited \(SIGKILL\); restarting it in [\d.]+ s \(attempt 1\)/);
 
       const stack = descendants(launcher.child.pid!).map((p) => p.pid);
       const stopStarted = Date.now();
@@ -215,8 +330,8 @@ describe('npm start', () => {
         return n !== undefined && n.pid !== nats.pid && p !== undefined && p.pid !== postgres.pid && (await canConnect(natsPort));
       }, 20_000);
       console.warn(`nats-server and Postgres killed with SIGKILL: both running again after ${(back / 1000).toFixed(1)} s`);
-      expect(launcher.output()).toMatch(/\[start\] nats exited \(SIGKILL\); restarting it in [\d.]+ s \(attempt 1 of \d+\)/);
-      expect(launcher.output()).toMatch(/\[start\] postgres exited \(SIGKILL\); restarting it in [\d.]+ s \(attempt 1 of \d+\)/);
+      expect(launcher.output()).toMatch(/\[start\] nats exited \(SIGKILL\); restarting it in [\d.]+ s \(attempt 1\)/);
+      expect(launcher.output()).toMatch(/\[start\] postgres exited \(SIGKILL\); restarting it in [\d.]+ s \(attempt 1\)/);
       // The app answers again: signing up writes to Postgres and announces the account over NATS.
       const signedUp = await waitFor(async () => {
         const res = await fetch(`${launcher.url}/auth/v1/signup`, {
@@ -271,7 +386,14 @@ describe('npm start', () => {
 
       const natsUrl = `nats://127.0.0.1:${/nats-server from PATH .*port (\d+);/.exec(launcher.output())![1]}`;
       await expect(connect({ servers: natsUrl, reconnect: false })).rejects.toThrow(/authorization violation/i);
-      const practice = await connect({ servers: natsUrl, user: 'practice', pass: secrets.services.practice.nats, reconnect: false });
+      // Its inbox is its own (_INBOX.practice), as the kit connects it.
+      const practice = await connect({
+        servers: natsUrl,
+        user: 'practice',
+        pass: secrets.services.practice.nats,
+        reconnect: false,
+        inboxPrefix: '_INBOX.practice',
+      });
       try {
         // The forged erasure is refused by the server; practice's own event is stored.
         await expect(practice.jetstream().publish('identity.user.deleted', new TextEncoder().encode('{}'))).rejects.toThrow(/permissions violation/i);
