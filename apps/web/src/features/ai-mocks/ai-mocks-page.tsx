@@ -148,7 +148,8 @@ export default function AiMocksPage() {
           <CardHeader>
             <CardTitle>Not enough credits</CardTitle>
             <CardDescription>
-              An interview costs {voiceConstants.creditsPerSession} credits and you have {balance ?? 0}. A call that drops in its first 30 seconds is refunded.
+              An interview costs {voiceConstants.creditsPerSession} credits and you have {balance ?? 0}. A call that ends in its first 30 seconds before you
+              have answered is refunded.
             </CardDescription>
           </CardHeader>
         </Card>
