@@ -195,12 +195,12 @@ describe.each(viewports)('the app shell at $name px (Chromium)', (viewport) => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Profile updated', { exact: true }).waitFor();
     await page.getByTestId('topbar-avatar').getByText('GH', { exact: true }).waitFor();
+    await screenshot(page, `shell-settings-${viewport.name}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     nav = await sidebar(page, phone);
     await nav.getByTestId('sidebar-user').getByText(username, { exact: true }).waitFor();
     expect(await nav.getByTestId('sidebar-user').getByText('GH', { exact: true }).count()).toBe(1);
     expect((await nav.getByTestId('sidebar-user').innerText()).split(email).length).toBe(2);
-    await screenshot(page, `shell-settings-${viewport.name}`);
-    expect(await seriousA11yViolations(page)).toEqual([]);
     if (phone) await page.keyboard.press('Escape');
 
     // Every page names its tab.
@@ -213,6 +213,7 @@ describe.each(viewports)('the app shell at $name px (Chromium)', (viewport) => {
     nav = await sidebar(page, phone);
     await nav.getByRole('link', { name: 'External Resources' }).click();
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await page.getByText('This page could not be loaded. Check your connection and try again.').waitFor();
     await screenshot(page, `shell-page-failed-${viewport.name}`);
     expect(await seriousA11yViolations(page)).toEqual([]);
     nav = await sidebar(page, phone);

@@ -1,12 +1,12 @@
 import { AlertTriangle } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { errorMessage } from './error-boundary';
 import { DocumentTitle } from '@/lib/document-title';
 
 const messageOf = (error: unknown): string => {
   if (isRouteErrorResponse(error)) return error.statusText || `Error ${error.status}`;
-  if (error instanceof Error && error.message) return error.message;
-  return 'An unexpected error occurred';
+  return error instanceof Error ? errorMessage(error) : 'An unexpected error occurred';
 };
 
 /**
