@@ -38,7 +38,7 @@ export interface TokenVerifierOptions {
 const revocationsMaxAgeMs = 30_000;
 /** How often the revocation list is fetched while tokens arrive. */
 const revocationsPollMs = 500;
-/** A list older than this is fetched before a token is believed: with the poll, a logout holds within 1 s. */
+/** After a pause, a list older than this is fetched before a token is believed: with the poll, a logout holds within 1 s. */
 const revocationsFreshMs = 750;
 /** The poll runs while a token was verified this recently, then stops until the next one. */
 const revocationsActiveMs = 10_000;
@@ -68,7 +68,8 @@ export class TokenVerifier {
   private revocationsSync?: Promise<void>;
   private revocationsTimer?: NodeJS.Timeout;
   private revocationsOffered = true;
-  private revocationsFailedAt = -Infinity;
+  /** The fetch the first token after a pause waits for, with the calls that arrive meanwhile. */
+  private revocationsCatchUp?: Promise<void>;
   private lastTokenAt = -Infinity;
 
   constructor(private readonly options: TokenVerifierOptions) {
@@ -115,21 +116,32 @@ export class TokenVerifier {
     return user;
   }
 
-  /** The revocation list, fresh: polled in the background while tokens arrive, fetched first when it is older than that. */
+  /**
+   * The revocation list, fresh: polled in the background while tokens arrive (a call never waits
+   * for a poll, however slow identity is under load); the first token after a pause waits for the
+   * list when it is older than revocationsFreshMs, and so does every call that arrives meanwhile.
+   */
   private async currentRevocations(): Promise<void> {
     if (!this.revocationsUrl || !this.revocationsOffered) return;
-    const now = this.now();
-    this.lastTokenAt = now;
+    this.lastTokenAt = this.now();
+    const age = this.now() - this.revocationsSyncedAt;
+    if (!this.revocationsTimer && age > revocationsFreshMs) {
+      this.revocationsCatchUp ??= this.syncRevocations()
+        .catch(() => undefined)
+        .finally(() => {
+          this.revocationsCatchUp = undefined;
+        });
+    }
+    await this.revocationsCatchUp;
+    // A server without the list (404) is not asked again.
+    if (!this.revocationsOffered) return;
     this.pollWhileTokensArrive();
-    const age = now - this.revocationsSyncedAt;
-    if (age <= revocationsFreshMs) return;
-    // Identity failed a moment ago: a slightly older list is believed rather than every call waiting on it.
-    if (age <= revocationsMaxAgeMs && now - this.revocationsFailedAt < revocationsFreshMs) return;
+    if (this.now() - this.revocationsSyncedAt <= revocationsMaxAgeMs) return;
     try {
       await this.syncRevocations();
     } catch {
       // Identity is unreachable for long: refusing is safer than believing a token that may have been revoked.
-      if (age > revocationsMaxAgeMs) throw new AppError('upstream_unavailable', 'Could not verify the token right now', undefined, 503);
+      throw new AppError('upstream_unavailable', 'Could not verify the token right now', undefined, 503);
     }
   }
 
@@ -144,14 +156,9 @@ export class TokenVerifier {
   }
 
   private syncRevocations(): Promise<void> {
-    this.revocationsSync ??= this.fetchRevocations()
-      .catch((err: Error) => {
-        this.revocationsFailedAt = this.now();
-        throw err;
-      })
-      .finally(() => {
-        this.revocationsSync = undefined;
-      });
+    this.revocationsSync ??= this.fetchRevocations().finally(() => {
+      this.revocationsSync = undefined;
+    });
     return this.revocationsSync;
   }
 
