@@ -1,0 +1,42 @@
+import { TranscriptEntry } from '@app/contracts';
+import { RealTimeBudget } from '../agent/conversation';
+import { boundTranscript, boundTurn, transcriptMaxChars, turnMaxChars } from './transcript-bounds';
+
+describe('transcript bounds', () => {
+  it('keeps a turn up to 5,000 characters whole and cuts a longer one, saying so', () => {
+    expect(boundTurn('a'.repeat(turnMaxChars))).toBe('a'.repeat(turnMaxChars));
+    const cut = boundTurn('b'.repeat(1_000_000));
+    expect(cut).toHaveLength(turnMaxChars);
+    expect(cut).toMatch(/^b+ \[…cut: the transcript keeps at most 5,000 characters of it\]$/);
+  });
+
+  it('keeps a whole transcript within its cap, the turn that crosses it cut and the rest dropped', () => {
+    const entries: TranscriptEntry[] = Array.from({ length: 30 }, (_, i) => ({
+      role: i % 2 ? 'user' : 'agent',
+      message: 'c'.repeat(4_100),
+      time_in_call_secs: i,
+    }));
+    const kept = boundTranscript(entries);
+    const total = kept.reduce((sum, e) => sum + e.message.length, 0);
+    expect(total).toBeLessThanOrEqual(transcriptMaxChars);
+    expect(kept).toHaveLength(15);
+    expect(kept.slice(0, 14).every((e) => e.message.length === 4_100)).toBe(true);
+    expect(kept[14].message).toMatch(/cut: the transcript keeps at most/);
+    expect(boundTranscript(entries.slice(0, 3))).toEqual(entries.slice(0, 3));
+  });
+});
+
+describe('audio at real time', () => {
+  it('takes audio up to the allowance at once, then only as fast as the clock moves', () => {
+    let now = 0;
+    const budget = new RealTimeBudget(1_000, () => now);
+    expect(budget.take(1_000)).toBe(true);
+    expect(budget.take(250)).toBe(false);
+    now += 250;
+    expect(budget.take(250)).toBe(true);
+    // A long silence does not save up more than the allowance.
+    now += 60_000;
+    expect(budget.take(1_000)).toBe(true);
+    expect(budget.take(1)).toBe(false);
+  });
+});
