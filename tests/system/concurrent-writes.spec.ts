@@ -165,6 +165,9 @@ describe('concurrent writes: no deadlock, no 5xx, nothing acknowledged is lost',
     stack = await startStack({
       SIGNUPS_PER_ADDRESS_PER_HOUR: '1000000',
       CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR: '1000000',
+      // The production default (the test environment's 4 keeps parallel test files small): on a
+      // machine this loaded, 4 connections queue ten users' writes past the 3 s wait for one.
+      DATABASE_POOL_MAX: '10',
       SUPABASE_WEBHOOK_SECRET: webhookSecret,
     });
     users = await Promise.all(Array.from({ length: USERS }, (_, i) => signUp(`writer${i}`)));

@@ -30,14 +30,14 @@ describe('transactions: a deadlock victim or serialization failure runs once mor
       while (held < 2) await new Promise((r) => setTimeout(r, 10));
     };
     const attempts = { ab: 0, ba: 0 };
-    const transfer = (from: 'a' | 'b', to: 'a' | 'b') =>
+    const transfer = (route: 'ab' | 'ba') =>
       db.transaction(async (tx) => {
-        attempts[`${from}${to}`] += 1;
-        await tx.query('UPDATE accounts SET balance = balance - 1 WHERE name = $1', [from]);
+        attempts[route] += 1;
+        await tx.query('UPDATE accounts SET balance = balance - 1 WHERE name = $1', [route[0]]);
         await bothHolding();
-        await tx.query('UPDATE accounts SET balance = balance + 1 WHERE name = $1', [to]);
+        await tx.query('UPDATE accounts SET balance = balance + 1 WHERE name = $1', [route[1]]);
       });
-    await Promise.all([transfer('a', 'b'), transfer('b', 'a')]);
+    await Promise.all([transfer('ab'), transfer('ba')]);
     expect(attempts.ab + attempts.ba).toBe(3);
     const { rows } = await db.query('SELECT name, balance FROM accounts ORDER BY name');
     expect(rows).toEqual([
