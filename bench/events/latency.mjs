@@ -28,6 +28,7 @@
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -113,6 +114,9 @@ const count = async (schema) => Number((await db.query(`SELECT count(*) AS n FRO
 
 /** Services up, profile caught up with the seeded companies, commits to its read model announced. */
 async function isolated() {
+  // As the launcher does: the streams first (services only check them).
+  const { provisionEventStreamsAt } = createRequire(import.meta.url)(path.join(root, 'libs/service-kit/dist/index.js'));
+  await provisionEventStreamsAt(natsUrl, { prefix, maxBytes: 8 * 1024 * 1024 });
   const interviews = await startService('interviews');
   await startService('profile');
   const seeded = await count(schemas.interviews);
