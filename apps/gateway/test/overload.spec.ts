@@ -138,7 +138,8 @@ describe('gateway: bounds on calls in flight', () => {
 
     const started = performance.now();
     const refused = await get('/api/leetcode-questions');
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // At once: the service is never asked (the margin is a loaded machine's, far short of the 5 s deadline).
+    expect(performance.now() - started).toBeLessThan(2_500);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(refused.headers.get('x-request-id')).toBeTruthy();
