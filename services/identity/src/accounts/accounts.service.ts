@@ -10,7 +10,7 @@ import type { IdentityConfig } from '../service';
 import { AccountsRepository, ConfirmationRow, UserRow } from './accounts.repository';
 import { ConfirmationLimits } from './confirmation-limits';
 import { codeHash, Confirmations, linkHash } from './confirmations';
-import { Counter } from './counters';
+import { Counter, counterStore } from './counters';
 import { normalizeEmail } from './email';
 import { SignInGuard } from './sign-in-guard';
 
@@ -84,14 +84,15 @@ export class AccountsService {
     @Inject(EventBus) private readonly events: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
   ) {
-    this.guard = new SignInGuard(accounts.db, {
+    const counters = counterStore(accounts.db, config.SIGNING_KEY_ENCRYPTION_KEY);
+    this.guard = new SignInGuard(counters, {
       perAccountAndAddress: config.SIGNIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
       maxDelaySeconds: config.SIGNIN_DELAY_MAX_SECONDS,
       perAccountPerDay: config.SIGNIN_FAILURES_PER_ACCOUNT,
       perAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
     });
-    this.signUps = new Counter(accounts.db, 'signup', config.SIGNUPS_PER_ADDRESS_PER_HOUR, 3600);
-    this.confirmationLimits = new ConfirmationLimits(accounts.db, {
+    this.signUps = new Counter(counters, 'signup', config.SIGNUPS_PER_ADDRESS_PER_HOUR, 3600);
+    this.confirmationLimits = new ConfirmationLimits(counters, {
       codeFailures: config.CONFIRMATION_CODE_FAILURES,
       lockoutSeconds: config.CONFIRMATION_CODE_LOCKOUT_SECONDS,
       codeFailuresPerDay: config.CONFIRMATION_CODE_FAILURES_PER_DAY,

@@ -1,5 +1,4 @@
-import type { Database } from '@app/service-kit';
-import { Counter } from './counters';
+import { Counter, CounterStore } from './counters';
 
 export interface ConfirmationLimitSettings {
   /** Wrong codes for one e-mail before its codes are refused for the rest of the lockout. */
@@ -24,11 +23,11 @@ export class ConfirmationLimits {
   private readonly resends: Counter;
   private readonly ownerResends: Counter;
 
-  constructor(db: Database, settings: ConfirmationLimitSettings) {
-    this.wrongCodes = new Counter(db, 'code-failures', settings.codeFailures, settings.lockoutSeconds);
-    this.wrongCodesToday = new Counter(db, 'code-failures-day', settings.codeFailuresPerDay, 24 * 3600);
-    this.resends = new Counter(db, 'resend', 1, settings.resendIntervalSeconds);
-    this.ownerResends = new Counter(db, 'resend-owner', 1, settings.resendIntervalSeconds);
+  constructor(store: CounterStore, settings: ConfirmationLimitSettings) {
+    this.wrongCodes = new Counter(store, 'code-failures', settings.codeFailures, settings.lockoutSeconds);
+    this.wrongCodesToday = new Counter(store, 'code-failures-day', settings.codeFailuresPerDay, 24 * 3600);
+    this.resends = new Counter(store, 'resend', 1, settings.resendIntervalSeconds);
+    this.ownerResends = new Counter(store, 'resend-owner', 1, settings.resendIntervalSeconds);
   }
 
   /**

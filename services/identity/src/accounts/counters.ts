@@ -1,15 +1,25 @@
-import { createHash } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import type { Database } from '@app/service-kit';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** The table of migrations/0004_rate_limits.sql. */
 const table = 'rate_limits';
 
-/** Keys are hashed, so the table keeps no e-mail, address or account id in the clear. */
-const hashed = (key: string | string[]) =>
-  createHash('sha256')
-    .update(Array.isArray(key) ? key.join('\n') : key)
-    .digest('base64url');
+/** Where the counters are kept, and the key their keys are hashed with. */
+export interface CounterStore {
+  db: Database;
+  keyHashKey: Buffer;
+}
+
+/**
+ * Keys are hashed with a secret (derived from SIGNING_KEY_ENCRYPTION_KEY), so the table tells no
+ * reader which e-mails, addresses or accounts it counts: a plain hash of an e-mail and an IPv4
+ * address could be found by trying them all.
+ */
+export const counterStore = (db: Database, secret: Buffer): CounterStore => ({
+  db,
+  keyHashKey: Buffer.from(hkdfSync('sha256', secret, '', 'identity rate limit keys', 32)),
+});
 
 /**
  * Counts per key in identity's Postgres (rate-limiter-flexible's Postgres store), so every replica
@@ -17,13 +27,15 @@ const hashed = (key: string | string[]) =>
  */
 export class Counter {
   private readonly store: RateLimiterPostgres;
+  private readonly keyHashKey: Buffer;
 
   constructor(
-    db: Database,
+    { db, keyHashKey }: CounterStore,
     name: string,
     readonly limit: number,
     private readonly seconds: number,
   ) {
+    this.keyHashKey = keyHashKey;
     this.store = new RateLimiterPostgres({
       storeClient: db.pool,
       storeType: 'pool',
@@ -40,18 +52,18 @@ export class Counter {
 
   /** Seconds until `key` is under the limit again, or 0 when it is under it now. */
   async wait(key: string | string[]): Promise<number> {
-    const res = await this.store.get(hashed(key));
+    const res = await this.store.get(this.hashed(key));
     return res && res.consumedPoints >= this.limit ? waitOf(res) : 0;
   }
 
   /** The count of `key` in its current window. */
   async count(key: string | string[]): Promise<number> {
-    return (await this.store.get(hashed(key)))?.consumedPoints ?? 0;
+    return (await this.store.get(this.hashed(key)))?.consumedPoints ?? 0;
   }
 
   /** Counts one, whatever the limit; the count in the window. */
   async add(key: string | string[]): Promise<number> {
-    return (await this.store.penalty(hashed(key), 1)).consumedPoints;
+    return (await this.store.penalty(this.hashed(key), 1)).consumedPoints;
   }
 
   /**
@@ -60,7 +72,7 @@ export class Counter {
    */
   async take(key: string | string[], seconds = this.seconds): Promise<number> {
     try {
-      await this.store.consume(hashed(key), 1, { customDuration: seconds });
+      await this.store.consume(this.hashed(key), 1, { customDuration: seconds });
       return 0;
     } catch (err) {
       if (err instanceof RateLimiterRes) return waitOf(err);
@@ -70,16 +82,22 @@ export class Counter {
 
   /** Puts `key` at its limit for `seconds` from now, whatever it counted. */
   async holdFor(key: string | string[], seconds: number): Promise<void> {
-    await this.store.block(hashed(key), seconds);
+    await this.store.block(this.hashed(key), seconds);
   }
 
   /** Counts `key` once, in a window starting now (a mark that lasts a whole window from its last renewal). */
   async renew(key: string | string[]): Promise<void> {
-    await this.store.set(hashed(key), 1, this.seconds);
+    await this.store.set(this.hashed(key), 1, this.seconds);
   }
 
   async clear(key: string | string[]): Promise<void> {
-    await this.store.delete(hashed(key));
+    await this.store.delete(this.hashed(key));
+  }
+
+  private hashed(key: string | string[]): string {
+    return createHmac('sha256', this.keyHashKey)
+      .update(Array.isArray(key) ? key.join('\n') : key)
+      .digest('base64url');
   }
 }
 

@@ -1,5 +1,4 @@
-import type { Database } from '@app/service-kit';
-import { Counter, sweepExpiredCounters } from './counters';
+import { Counter, CounterStore, sweepExpiredCounters } from './counters';
 
 const minute = 60;
 const day = 24 * 3600;
@@ -52,14 +51,14 @@ export class SignInGuard {
   private sweptAt = 0;
 
   constructor(
-    private readonly db: Database,
+    private readonly store: CounterStore,
     private readonly limits: SignInLimits,
   ) {
-    this.inARow = new Counter(db, 'signin-in-a-row', limits.perAccountAndAddress, day);
-    this.turns = new Counter(db, 'signin-turn', 1, limits.maxDelaySeconds);
-    this.accounts = new Counter(db, 'signin-account', limits.perAccountPerDay, day);
-    this.addresses = new Counter(db, 'signin-address', limits.perAddress, 15 * minute);
-    this.known = new Counter(db, 'signin-known', 1, knownForSeconds);
+    this.inARow = new Counter(store, 'signin-in-a-row', limits.perAccountAndAddress, day);
+    this.turns = new Counter(store, 'signin-turn', 1, limits.maxDelaySeconds);
+    this.accounts = new Counter(store, 'signin-account', limits.perAccountPerDay, day);
+    this.addresses = new Counter(store, 'signin-address', limits.perAddress, 15 * minute);
+    this.known = new Counter(store, 'signin-known', 1, knownForSeconds);
   }
 
   /** Seconds to wait before `address` may try `email` again, or 0. */
@@ -96,6 +95,6 @@ export class SignInGuard {
     if (Date.now() - this.sweptAt < sweepEveryMs) return;
     this.sweptAt = Date.now();
     // Not on the sign-in's path: a failed sweep only leaves rows for the next one.
-    sweepExpiredCounters(this.db).catch(() => undefined);
+    sweepExpiredCounters(this.store.db).catch(() => undefined);
   }
 }
