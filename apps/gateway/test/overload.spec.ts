@@ -177,11 +177,12 @@ describe('gateway: bounds on calls in flight', () => {
 
 describe('gateway: kept-alive connections', () => {
   let stack: Stack;
+  const atPractice = new Set<http.ServerResponse>();
 
-  beforeAll(async () => {
-    stack = await startStack();
+  beforeEach(async () => {
+    stack = await startStack({}, { extra: { practice: frozen('/api/leetcode-questions', atPractice) } });
   });
-  afterAll(() => stack.close());
+  afterEach(() => stack.close());
 
   it("still carry a call after 6 s idle: Node's own 5 s closes them while a client may be sending, a call that then gets no answer", async () => {
     const socket = net.connect(stack.gateway.port, '127.0.0.1');
@@ -205,4 +206,26 @@ describe('gateway: kept-alive connections', () => {
       socket.destroy();
     }
   }, 20_000);
+
+  it('do not hold up stopping: a call in flight is answered, then its connection closes', async () => {
+    const agent = new http.Agent({ keepAlive: true });
+    const token = await es256Token(stack.keys, randomUUID());
+    const answer = new Promise<number>((resolve, reject) => {
+      http
+        .get(`${stack.gateway.url}/api/leetcode-questions`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        })
+        .on('error', reject);
+    });
+    await waitFor(() => atPractice.size === 1);
+    const started = performance.now();
+    const stopped = stack.gateway.close(30_000);
+    for (const res of atPractice) res.end('{}');
+    expect(await answer).toBe(200);
+    await stopped;
+    // Stopped once the answer went out, not when the 30 s grace or the 65 s keep-alive ran out.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    agent.destroy();
+  });
 });
