@@ -109,9 +109,12 @@ describe.each(viewports)('the app shell at $name px (Chromium)', (viewport) => {
     await signInHere(page, email);
     await page.waitForURL((url) => url.pathname === '/feature-request');
     await page.getByRole('heading', { name: 'Feature Requests' }).waitFor();
-    // Signed in again: the notice is gone for good.
-    await page.goto('/login');
-    await page.waitForURL((url) => url.pathname === '/');
+    // Signing out on purpose is no ended session: the login page says nothing of the kind.
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await page.getByText('Your session ended.').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
