@@ -198,6 +198,12 @@ describe('NATS: a user per service, permissions from the registry', () => {
     await (await transportOf('voice')).publish('voice.session.started', event('voice.session.started'), {});
   });
 
+  it('stops a service on a server whose streams were never provisioned, saying how to provision them', async () => {
+    const connecting = JetStreamTransport.connect({ url: server.url, credentials: credentials(natsAdministrator), prefix: 'fresh', name: 'identity', logger });
+    await expect(connecting).rejects.toThrow(/event stream fresh_EVENTS does not exist: streams are provisioned from the registry by the launcher/);
+    expect(await (await admin()).streams.info('fresh_EVENTS').catch((err: Error) => err.message)).toMatch(/not found/);
+  });
+
   it('refuses a connection without credentials or with a wrong password', async () => {
     await expect(connect({ servers: server.url, reconnect: false })).rejects.toThrow(/authorization violation/i);
     await expect(connect({ ...natsConnectionOptions(server.url, { user: 'identity', password: 'guess' }), reconnect: false })).rejects.toThrow(
