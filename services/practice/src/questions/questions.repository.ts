@@ -116,9 +116,6 @@ export class QuestionsRepository implements QuestionListSource {
 
   /** Everything of a deleted account: their questions, with them their sessions, their mock interview count; the id is remembered. */
   async eraseAllOf(tx: Tx, userId: string): Promise<void> {
-    // Every question row before the list version (the delete's trigger takes it), the order a review
-    // takes them in: a review still running on the erased account then finishes first instead of deadlocking.
-    await tx.query('SELECT 1 FROM leetcode_questions WHERE user_id = $1 ORDER BY id FOR UPDATE', [userId]);
     await tx.query('DELETE FROM mock_interviews WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM leetcode_sessions WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM leetcode_questions WHERE user_id = $1', [userId]);
