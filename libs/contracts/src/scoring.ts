@@ -71,7 +71,7 @@ export function relativeTime(date: string | Date, now: Date = new Date()): strin
 
 /**
  * Due dates: each question is an FSRS card (ts-fsrs), reviewed once per logged session. A session
- * has no button press, so its rating comes from what the candidate logged (docs/scheduling.md):
+ * has no button press, so its rating comes from what the candidate logged (docs/practice-scheduling.md):
  *
  * | Rating | When (c = correctness, f = confidence, t = minutes)              |
  * |--------|------------------------------------------------------------------|

@@ -1,6 +1,6 @@
 /**
  * Fixed-window counter per key, in memory. Enough for one replica; behind several replicas each
- * counts on its own, so the effective limit is per replica (docs/operations.md).
+ * counts on its own, so the effective limit is per replica (docs/deploy.md, limits kept in memory).
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
