@@ -104,7 +104,9 @@ export function natsPermissions(service: Pick<ServiceEntry, 'name' | 'produces' 
         `$JS.API.CONSUMER.CREATE.${streams.events}.${name}.${prefixedSubject(prefix, type)}`,
         `$JS.API.CONSUMER.INFO.${streams.events}.${name}`,
         `$JS.API.CONSUMER.MSG.NEXT.${streams.events}.${name}`,
+        // Acknowledgement subjects as servers send them today, and in the newer form with a domain and account hash first.
         `$JS.ACK.${streams.events}.${name}.>`,
+        `$JS.ACK.*.*.${streams.events}.${name}.>`,
         prefixedSubject(prefix, `deadletter.${durable}`),
       ]),
     ],
