@@ -54,7 +54,7 @@ describe('a real Supabase project: the auth.users webhook, across services', () 
     await until(async () => (await profileRows(user.id)) === 1);
     const credits = await fetch(`${stack.url}/api/voice/credits`, { headers });
     expect(credits.status).toBe(200);
-    expect(await body(credits)).toEqual({ balance: 10 });
+    expect(await body(credits)).toMatchObject({ balance: 10 });
     const profile = await fetch(`${stack.url}/api/profile`, { headers });
     expect(profile.status).toBe(200);
     expect((await body(profile)).username).toBe(user.email.split('@')[0]);

@@ -42,7 +42,12 @@ export type InterviewContext = z.infer<typeof interviewContextSchema>;
 export const signedUrlSchema = z.object({ signedUrl: z.string(), sessionId: z.string().uuid() });
 export type SignedUrl = z.infer<typeof signedUrlSchema>;
 
-export const creditsSchema = z.object({ balance: z.number().int() });
+/**
+ * The balance, and the monthly allowance: the first use of each calendar month (UTC) tops the
+ * balance up to `monthly_allowance` (never above); the next can come from `next_top_up_at`, the
+ * first instant of next month.
+ */
+export const creditsSchema = z.object({ balance: z.number().int(), monthly_allowance: z.number().int(), next_top_up_at: z.string() });
 export type Credits = z.infer<typeof creditsSchema>;
 
 /** ElevenLabs' transcript line, as its conversation API answers it. */

@@ -7,6 +7,8 @@ const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string(
 export const voiceConfigShape = {
   /** Credits a new account starts with (two interviews at 5 each). */
   VOICE_STARTER_CREDITS: z.coerce.number().int().min(0).default(10),
+  /** The monthly free allowance: the first use of each calendar month (UTC) tops the balance up to it; 0 turns it off. */
+  VOICE_MONTHLY_CREDITS: z.coerce.number().int().min(0).default(10),
   /**
    * Key of the local agent's signed URLs. Replicas must share it; the default (random per process)
    * suits one replica, since a URL is only valid for a minute anyway.

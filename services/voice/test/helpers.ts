@@ -11,6 +11,9 @@ export class ManualClock implements Clock {
   advance(ms: number): void {
     this.t += ms;
   }
+  set(ms: number): void {
+    this.t = ms;
+  }
 }
 
 const rate = 16_000;

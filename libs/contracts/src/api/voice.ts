@@ -32,7 +32,9 @@ export const voiceApi = {
     id: 'voiceCredits',
     method: 'GET',
     path: '/api/voice/credits',
-    summary: "The caller's credit balance",
+    summary: "The caller's credit balance and the next monthly top-up",
+    description:
+      'The first call or interview start of a calendar month (UTC) tops the balance up to monthly_allowance, once, never above it (docs/voice-credits.md).',
     status: 200,
     response: creditsSchema,
     errors: ['unauthorized'],

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { AuthUser, SignedUrl, VoiceSession, VoiceSessionDetail, voiceApi } from '@app/contracts';
+import { AuthUser, Credits, SignedUrl, VoiceSession, VoiceSessionDetail, voiceApi } from '@app/contracts';
 import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams, ParsedQuery } from '@app/service-kit';
 import { SessionsService } from './sessions.service';
 
@@ -14,7 +14,7 @@ export class SessionsController {
   }
 
   @Endpoint(voiceApi.credits)
-  credits(@CurrentUser() user: AuthUser): Promise<{ balance: number }> {
+  credits(@CurrentUser() user: AuthUser): Promise<Credits> {
     return this.sessions.credits(user);
   }
 

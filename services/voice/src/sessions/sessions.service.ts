@@ -4,6 +4,7 @@ import {
   AuthUser,
   capMessages,
   caps,
+  Credits,
   EndSession,
   InterviewContext,
   SignedUrl,
@@ -18,6 +19,7 @@ import { AppError, EventBus, holdDailyCap, LOGGER, Logger, notFound, SERVICE_CON
 import { CLOCK, Clock } from '../clock';
 import type { VoiceConfig } from '../config';
 import { ElevenLabsClient, ElevenLabsConversation } from '../elevenlabs/elevenlabs.client';
+import { allowanceMonth, nextTopUp } from './allowance';
 import { LiveCalls } from './live-calls';
 import { SessionsRepository } from './sessions.repository';
 import { AgentUrlSigner } from './signed-url';
@@ -69,13 +71,18 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   /** Starter credits for a new account, once, whoever comes first: the sign-up event or a first use. */
   async grantStarterCredits(tx: Tx, userId: string): Promise<void> {
     if (await this.sessions.isErased(tx, userId)) return;
-    await this.sessions.ensureAccount(tx, userId, this.config.VOICE_STARTER_CREDITS);
+    await this.sessions.ensureAccount(tx, userId, this.config.VOICE_STARTER_CREDITS, allowanceMonth(this.clock.now()));
   }
 
-  async credits(user: AuthUser): Promise<{ balance: number }> {
+  /** The balance, after this month's allowance (the first read of a month is a use that settles it). */
+  async credits(user: AuthUser): Promise<Credits> {
     return this.sessions.db.transaction(async (tx) => {
-      await this.ensureUsable(tx, user.id);
-      return { balance: await this.sessions.balance(tx, user.id) };
+      const now = await this.ensureUsable(tx, user.id);
+      return {
+        balance: await this.sessions.balance(tx, user.id),
+        monthly_allowance: this.config.VOICE_MONTHLY_CREDITS,
+        next_top_up_at: nextTopUp(now).toISOString(),
+      };
     });
   }
 
@@ -239,10 +246,18 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return this.sessions.erase(tx, userId);
   }
 
-  /** A deleted account's token still works until it expires; it must not get credits back. */
-  private async ensureUsable(tx: Tx, userId: string): Promise<void> {
+  /**
+   * A deleted account's token still works until it expires; it must not get credits back. Otherwise
+   * the account exists (starter credits) and this month's allowance is settled. Answers the time it
+   * judged the month by.
+   */
+  private async ensureUsable(tx: Tx, userId: string): Promise<number> {
     if (await this.sessions.isErased(tx, userId)) throw unauthorized(voiceMessages.deletedAccount);
-    await this.sessions.ensureAccount(tx, userId, this.config.VOICE_STARTER_CREDITS);
+    const now = this.clock.now();
+    const month = allowanceMonth(now);
+    await this.sessions.ensureAccount(tx, userId, this.config.VOICE_STARTER_CREDITS, month);
+    await this.sessions.settleAllowance(tx, userId, month, this.config.VOICE_MONTHLY_CREDITS);
+    return now;
   }
 }
 
