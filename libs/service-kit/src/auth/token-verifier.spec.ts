@@ -40,6 +40,46 @@ describe('TokenVerifier when the key server is unreachable', () => {
   });
 });
 
+describe('TokenVerifier when the key server answers badly', () => {
+  // A key server that is starting, overloaded or broken is not the caller's fault: a 401 would end
+  // a valid session in the browser (a service restarting under load answered one).
+  const keyServer = async (answer: (res: http.ServerResponse) => void) => {
+    const server = http.createServer((_req, res) => answer(res)).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`, close: () => server.close() };
+  };
+
+  it.each([
+    ['a 500', (res: http.ServerResponse) => res.writeHead(500).end('starting')],
+    ['a body that is not a key set', (res: http.ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"keys":"none"}')],
+    ['a connection cut mid-answer', (res: http.ServerResponse) => res.socket?.destroy()],
+  ])('answers 503, not 401, for %s', async (_name, answer) => {
+    const server = await keyServer(answer);
+    try {
+      const err = await new TokenVerifier({ jwksUrl: server.url, audience: 'authenticated' }).verify(await token()).catch((e) => e);
+      expect((err as AppError).status).toBe(503);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('still answers 401 for a token signed by a key the key server does not hold', async () => {
+    const { publicKey } = await generateKeyPair('ES256');
+    const server = await keyServer(
+      (res) =>
+        void exportJWK(publicKey).then((jwk) =>
+          res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [{ ...jwk, kid: 'other', alg: 'ES256' }] })),
+        ),
+    );
+    try {
+      const err = await new TokenVerifier({ jwksUrl: server.url, audience: 'authenticated' }).verify(await token()).catch((e) => e);
+      expect((err as AppError).status).toBe(401);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('TokenVerifier remembering verified tokens', () => {
   const secret = 'a-test-secret-of-at-least-32-characters!';
   const sign = (expiresAt: number, sub = '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60') =>

@@ -187,11 +187,10 @@ export class TokenVerifier {
       payload = await this.verifySignature(token);
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('Token has expired');
-      if (keysUnreachable(err)) {
-        // Our key server is down: not the caller's fault, and retrying later will work.
-        throw new AppError('upstream_unavailable', 'Could not verify the token right now', undefined, 503);
-      }
-      throw unauthorized('Invalid token');
+      if (tokenAtFault(err)) throw unauthorized('Invalid token');
+      // Anything else is ours (the key server down, slow or answering nonsense): a 401 would end a
+      // valid session in the browser, while retrying later will work.
+      throw new AppError('upstream_unavailable', 'Could not verify the token right now', undefined, 503);
     }
     if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub)) throw unauthorized('Invalid token');
     // The same tolerance jose allowed: the token counts until then, whether checked again or not.
@@ -220,10 +219,10 @@ export class TokenVerifier {
     };
     const header = decodeHeader(token);
     if (header?.alg === 'HS256') {
-      if (!this.secret) throw new Error('HS256 not accepted');
+      if (!this.secret) throw new UnacceptedToken('HS256 not accepted');
       return (await jwtVerify(token, this.secret, { ...common, algorithms: ['HS256'] })).payload;
     }
-    if (!this.jwks) throw new Error('asymmetric tokens not accepted');
+    if (!this.jwks) throw new UnacceptedToken('asymmetric tokens not accepted');
     // Either ECDSA form (s or n − s) is valid: Go's crypto/ecdsa, which Supabase Auth signs with, does not normalise s.
     return (await jwtVerify(token, this.jwks, { ...common, algorithms: ['ES256', 'RS256', 'EdDSA'] })).payload;
   }
@@ -236,12 +235,22 @@ function defaultRevocationsUrl(jwksUrl: string | undefined): string | undefined 
   return url.pathname.endsWith('/auth/v1/.well-known/jwks.json') ? new URL('/internal/revocations', url).toString() : undefined;
 }
 
-const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EAI_AGAIN']);
+/** A token of a kind this verifier was not configured to accept. */
+class UnacceptedToken extends Error {}
 
-function keysUnreachable(err: unknown): boolean {
-  if (err instanceof joseErrors.JWKSTimeout) return true;
-  const e = err as { code?: string; message?: string; cause?: { code?: string } };
-  return networkCodes.has(e.code ?? '') || networkCodes.has(e.cause?.code ?? '') || /Expected 200 OK/.test(e.message ?? '');
+/** What the token's bearer got wrong: a bad token, signature, claim, algorithm or key id. */
+function tokenAtFault(err: unknown): boolean {
+  return (
+    err instanceof UnacceptedToken ||
+    err instanceof joseErrors.JWTClaimValidationFailed ||
+    err instanceof joseErrors.JWTInvalid ||
+    err instanceof joseErrors.JWSInvalid ||
+    err instanceof joseErrors.JWSSignatureVerificationFailed ||
+    err instanceof joseErrors.JOSEAlgNotAllowed ||
+    err instanceof joseErrors.JOSENotSupported ||
+    err instanceof joseErrors.JWKSNoMatchingKey ||
+    err instanceof joseErrors.JWKSMultipleMatchingKeys
+  );
 }
 
 function decodeHeader(token: string): { alg?: string } | undefined {
