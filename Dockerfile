@@ -4,8 +4,11 @@
 #   docker build --build-arg APP=apps/gateway -t thunderprep/gateway .   (with the web app it serves)
 # The web's Supabase settings are build arguments of the gateway image (Vite bakes them in):
 #   --build-arg VITE_SUPABASE_URL=https://<project>.supabase.co --build-arg VITE_SUPABASE_ANON_KEY=<anon key>
-# Node: the LTS line the tests run on (tests/deploy checks the major version).
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+# Node 24 LTS (maintenance until 2028-04; 20 ended 2026-04-30), the runtime .ci/run tests on (it reads
+# the version here). Pinned by digest, so a rebuilt tag changes nothing until the pin moves: the
+# multi-platform index of node:24.21.0-bookworm-slim (amd64, arm64, ppc64le) built 2026-09-19, as
+# docker-library/repo-info records it. tests/deploy checks the pin and that engines and CI agree.
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6
 
 # The lock, .npmrc and every workspace's package.json, alone: the install layers below are reused
 # until one of them changes, whatever else was edited.

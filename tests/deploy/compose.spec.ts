@@ -76,7 +76,7 @@ test("Postgres: no fixed password; a role per service of the registry, made by t
 
 test('no image is untagged or latest', () => {
   for (const [name, service] of Object.entries(services)) {
-    expect({ name, image: service.image }).toEqual({ name, image: expect.stringMatching(/^[^@]+:(?!latest$)[\w][\w.-]*$/) });
+    expect({ name, image: service.image }).toEqual({ name, image: expect.stringMatching(/^[^@]+:(?!latest(@|$))[\w][\w.-]*(@sha256:[0-9a-f]{64})?$/) });
   }
 });
 

@@ -196,7 +196,7 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
 
   test('images: ours carry the overlay tag, which is also the version label; nothing is untagged or latest', () => {
     const images = workloads().flatMap((w) => podTemplate(w)!.spec!.containers.map((c) => c.image!));
-    for (const image of images) expect(image).toMatch(/^[^@]+:(?!latest$)[\w][\w.-]*$/);
+    for (const image of images) expect(image).toMatch(/^[^@]+:(?!latest(@|$))[\w][\w.-]*(@sha256:[0-9a-f]{64})?$/);
     const tags = new Set<string>();
     for (const { name } of apps) {
       const image = mainContainer(name).image!;
