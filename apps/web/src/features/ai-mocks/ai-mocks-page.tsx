@@ -285,7 +285,12 @@ export default function AiMocksPage() {
         </div>
 
         {!idle && call.lines.length > 0 ? (
-          <section aria-label="Live transcript" className="max-h-64 overflow-y-auto rounded-lg border p-4">
+          // Focusable: keyboard users scroll back through the transcript with the arrow keys.
+          <section
+            aria-label="Live transcript"
+            tabIndex={0}
+            className="max-h-64 overflow-y-auto rounded-lg border p-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
             <ol className="space-y-2 text-sm" aria-live="polite">
               {call.lines.map((line, i) => (
                 <li key={i}>

@@ -1,9 +1,8 @@
 import { interviewLevels, interviewTitles, storedOutcomes } from '@app/contracts';
 import { Check, ListFilter } from 'lucide-react';
-import { Fragment } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, CommandSeparator } from '@/components/ui/command';
+import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils';
 import { useLocations } from '../api';
@@ -38,34 +37,32 @@ export function FilterPopover({ filters }: { filters: FilterState }) {
           ) : null}
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-80 p-0">
+      <PopoverContent className="w-80 p-0" aria-label="Filters">
         <Command>
           <CommandInput placeholder="Search filters..." aria-label="Search filters" />
           <CommandList className="max-h-96">
             <CommandEmpty>No filter found.</CommandEmpty>
+            {/* A border, not a separator: a listbox may hold only options and groups. */}
             {(Object.keys(options) as FilterGroup[]).map((group, i) => (
-              <Fragment key={group}>
-                {i > 0 ? <CommandSeparator /> : null}
-                <CommandGroup heading={headings[group]}>
-                  {options[group].map(({ value, label }) => {
-                    const on = filters.groups[group].some((v) => (group === 'location' ? v.toLowerCase() === value.toLowerCase() : v === value));
-                    return (
-                      <CommandItem key={value} value={`${headings[group]} ${label}`} onSelect={() => filters.toggle(group, value)} aria-checked={on}>
-                        <span
-                          className={cn(
-                            'flex size-4 items-center justify-center rounded-sm border border-primary',
-                            on ? 'bg-primary text-primary-foreground' : 'opacity-50',
-                          )}
-                          aria-hidden
-                        >
-                          {on ? <Check className="size-3" /> : null}
-                        </span>
-                        <span className="truncate">{label}</span>
-                      </CommandItem>
-                    );
-                  })}
-                </CommandGroup>
-              </Fragment>
+              <CommandGroup key={group} heading={headings[group]} className={i > 0 ? 'border-t' : undefined}>
+                {options[group].map(({ value, label }) => {
+                  const on = filters.groups[group].some((v) => (group === 'location' ? v.toLowerCase() === value.toLowerCase() : v === value));
+                  return (
+                    <CommandItem key={value} value={`${headings[group]} ${label}`} onSelect={() => filters.toggle(group, value)} aria-checked={on}>
+                      <span
+                        className={cn(
+                          'flex size-4 items-center justify-center rounded-sm border border-primary',
+                          on ? 'bg-primary text-primary-foreground' : 'opacity-50',
+                        )}
+                        aria-hidden
+                      >
+                        {on ? <Check className="size-3" /> : null}
+                      </span>
+                      <span className="truncate">{label}</span>
+                    </CommandItem>
+                  );
+                })}
+              </CommandGroup>
             ))}
           </CommandList>
         </Command>
