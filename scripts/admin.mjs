@@ -66,7 +66,10 @@ if (command === 'compose-env') {
 
 if (command === 'provision-streams') {
   const { provisionEventStreamsFromEnv } = createRequire(import.meta.url)(path.join(root, 'libs/service-kit/dist/index.js'));
-  for (const { stream, outcome, subjects } of await provisionEventStreamsFromEnv(process.env)) console.log(`${stream}: ${outcome} (${subjects.join(', ')})`);
+  for (const { stream, outcome, subjects, unusedConsumers } of await provisionEventStreamsFromEnv(process.env)) {
+    console.log(`${stream}: ${outcome} (${subjects.join(', ')})`);
+    if (unusedConsumers.length) console.log(`${stream}: consumers no service uses (delete them once no older pod reads them): ${unusedConsumers.join(', ')}`);
+  }
   process.exit(0);
 }
 

@@ -198,6 +198,20 @@ describe('NATS: a user per service, permissions from the registry', () => {
     await (await transportOf('voice')).publish('voice.session.started', event('voice.session.started'), {});
   });
 
+  it("names the consumers no service uses (an earlier release's durable) when it provisions, and leaves them", async () => {
+    const jsm = await admin();
+    // As the kit named practice's durable before they were <service>_<event type>.
+    await jsm.consumers.add('EVENTS', {
+      durable_name: 'practice_practice_user-deleted',
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: 'identity.user.deleted',
+    });
+    const [events] = await provisionEventStreamsAt(server.url, { credentials: credentials(natsAdministrator), maxBytes: testStreamMaxBytes });
+    expect(events).toMatchObject({ stream: 'EVENTS', outcome: 'unchanged', unusedConsumers: ['practice_practice_user-deleted'] });
+    expect(await consumerNames()).toContain('practice_practice_user-deleted');
+    await jsm.consumers.delete('EVENTS', 'practice_practice_user-deleted');
+  });
+
   it('stops a service on a server whose streams were never provisioned, saying how to provision them', async () => {
     const connecting = JetStreamTransport.connect({ url: server.url, credentials: credentials(natsAdministrator), prefix: 'fresh', name: 'identity', logger });
     await expect(connecting).rejects.toThrow(/event stream fresh_EVENTS does not exist: streams are provisioned from the registry by the launcher/);

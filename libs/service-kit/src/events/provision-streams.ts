@@ -7,7 +7,11 @@ import { provisionEventStreamsFromEnv } from './provisioning';
 
 provisionEventStreamsFromEnv()
   .then((streams) => {
-    for (const { stream, outcome, subjects } of streams) process.stdout.write(`${stream}: ${outcome} (${subjects.join(', ')})\n`);
+    for (const { stream, outcome, subjects, unusedConsumers } of streams) {
+      process.stdout.write(`${stream}: ${outcome} (${subjects.join(', ')})\n`);
+      if (unusedConsumers.length > 0)
+        process.stdout.write(`${stream}: consumers no service uses (delete them once no older pod reads them): ${unusedConsumers.join(', ')}\n`);
+    }
   })
   .catch((err: Error) => {
     process.stderr.write(`provisioning the event streams failed: ${err.message}\n`);

@@ -1,5 +1,5 @@
 import { DiscardPolicy, JetStreamManager, RetentionPolicy, StorageType, StreamConfig } from 'nats';
-import { eventProducers } from '@app/contracts';
+import { eventProducers, serviceRegistry } from '@app/contracts';
 
 const second = 1_000_000_000;
 
@@ -56,6 +56,12 @@ export interface ProvisionedStream {
   stream: string;
   subjects: string[];
   outcome: 'created' | 'updated' | 'unchanged';
+  /**
+   * Durable consumers on it that no service of the registry uses: an earlier release's (before
+   * durables were named <service>_<event type>) or a removed handler's. Left for an operator to
+   * delete once no older pod reads them; each keeps the events it has not acknowledged.
+   */
+  unusedConsumers: string[];
 }
 
 /**
@@ -82,7 +88,12 @@ export async function provisionEventStreams(
       await jsm.streams.update(config.name, config);
       outcome = 'updated';
     }
-    provisioned.push({ stream: config.name, subjects: config.subjects!, outcome });
+    const unusedConsumers: string[] = [];
+    if (config.name === eventStreamNames(prefix).events && existing) {
+      const used = new Set(serviceRegistry.flatMap((s) => s.consumes.map((type) => consumerName(prefix, durableName(s.name, type)))));
+      for await (const consumer of jsm.consumers.list(config.name)) if (!used.has(consumer.name)) unusedConsumers.push(consumer.name);
+    }
+    provisioned.push({ stream: config.name, subjects: config.subjects!, outcome, unusedConsumers });
   }
   return provisioned;
 }
