@@ -56,14 +56,17 @@ export const interviewTopics = [
   'Go',
 ] as const;
 
-/** The form's three outcome buttons and what is stored for each (contract page). */
-export const formOutcomes = [
-  { label: 'Ongoing', value: 'ongoing' },
-  { label: 'No offer', value: 'rejected' },
-  { label: 'Offer', value: 'offer' },
-] as const;
 export const storedOutcomes = ['ongoing', 'rejected', 'offer', 'accepted'] as const;
 export type StoredOutcome = (typeof storedOutcomes)[number];
+/**
+ * The one word for each outcome, in the form, the filter, the cards and the insights: the spec's form
+ * words (Ongoing, No offer, Offer; Glassdoor's too), and Accepted for an offer taken, recorded later.
+ */
+export const outcomeLabels: Record<StoredOutcome, string> = { ongoing: 'Ongoing', rejected: 'No offer', offer: 'Offer', accepted: 'Accepted' };
+/** The three outcomes a new interview can have; `accepted` only comes later, from its owner. */
+const formOutcomeValues = ['ongoing', 'rejected', 'offer'] as const;
+/** The form's three outcome buttons. */
+export const formOutcomes = formOutcomeValues.map((value) => ({ value, label: outcomeLabels[value] }));
 
 export const maxRounds = 10;
 export const defaultLocation = 'Somewhere in the world';
@@ -79,6 +82,7 @@ const isCalendarDay = (d: string) => {
 
 export const interviewMessages = {
   company: 'Invalid company ID',
+  companyName: `Company names are 1 to ${limits.titleMax} characters`,
   level: 'Please choose a level from the list',
   title: 'Please choose a title from the list',
   round: 'Please choose a round category',
@@ -108,9 +112,6 @@ export const interviewRoundSchema = z.object({
 });
 export type InterviewRound = z.infer<typeof interviewRoundSchema>;
 
-/** The three outcomes a new interview can have; `accepted` only comes later, from its owner. */
-const formOutcomeValues = ['ongoing', 'rejected', 'offer'] as const;
-
 export const createInterviewSchema = z.object({
   company_id: z.string({ error: interviewMessages.company }).uuid({ message: interviewMessages.company }),
   level: z.preprocess(emptyToNull, z.enum(interviewLevels, { message: interviewMessages.level }).nullable().optional()),
@@ -134,6 +135,8 @@ export const createInterviewSchema = z.object({
       .nullable()
       .optional(),
   ),
+  /** Off by default: the card says 'Some Candidate' unless the author chooses to show their username. */
+  show_username: z.boolean({ error: 'show_username must be true or false' }).default(false),
 });
 export type CreateInterview = z.infer<typeof createInterviewSchema>;
 /** What the form holds before parsing (the dialog's zodResolver input). */
@@ -162,6 +165,10 @@ export const interviewListItemSchema = z.object({
   /** Days from the earliest to the latest round date; null under two dates. */
   process_days: z.number().int().nullable(),
   created_at: z.string(),
+  /** The author's username when they chose to show it, else 'Some Candidate'. */
+  author: z.string(),
+  /** Whether the author chose to show their username. */
+  show_username: z.boolean(),
   is_mine: z.boolean(),
 });
 export type InterviewListItem = z.infer<typeof interviewListItemSchema>;
@@ -172,6 +179,8 @@ const many = <T extends z.ZodTypeAny>(item: T) =>
 /** Filters: each repeatable (OR within a group, AND across groups); `cursor` is the X-Next-Cursor of the previous page. */
 export const interviewQuerySchema = z.object({
   company_id: many(z.string().uuid({ message: interviewMessages.company })),
+  /** A company by name, ignoring case, or by its logo slug (jane-street): what the web keeps in its URL. */
+  company: many(z.string().trim().min(1, { message: interviewMessages.companyName }).max(limits.titleMax, { message: interviewMessages.companyName })),
   level: many(z.enum(interviewLevels, { message: interviewMessages.level })),
   title: many(z.enum(interviewTitles, { message: interviewMessages.title })),
   location: many(z.string().trim().min(1).max(limits.titleMax, { message: interviewMessages.location })),
@@ -186,7 +195,7 @@ export const interviewQuerySchema = z.object({
 });
 export type InterviewQuery = z.infer<typeof interviewQuerySchema>;
 /** The filters as a caller writes them (the web's URL state). */
-export type InterviewFilters = Pick<z.input<typeof interviewQuerySchema>, 'company_id' | 'level' | 'title' | 'location' | 'outcome'>;
+export type InterviewFilters = Pick<z.input<typeof interviewQuerySchema>, 'company_id' | 'company' | 'level' | 'title' | 'location' | 'outcome'>;
 
 /** A location candidates reported, with how many interviews name it (the filter's location group). */
 export const interviewLocationSchema = z.object({ location: z.string(), count: z.number().int() });

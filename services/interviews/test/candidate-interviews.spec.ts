@@ -99,6 +99,8 @@ describe('interviews: candidate interviews', () => {
       completed_on: '2024-03-20',
       process_days: 19,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      author: 'Some Candidate',
+      show_username: false,
       is_mine: true,
     });
 

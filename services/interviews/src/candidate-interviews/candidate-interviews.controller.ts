@@ -1,4 +1,4 @@
-import { Controller, Res } from '@nestjs/common';
+import { Controller, Headers, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AuthUser, interviewsApi } from '@app/contracts';
 import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams, ParsedQuery } from '@app/service-kit';
@@ -23,8 +23,12 @@ export class CandidateInterviewsController {
   }
 
   @Endpoint(interviewsApi.createInterview)
-  async create(@CurrentUser() user: AuthUser, @ParsedBody() body: Input<typeof interviewsApi.createInterview>['body']) {
-    return { data: await this.interviews.create(user, body) };
+  async create(
+    @CurrentUser() user: AuthUser,
+    @ParsedBody() body: Input<typeof interviewsApi.createInterview>['body'],
+    @Headers('authorization') authorization: string,
+  ) {
+    return { data: await this.interviews.create(user, body, authorization) };
   }
 
   @Endpoint(interviewsApi.updateInterview)

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthorNames } from './author-names';
 import { CandidateInterviewsController } from './candidate-interviews.controller';
 import { CandidateInterviewsEvents } from './candidate-interviews.events';
 import { CandidateInterviewsRepository } from './candidate-interviews.repository';
@@ -7,6 +8,6 @@ import { CandidateInterviewsService } from './candidate-interviews.service';
 /** Interview experiences: shared, filtered, paged, and summed up per company (insights). */
 @Module({
   controllers: [CandidateInterviewsController, CandidateInterviewsEvents],
-  providers: [CandidateInterviewsRepository, CandidateInterviewsService],
+  providers: [AuthorNames, CandidateInterviewsRepository, CandidateInterviewsService],
 })
 export class CandidateInterviewsModule {}

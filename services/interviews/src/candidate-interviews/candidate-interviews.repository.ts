@@ -18,6 +18,8 @@ export interface InterviewRow {
   completed_on: string | null;
   process_days: number | null;
   created_at: string;
+  show_username: boolean;
+  author_name: string | null;
   position: string;
 }
 
@@ -30,7 +32,7 @@ export interface Derived {
 
 const columns = `i.id, i.user_id, i.company_id, c.name AS company_name, i.level, i.title, i.location, i.outcome, i.topics, i.rounds,
   i.round_count, to_char(i.completed_on, 'YYYY-MM-DD') AS completed_on, i.process_days,
-  to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, i.show_username, i.author_name,
   ${cursorTime('i.created_at')} AS position`;
 
 @Injectable()
@@ -52,6 +54,14 @@ export class CandidateInterviewsRepository {
     const where: string[] = [];
     const add = (value: unknown) => `$${params.push(value)}`;
     if (query.company_id?.length) where.push(`i.company_id = ANY(${add(query.company_id)}::uuid[])`);
+    if (query.company?.length) {
+      // By name ignoring case, or by logo slug, as the company page's insights find a company.
+      const names = add(query.company.map((n) => n.toLowerCase()));
+      where.push(
+        `i.company_id IN (SELECT id FROM companies WHERE lower(btrim(name)) = ANY(${names}::text[])
+           OR regexp_replace(lower(btrim(name)), '\\s+', '-', 'g') = ANY(${names}::text[]))`,
+      );
+    }
     if (query.level?.length) where.push(`i.level = ANY(${add(query.level)}::text[])`);
     if (query.title?.length) where.push(`i.title = ANY(${add(query.title)}::text[])`);
     if (query.location?.length) where.push(`lower(i.location) = ANY(${add(query.location.map((l) => l.toLowerCase()))}::text[])`);
@@ -85,7 +95,7 @@ export class CandidateInterviewsRepository {
    * Inserts unless the company is unknown (then undefined): one statement, no window between check
    * and write. 429 when the caller already shared the day's cap (counted under their lock).
    */
-  insert(userId: string, input: CreateInterview, derived: Derived): Promise<InterviewRow | undefined> {
+  insert(userId: string, input: CreateInterview, derived: Derived, authorName: string | null): Promise<InterviewRow | undefined> {
     return this.db.transaction(async (tx) => {
       await holdDailyCap(tx, {
         kind: 'interviews',
@@ -96,8 +106,9 @@ export class CandidateInterviewsRepository {
       });
       const { rows } = await tx.query<InterviewRow>(
         `WITH i AS (
-           INSERT INTO candidate_interviews (user_id, company_id, level, title, location, outcome, topics, rounds, completed_on, process_days, round_count)
-           SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 WHERE EXISTS (SELECT 1 FROM companies WHERE id = $2)
+           INSERT INTO candidate_interviews (user_id, company_id, level, title, location, outcome, topics, rounds, completed_on, process_days, round_count,
+             show_username, author_name)
+           SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 WHERE EXISTS (SELECT 1 FROM companies WHERE id = $2)
            RETURNING *)
          SELECT ${columns} FROM i JOIN companies c ON c.id = i.company_id`,
         [
@@ -112,6 +123,8 @@ export class CandidateInterviewsRepository {
           derived.completed_on,
           derived.process_days,
           derived.round_count,
+          authorName !== null,
+          authorName,
         ],
       );
       if (rows[0]) await this.count(tx, [rows[0].id], 1);

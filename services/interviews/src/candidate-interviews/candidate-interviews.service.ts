@@ -3,6 +3,7 @@ import {
   AuthUser,
   CompanyInsights,
   CreateInterview,
+  defaultAuthor,
   InterviewListItem,
   InterviewLocation,
   interviewMessages,
@@ -10,6 +11,7 @@ import {
   StoredOutcome,
 } from '@app/contracts';
 import { decodePageCursor, encodePageCursor, isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
+import { AuthorNames } from './author-names';
 import { CandidateInterviewsRepository, Derived, InterviewRow } from './candidate-interviews.repository';
 import { KeptAnswers } from './kept-answers';
 
@@ -55,6 +57,8 @@ function card(row: InterviewRow, mine: boolean): InterviewListItem {
     completed_on: completionAsSeen(row.completed_on, mine),
     process_days: row.process_days,
     created_at: row.created_at,
+    author: row.show_username && row.author_name ? row.author_name : defaultAuthor,
+    show_username: row.show_username,
     is_mine: mine,
   };
 }
@@ -70,6 +74,7 @@ interface KeptPage {
 const pageKey = (query: InterviewQuery): string =>
   JSON.stringify([
     [...(query.company_id ?? [])].sort(),
+    (query.company ?? []).map((c) => c.toLowerCase()).sort(),
     [...(query.level ?? [])].sort(),
     [...(query.title ?? [])].sort(),
     (query.location ?? []).map((l) => l.toLowerCase()).sort(),
@@ -86,7 +91,10 @@ export class CandidateInterviewsService {
   private readonly pages = new KeptAnswers<KeptPage>((page) => page.bytes, keptPagesBytes);
   private readonly companyInsights = new KeptAnswers<CompanyInsights | null>(() => 2048, 4 * 1024 * 1024);
 
-  constructor(private readonly interviews: CandidateInterviewsRepository) {}
+  constructor(
+    private readonly interviews: CandidateInterviewsRepository,
+    private readonly authorNames: AuthorNames,
+  ) {}
 
   /**
    * A page as JSON and, when more remain, the cursor of the next one (one row more is read to know).
@@ -112,10 +120,12 @@ export class CandidateInterviewsService {
     return { json, next: page.next };
   }
 
-  async create(user: AuthUser, input: CreateInterview): Promise<InterviewListItem> {
+  /** `authorization`: the caller's own bearer token, which profile takes to say their username. */
+  async create(user: AuthUser, input: CreateInterview, authorization: string): Promise<InterviewListItem> {
     // A deleted account's access token works until it expires; it must not add to erased data.
     if (await isErased(this.interviews.db, user.id)) throw unauthorized('This account has been deleted');
-    const row = await this.interviews.insert(user.id, input, derive(input.interview_process));
+    const authorName = input.show_username ? await this.authorNames.usernameOf(authorization) : null;
+    const row = await this.interviews.insert(user.id, input, derive(input.interview_process), authorName);
     if (!row) throw validationFailed({ company_id: interviewMessages.company });
     return asSeenBy(user.id, row);
   }
