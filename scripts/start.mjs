@@ -79,7 +79,6 @@ async function main() {
     ? {}
     : await serviceDatabaseUrls(root, databaseUrl, Object.fromEntries(services.map((s) => [s.name, secrets.services[s.name].database])));
   const nats = process.env.NATS_URL ? { url: process.env.NATS_URL, how: `NATS at ${redact(process.env.NATS_URL)}` } : await natsServer(services, secrets);
-  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   // Services only check the streams; they are made or brought up to the registry here, before any starts.
   if (nats.url)
     await require(path.join(root, 'libs/service-kit/dist/index.js')).provisionEventStreamsFromEnv({
@@ -87,6 +86,7 @@ async function main() {
       NATS_URL: nats.url,
       ...nats.administrator,
     });
+  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   const shared = {
     ...process.env,
     STOP_WITH_PARENT: '1',
@@ -131,6 +131,8 @@ async function main() {
     ...(databaseUrls[s.name] && { DATABASE_URL: databaseUrls[s.name] }),
     ...(nats.users && { NATS_USER: s.name, NATS_PASSWORD: secrets.services[s.name].nats }),
     ...(s.name === 'identity' && { SIGNING_KEY_ENCRYPTION_KEY: process.env.SIGNING_KEY_ENCRYPTION_KEY ?? secrets.signingKeyEncryptionKey }),
+    // Interviews asks profile for an author's username (a card that shows it).
+    ...(s.name === 'interviews' && { PROFILE_URL: `http://127.0.0.1:${ports.profile}` }),
   });
   const upstreams = Object.fromEntries(services.map((s) => [s.urlVar, `http://127.0.0.1:${ports[s.name]}`]));
   const gatewayEnv = {
