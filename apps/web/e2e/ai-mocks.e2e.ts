@@ -197,19 +197,41 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     await context.close();
   });
 
-  it('shows a clear "not enough credits" state with 0 credits', async () => {
+  it('at 0 credits shows the way forward: the next top-up date and the pricing section, on a desktop and a phone', async () => {
     const { context, page } = await newPage(browser);
     const token = await signedUpWithToken(page, uniqueEmail('grace'));
     for (let i = 0; i < 2; i++) {
       const res = await fetch(`${baseUrl}/api/elevenlabs/signed-url`, { headers: { Authorization: `Bearer ${token}` } });
       expect(res.status).toBe(200);
     }
-    await page.goto('/ai-mocks');
-    await credits(page, 0);
-    await page.getByRole('status').filter({ hasText: 'Not enough credits' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Start Interview' }).isDisabled()).toBe(true);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'ai-mocks-no-credits-1280');
+    // The first day of next month, UTC: the allowance's calendar.
+    const now = new Date();
+    const topUp = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const topUpDay = topUp.toISOString().slice(0, 10);
+    const shown = topUp.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/ai-mocks');
+      await credits(page, 0);
+      await page.getByText(`Next top-up: ${shown}`, { exact: true }).waitFor();
+      expect(await page.locator(`time[datetime="${topUpDay}"]`).count()).toBe(2);
+      const short = page.getByRole('status').filter({ hasText: 'Not enough credits' });
+      await short.getByText(`Your first visit on or after ${shown} tops your credits up to 10, enough for 2 interviews.`).waitFor();
+      expect(await page.getByRole('button', { name: 'Start Interview' }).isDisabled()).toBe(true);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `ai-mocks-no-credits-${width}`);
+    }
+
+    // The way forward leads to the landing page's pricing, scrolled into view.
+    await page.getByRole('link', { name: 'See pricing' }).click();
+    await page.waitForURL('**/#pricing');
+    await page.getByRole('heading', { name: 'Pricing' }).waitFor();
+    await page.waitForFunction(() => {
+      const top = document.getElementById('pricing')?.getBoundingClientRect().top;
+      return top !== undefined && top >= 0 && top < window.innerHeight / 2;
+    });
+    await screenshot(page, 'ai-mocks-to-pricing-375');
     const third = await fetch(`${baseUrl}/api/elevenlabs/signed-url`, { headers: { Authorization: `Bearer ${token}` } });
     expect(third.status).toBe(402);
     await context.close();

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -61,6 +61,11 @@ function VideoView({ stream }: { stream: MediaStream }) {
   return <video ref={ref} autoPlay muted playsInline className="h-full w-full rounded-md object-cover" aria-label="Your video" />;
 }
 
+/** The allowance's date: calendar months are counted in UTC, so the day is shown as UTC sees it. */
+function TopUpDate({ at }: { at: string }) {
+  return <time dateTime={at.slice(0, 10)}>{new Date(at).toLocaleDateString(undefined, { dateStyle: 'long', timeZone: 'UTC' })}</time>;
+}
+
 /** /ai-mocks: a spoken mock interview with the AI interviewer, 5 credits, 20 minutes at most. */
 export default function AiMocksPage() {
   useDocumentTitle('AI Mock Interviews');
@@ -98,6 +103,8 @@ export default function AiMocksPage() {
   }, [call.state, videoKind, stopVideo]);
 
   const balance = credits.data?.balance;
+  // No allowance configured (0): no top-up to announce.
+  const topUp = credits.data && credits.data.monthly_allowance > 0 ? { at: credits.data.next_top_up_at, allowance: credits.data.monthly_allowance } : null;
   const notEnough = call.insufficient || (balance !== undefined && balance < voiceConstants.creditsPerSession);
   const idle = call.state === 'idle';
   const active = call.state === 'active';
@@ -137,10 +144,17 @@ export default function AiMocksPage() {
             A spoken interview with an AI interviewer: {voiceConstants.creditsPerSession} credits, {voiceConstants.sessionLimitMinutes} minutes at most.
           </p>
         </div>
-        <Badge variant="outline" className="gap-1.5 px-3 py-1 text-sm" aria-live="polite">
-          <Coins className="size-4" aria-hidden />
-          {balance === undefined ? 'Credits: …' : `Credits: ${balance}`}
-        </Badge>
+        <div className="flex flex-col items-start gap-1 sm:items-end">
+          <Badge variant="outline" className="gap-1.5 px-3 py-1 text-sm" aria-live="polite">
+            <Coins className="size-4" aria-hidden />
+            {balance === undefined ? 'Credits: …' : `Credits: ${balance}`}
+          </Badge>
+          {topUp ? (
+            <p className="text-sm text-muted-foreground">
+              Next top-up: <TopUpDate at={topUp.at} />
+            </p>
+          ) : null}
+        </div>
       </header>
 
       {notEnough && idle ? (
@@ -152,6 +166,21 @@ export default function AiMocksPage() {
               have answered is refunded.
             </CardDescription>
           </CardHeader>
+          <CardContent className="space-y-2 text-sm">
+            {topUp ? (
+              <p>
+                Your first visit on or after <TopUpDate at={topUp.at} /> tops your credits up to {topUp.allowance}, enough for{' '}
+                {Math.floor(topUp.allowance / voiceConstants.creditsPerSession)} interviews.
+              </p>
+            ) : null}
+            <p>
+              Need more before then?{' '}
+              <Link to="/#pricing" className="font-medium text-primary underline underline-offset-4">
+                See pricing
+              </Link>
+              .
+            </p>
+          </CardContent>
         </Card>
       ) : null}
 

@@ -1,5 +1,6 @@
 import { ArrowRight, BarChart3, Check, Code2, Users, Zap } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -45,6 +46,11 @@ const tiers = [
 
 export default function LandingPage() {
   useDocumentTitle('Never fail an interview again');
+  // The router does not follow a #fragment into a lazily loaded page: the page does once it is there.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
   return (
     <div className="mx-auto max-w-6xl space-y-20 pb-10">
       <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-600 via-indigo-700 to-slate-900 px-6 py-16 text-white sm:px-12">
@@ -93,7 +99,8 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="pricing-heading" className="space-y-6">
+      {/* /#pricing: where the AI mock interview page sends a user out of credits; clear of the sticky top bar. */}
+      <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-20 space-y-6">
         <div className="text-center">
           <h2 id="pricing-heading" className="text-2xl font-bold tracking-tight">
             Pricing
