@@ -1,11 +1,20 @@
 import { z } from 'zod';
 
-/** The login form's rules (spec section 5); identity applies the same password rule on sign-up. */
+/**
+ * The login form's rules (spec section 5), which identity applies on sign-up and on every new
+ * password. Any printable character is accepted (NIST SP 800-63B: symbols, spaces and any
+ * script), so a strong password is never refused for its symbols; the spec's minimum length and
+ * its one letter and one digit stay, each with its own message (docs/accounts.md).
+ */
 export const passwordRules = {
   minLength: 6,
-  pattern: /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]+$/,
+  /** Control characters (tabs, line breaks, NUL) and lone surrogates cannot be typed, only injected. */
+  unprintable: /[\p{Cc}\p{Cs}]/u,
+  letter: /\p{L}/u,
+  digit: /\p{Nd}/u,
   messages: {
     tooShort: 'Password must be at least 6 characters',
+    unprintable: 'Password can only contain characters you can type (no tabs or line breaks)',
     letterAndDigit: 'Password must contain at least one letter and one digit',
   },
 } as const;
@@ -15,7 +24,8 @@ export const emailSchema = z.string({ error: 'Invalid email address' }).trim().e
 export const passwordSchema = z
   .string({ error: passwordRules.messages.tooShort })
   .min(passwordRules.minLength, { message: passwordRules.messages.tooShort })
-  .regex(passwordRules.pattern, { message: passwordRules.messages.letterAndDigit });
+  .refine((p) => !passwordRules.unprintable.test(p), { message: passwordRules.messages.unprintable })
+  .refine((p) => passwordRules.letter.test(p) && passwordRules.digit.test(p), { message: passwordRules.messages.letterAndDigit });
 
 export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type Credentials = z.infer<typeof credentialsSchema>;

@@ -22,8 +22,15 @@ describe('spec section 5, word for word', () => {
     [{ email: 'a@b.co', password: 'ab1' }, { password: 'Password must be at least 6 characters' }],
     [{ email: 'a@b.co', password: 'abcdef' }, { password: 'Password must contain at least one letter and one digit' }],
     [{ email: 'a@b.co', password: '123456' }, { password: 'Password must contain at least one letter and one digit' }],
-    [{ email: 'a@b.co', password: 'abc12!' }, { password: 'Password must contain at least one letter and one digit' }],
     [{ email: 'a@b.co', password: 'abc123' }, {}],
+    // Issue 22: every printable character, as NIST SP 800-63B advises; each rule says what it checks.
+    [{ email: 'a@b.co', password: 'abc12!' }, {}],
+    [{ email: 'a@b.co', password: 'Tr0ub4dor&3 horse $taple' }, {}],
+    [{ email: 'a@b.co', password: 'пароль7€' }, {}],
+    [{ email: 'a@b.co', password: '!@#$%^&*' }, { password: 'Password must contain at least one letter and one digit' }],
+    [{ email: 'a@b.co', password: 'correct horse battery!' }, { password: 'Password must contain at least one letter and one digit' }],
+    [{ email: 'a@b.co', password: 'abc\t123' }, { password: 'Password can only contain characters you can type (no tabs or line breaks)' }],
+    [{ email: 'a@b.co', password: 'a1!' }, { password: 'Password must be at least 6 characters' }],
   ])('login %j', (value, expected) => expect(messages(credentialsSchema, value)).toEqual(expected));
 
   it.each([

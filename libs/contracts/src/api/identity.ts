@@ -100,7 +100,7 @@ export const identityApi = {
     id: 'verify',
     method: 'POST',
     path: '/auth/v1/verify',
-    summary: 'Confirm an e-mail address with the token from the mail (supabase-js verifyOtp)',
+    summary: 'Confirm an e-mail address, or open a password recovery, with the token from the mail (supabase-js verifyOtp)',
     ...gotrue,
     body: loose({ type: z.string(), token_hash: z.string(), email: z.string(), token: z.string() }),
     status: 200,
@@ -130,6 +130,21 @@ export const identityApi = {
     response: z.object({}).passthrough(),
     errors: ['validation_failed', 'rate_limited'],
   }),
+  recover: endpoint({
+    id: 'recover',
+    method: 'POST',
+    path: '/auth/v1/recover',
+    summary: 'Mail a password recovery link and code (supabase-js resetPasswordForEmail)',
+    description:
+      'Answers 200 {} whether or not the address has an account, after the same work; limited per e-mail and per client address alike (429 with Retry-After). ' +
+      'The link, or /verify with type recovery and the code, opens a session that may set a new password without the current one (PUT /auth/v1/user).',
+    ...gotrue,
+    query: redirect,
+    body: loose({ email: z.string() }),
+    status: 200,
+    response: z.object({}).passthrough(),
+    errors: ['validation_failed', 'rate_limited'],
+  }),
   getUser: endpoint({
     id: 'getUser',
     method: 'GET',
@@ -144,7 +159,8 @@ export const identityApi = {
     id: 'updateUser',
     method: 'PUT',
     path: '/auth/v1/user',
-    summary: "Change the signed-in user's metadata, e-mail (confirmed on the new address first) or password (with the current one)",
+    summary:
+      "Change the signed-in user's metadata, e-mail (confirmed on the new address first) or password (with the current one, or from a recovery's session); a new password ends every other session",
     ...gotrue,
     query: redirect,
     body: loose({ email: z.string(), password: z.string(), current_password: z.string(), data: userMetadataSchema }),
