@@ -49,6 +49,13 @@ test('docker-compose.yml: every image it pulls is pinned by digest', () => {
   for (const [name, { image }] of pulled) expect({ name, image }).toEqual({ name, image: expect.stringMatching(pinned) });
 });
 
+test('the tests without a local Postgres or NATS start the images of docker-compose.yml (Testcontainers)', () => {
+  const compose = parse(readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8')) as { services: Record<string, { image: string }> };
+  const source = readFileSync(path.join(repoRoot, 'libs', 'service-kit', 'src', 'testing', 'infrastructure.ts'), 'utf8');
+  const started = [...source.matchAll(/new (PostgreSql|Nats)Container\('([^']+)'\)/g)].map(([, , image]) => image);
+  expect(started.sort()).toEqual([compose.services.nats.image, compose.services.postgres.image].sort());
+});
+
 describe('Kubernetes', () => {
   let images: Array<{ overlay: string; where: string; image: string }>;
   beforeAll(() => {

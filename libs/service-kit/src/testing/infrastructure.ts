@@ -120,13 +120,18 @@ export const realProbes: InfrastructureProbes = {
   },
   async startPostgres() {
     const { PostgreSqlContainer } = await load('@testcontainers/postgresql', () => import('@testcontainers/postgresql'));
-    const container = await new PostgreSqlContainer('postgres:16-alpine').start();
+    // The images of docker-compose.yml, pinned by digest there and here alike.
+    const container = await new PostgreSqlContainer('postgres:16.15-alpine@sha256:721873c34ceb9f8d8fc265984940dc982404c105f19ad51be9fdc5970a6080ea').start();
     return { url: container.getConnectionUri(), stop: () => container.stop() };
   },
   async startNats() {
     const { NatsContainer } = await load('@testcontainers/nats', () => import('@testcontainers/nats'));
     // The container requires this user and password; the URL carries them to every client.
-    const container = await new NatsContainer('nats:2.10-alpine').withJetStream().withUsername('test').withPass(randomBytes(12).toString('hex')).start();
+    const container = await new NatsContainer('nats:2.12.15-alpine@sha256:b270f5e2428354c0335612694d7dd2fb588148e567a5757fdff325ef9c9332e6')
+      .withJetStream()
+      .withUsername('test')
+      .withPass(randomBytes(12).toString('hex'))
+      .start();
     const { user, pass } = container.getConnectionOptions();
     return { url: natsUrlOf(`${container.getHost()}:${container.getMappedPort(4222)}`, user, pass), stop: () => container.stop() };
   },
