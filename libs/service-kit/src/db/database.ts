@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Pool, PoolClient, QueryResultRow } from 'pg';
@@ -102,7 +103,9 @@ export class Database {
 
   /**
    * Applies forward-only .sql files in name order, each once, each in its own transaction, under an
-   * advisory lock so replicas starting together do not race.
+   * advisory lock so replicas starting together do not race. Each applied file's sha256 is recorded;
+   * a file whose content changed after it ran refuses the start (before anything new is applied),
+   * since the databases that ran the old text would silently differ from those that run the new.
    */
   async migrate(sources: Array<{ label: string; dir: string }>): Promise<string[]> {
     const client = await this.pool.connect();
@@ -113,25 +116,45 @@ export class Database {
       const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [this.schema]);
       if (!rowCount) await client.query(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
       await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${this.schema}`]);
-      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-      const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now(), checksum text)`);
+      // Tables made before checksums get the column once; their rows are filled below, from the files as they are now.
+      const { rowCount: hasChecksum } = await client.query(
+        `SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'schema_migrations' AND column_name = 'checksum'`,
+        [this.schema],
+      );
+      if (!hasChecksum) await client.query('ALTER TABLE schema_migrations ADD COLUMN checksum text');
+      const done = new Map(
+        (await client.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')).rows.map((r) => [r.name, r.checksum]),
+      );
+      const files: Array<{ name: string; sql: string; checksum: string }> = [];
       for (const { label, dir } of sources) {
-        const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
-        for (const file of files) {
-          const name = `${label}/${file}`;
-          if (done.has(name)) continue;
+        for (const file of (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort()) {
           const sql = await readFile(path.join(dir, file), 'utf8');
-          await client.query('BEGIN');
-          try {
-            await client.query(sql);
-            await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
-            await client.query('COMMIT');
-          } catch (err) {
-            await client.query('ROLLBACK');
-            throw new Error(`migration ${name} failed: ${(err as Error).message}`, { cause: err });
-          }
-          applied.push(name);
+          files.push({ name: `${label}/${file}`, sql, checksum: migrationChecksum(sql) });
         }
+      }
+      const changed = files.filter((f) => done.get(f.name) && done.get(f.name) !== f.checksum);
+      if (changed.length) {
+        throw new Error(
+          `migration${changed.length > 1 ? 's' : ''} changed after being applied: ${changed.map((f) => `${f.name} (applied sha256 ${done.get(f.name)}, the file now ${f.checksum})`).join(', ')}. ` +
+            'Restore the applied text and put the change in a new migration file.',
+        );
+      }
+      for (const { name, checksum } of files.filter((f) => done.has(f.name) && done.get(f.name) === null)) {
+        await client.query('UPDATE schema_migrations SET checksum = $2 WHERE name = $1', [name, checksum]);
+      }
+      for (const { name, sql, checksum } of files) {
+        if (done.has(name)) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(sql);
+          await client.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [name, checksum]);
+          await client.query('COMMIT');
+        } catch (err) {
+          await client.query('ROLLBACK');
+          throw new Error(`migration ${name} failed: ${(err as Error).message}`, { cause: err });
+        }
+        applied.push(name);
       }
       return applied;
     } finally {
@@ -146,3 +169,6 @@ export class Database {
 }
 
 export type { PoolClient };
+
+/** sha256 of a migration's text, line endings normalised so a checkout with CRLF (git autocrlf) matches. */
+const migrationChecksum = (sql: string): string => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
