@@ -12,26 +12,30 @@
 // `npm run admin -- provision-streams` creates or updates the event streams from the registry, as the
 // launcher and the Kubernetes job event-streams do (NATS_URL, and the streams-admin user's NATS_USER and NATS_PASSWORD).
 // `npm run admin -- compose-env` writes .env for docker-compose.yml: generated passwords, kept when present.
+// `npm run admin -- grant-credits <email> <credits>` grants AI mock interview credits (1 to 1000) to the
+// account with that e-mail on the embedded identity, noting the operator (your login) in voice's ledger.
 // `npm run admin -- announce-companies` announces every company again (interviews.company.created): the
 // event stream keeps 7 days, so a read model rebuilt from an empty database later learns older ones.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataDirOf, registryServices, serviceDatabaseUrls, startEmbeddedPostgres } from './stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const commands = ['grant-moderator', 'revoke-moderator', 'delete-user'];
-const [command, email] = process.argv.slice(2);
+const [command, email, credits] = process.argv.slice(2);
 
 if (
   !(commands.includes(command) && email) &&
+  !(command === 'grant-credits' && email && credits !== undefined) &&
   !['mailbox', 'db-roles', 'nats-accounts', 'provision-streams', 'compose-env', 'announce-companies'].includes(command)
 ) {
   console.error(
-    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       NATS_URL=… NATS_USER=streams-admin NATS_PASSWORD=… npm run admin -- provision-streams\n       npm run admin -- compose-env\n       npm run admin -- announce-companies`,
+    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- grant-credits <email> <credits>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       NATS_URL=… NATS_USER=streams-admin NATS_PASSWORD=… npm run admin -- provision-streams\n       npm run admin -- compose-env\n       npm run admin -- announce-companies`,
   );
   process.exit(2);
 }
@@ -104,8 +108,8 @@ if (command === 'nats-accounts' || command === 'db-roles') {
   process.exit(0);
 }
 
-// Identity's commands, or interviews' for announce-companies: each service's own admin script, on its schema.
-const owner = command === 'announce-companies' ? 'interviews' : 'identity';
+// Identity's commands, interviews' for announce-companies, voice's for grant-credits: each service's own admin script, on its schema.
+const owner = { 'announce-companies': 'interviews', 'grant-credits': 'voice' }[command] ?? 'identity';
 const adminScript = path.join(root, `services/${owner}/dist/admin.js`);
 if (!existsSync(adminScript)) {
   console.error(`${owner} is not built yet: run \`npm run build\` (or \`npm start\` once) first`);
@@ -130,8 +134,27 @@ if (!databaseUrl) {
   databaseUrl = embedded.url;
 }
 
-const schema = owner === 'interviews' ? (process.env.INTERVIEWS_DATABASE_SCHEMA ?? 'interviews') : (process.env.IDENTITY_DATABASE_SCHEMA ?? 'identity');
-const result = spawnSync(process.execPath, [adminScript, command, ...(email ? [email] : [])], {
+let args = [command, ...(email ? [email] : [])];
+if (command === 'grant-credits') {
+  // Voice knows accounts by id only: identity's users table says whose the e-mail is (as identity compares it).
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client
+    .query(`SELECT id FROM ${client.escapeIdentifier(process.env.IDENTITY_DATABASE_SCHEMA ?? 'identity')}.users WHERE lower(email) = $1`, [
+      email.normalize('NFC').trim().toLowerCase(),
+    ])
+    .finally(() => client.end());
+  if (!rows[0]) {
+    console.error(`no account with the e-mail ${email}`);
+    if (embedded) await embedded.stop();
+    process.exit(1);
+  }
+  args = [command, rows[0].id, credits, process.env.SUDO_USER || os.userInfo().username];
+}
+const schemaVariable = `${owner.toUpperCase()}_DATABASE_SCHEMA`;
+const schema = process.env[schemaVariable] ?? owner;
+const result = spawnSync(process.execPath, [adminScript, ...args], {
   stdio: 'inherit',
   env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema },
 });
