@@ -1,7 +1,11 @@
 // Browser tests: the whole stack started once (e2e/global-setup), Chromium driven by playwright-core.
+const preset = require('../../jest.preset.js');
+
 module.exports = {
-  ...require('../../jest.preset.js'),
+  ...preset,
   rootDir: __dirname,
+  // The app's own '@/...' imports (vite.config and tsconfig), for specs of its components.
+  moduleNameMapper: { ...preset.moduleNameMapper, '^@/(.*)$': '<rootDir>/src/$1' },
   testMatch: ['<rootDir>/e2e/**/*.e2e.ts', '<rootDir>/src/**/*.spec.ts'],
   globalSetup: '<rootDir>/e2e/global-setup.cjs',
   globalTeardown: '<rootDir>/e2e/global-teardown.cjs',

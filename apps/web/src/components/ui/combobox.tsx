@@ -20,17 +20,21 @@ export type ComboboxOption = {
 
 type Shared = {
   options: readonly ComboboxOption[];
+  /** What is picked, e.g. "Companies": names the popover and its listbox for screen readers. */
+  label: string;
   /** The trigger's text while nothing is chosen. */
   placeholder?: string;
   searchPlaceholder: string;
-  /** The search box's and the list's accessible name, e.g. "Search companies". */
+  /** The search box's accessible name, e.g. "Search companies". */
   searchLabel: string;
   emptyText: React.ReactNode;
   /** Offers the typed text as a new entry when no option has that exact label. */
   onCreate?: (typed: string) => void;
   /** The create row's text; `Add "<typed>"` by default. */
   createLabel?: (typed: string) => React.ReactNode;
-  /** Replaces what the trigger shows (e.g. a "Filters" button with a count). */
+  /** What the trigger shows for a non-empty choice; by default the label (single) or "N selected" (multi). */
+  renderValue?: (selected: ComboboxOption[]) => React.ReactNode;
+  /** Replaces the trigger's whole content, chevron included (e.g. a "Filters" button with a count). */
   children?: React.ReactNode;
   contentClassName?: string;
 };
@@ -65,12 +69,14 @@ const matches = (option: ComboboxOption, typed: string) =>
 export const Combobox = React.forwardRef<HTMLButtonElement, ComboboxProps>(function Combobox(props, ref) {
   const {
     options,
+    label,
     placeholder,
     searchPlaceholder,
     searchLabel,
     emptyText,
     onCreate,
     createLabel = (typed) => `Add "${typed}"`,
+    renderValue,
     children,
     contentClassName,
     multiple,
@@ -110,6 +116,8 @@ export const Combobox = React.forwardRef<HTMLButtonElement, ComboboxProps>(funct
     children ??
     (selected.length === 0 ? (
       <span className="truncate text-muted-foreground">{placeholder}</span>
+    ) : renderValue ? (
+      renderValue(selected)
     ) : multiple ? (
       <span className="truncate">{`${selected.length} selected`}</span>
     ) : (
@@ -135,10 +143,10 @@ export const Combobox = React.forwardRef<HTMLButtonElement, ComboboxProps>(funct
           {children ? null : <ChevronsUpDown className="opacity-50" aria-hidden />}
         </Button>
       </PopoverTrigger>
-      <PopoverContent className={cn('w-[var(--radix-popover-trigger-width)] min-w-60 p-0', contentClassName)}>
+      <PopoverContent aria-label={label} className={cn('w-[var(--radix-popover-trigger-width)] min-w-60 p-0', contentClassName)}>
         <Command shouldFilter={false}>
           <CommandInput placeholder={searchPlaceholder} aria-label={searchLabel} value={search} onValueChange={setSearch} />
-          <CommandList label={searchLabel} className="max-h-96">
+          <CommandList label={label} className="max-h-96">
             {canCreate ? null : <CommandEmpty>{emptyText}</CommandEmpty>}
             {groups.map((group, i) => (
               <CommandGroup key={group ?? ''} heading={group} className={cn(i > 0 && 'border-t')}>
