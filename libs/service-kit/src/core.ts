@@ -10,6 +10,7 @@ export * from './validation';
 export * from './db/database';
 export * from './db/erased-accounts';
 export * from './db/caps';
+export * from './db/shared-limits';
 export * from './db/service-roles';
 export * from './events/transport';
 export * from './events/event-bus';

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthUser, capMessages, caps, communityMessages, ContactForm, ContactSubmission } from '@app/contracts';
-import { holdDailyCap, isErased, rateLimited, RateLimiter, SERVICE_CONFIG, unauthorized } from '@app/service-kit';
+import { holdDailyCap, isErased, limitStore, rateLimited, SERVICE_CONFIG, SharedLimit, sweepExpiredLimits, unauthorized } from '@app/service-kit';
 import { FeatureRequestsRepository } from '../feature-requests/feature-requests.repository';
 import { requireModerator } from '../moderation';
-import type { CommunityConfig } from '../service';
+import type { CommunityConfig } from '../config';
 import { ContactRepository } from './contact.repository';
 
 const titleMax = 120;
+const sweepEveryMs = 5 * 60_000;
 
 /** A filed request's title: the message's first line, shortened at a word when it is long. */
 export function featureTitle(message: string): string {
@@ -23,16 +24,19 @@ export function featureTitle(message: string): string {
 
 @Injectable()
 export class ContactService {
-  private readonly perAddress: RateLimiter;
-  private readonly perAccount: RateLimiter;
+  private readonly perAddress: SharedLimit;
+  private readonly perAccount: SharedLimit;
+  private sweptAt = 0;
 
   constructor(
     private readonly submissions: ContactRepository,
     private readonly features: FeatureRequestsRepository,
     @Inject(SERVICE_CONFIG) config: CommunityConfig,
   ) {
-    this.perAddress = new RateLimiter(config.CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR, 3600_000);
-    this.perAccount = new RateLimiter(config.CONTACT_MESSAGES_PER_ACCOUNT_PER_HOUR, 3600_000);
+    // In Postgres (migration 0003), so the figures hold whatever the number of replicas and across restarts.
+    const store = limitStore(submissions.db, 'community rate limit keys', config.GATEWAY_SECRET);
+    this.perAddress = new SharedLimit(store, 'contact-address', config.CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR, 3600);
+    this.perAccount = new SharedLimit(store, 'contact-account', config.CONTACT_MESSAGES_PER_ACCOUNT_PER_HOUR, 3600);
   }
 
   /**
@@ -42,8 +46,9 @@ export class ContactService {
    * files a pending request, in the same transaction.
    */
   async submit(user: AuthUser | undefined, address: string, form: ContactForm): Promise<string> {
-    const wait = user ? this.perAccount.hit(user.id) : this.perAddress.hit(address);
+    const wait = user ? await this.perAccount.take(user.id) : await this.perAddress.take(address);
     if (wait > 0) throw rateLimited(wait);
+    this.sweepNowAndThen();
     if (user && (await isErased(this.submissions.db, user.id))) throw unauthorized(communityMessages.accountDeleted);
     const userId = user?.id ?? null;
     return this.submissions.db.transaction(async (tx) => {
@@ -60,6 +65,13 @@ export class ContactService {
       const featureId = form.subject === 'Feature Request' ? await this.features.insertPending(tx, userId, featureTitle(form.message), form.message) : null;
       return this.submissions.insert(tx, userId, form, featureId);
     });
+  }
+
+  /** Ended windows are deleted every few minutes, off the sender's path: the table holds the last hour's senders. */
+  private sweepNowAndThen(): void {
+    if (Date.now() - this.sweptAt < sweepEveryMs) return;
+    this.sweptAt = Date.now();
+    sweepExpiredLimits(this.submissions.db).catch(() => undefined);
   }
 
   list(user: AuthUser): Promise<ContactSubmission[]> {
