@@ -107,6 +107,8 @@ describe('Interview Experiences (Chromium)', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'interviews-dialog-desktop');
     await dialog.getByRole('button', { name: 'Preview my submission' }).click();
+    await dialog.getByTestId('interview-preview').waitFor();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Interview Created', { exact: true }).waitFor();
     await page.getByText('Your interview has been submitted successfully', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -178,7 +180,7 @@ describe('Interview Experiences (Chromium)', () => {
     await page.reload();
     await expectCards(page, 5);
     await page.locator('[data-testid="interview-card"][data-outcome="accepted"]').getByText('Accepted').waitFor();
-    await page.locator('[data-testid="interview-card"][data-outcome="rejected"]').getByText('Rejected').waitFor();
+    await page.locator('[data-testid="interview-card"][data-outcome="rejected"]').getByText('No offer').waitFor();
     await page.locator('[data-testid="interview-card"][data-outcome="accepted"]').getByText('Somewhere in the world').waitFor();
     await page.locator('[data-testid="interview-card"][data-outcome="accepted"]').getByText('No completion date available').waitFor();
     await screenshot(page, 'interviews-desktop');
@@ -229,7 +231,7 @@ describe('Interview Experiences (Chromium)', () => {
     await page.getByRole('option', { name: 'Google' }).locator('img').waitFor();
     await page.getByRole('option', { name: 'Google' }).click();
     await expectCards(page, 3);
-    await tick(page, 'Rejected');
+    await tick(page, 'No offer');
     await expectCards(page, 1);
     await page.getByRole('combobox', { name: 'Company: Google' }).click();
     await page.getByRole('option', { name: 'Google' }).click();

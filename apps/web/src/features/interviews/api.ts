@@ -1,4 +1,4 @@
-import { CreateCompany, CreateInterview, InterviewFilters, interviewsApi, StoredOutcome } from '@app/contracts';
+import { CreateCompany, CreateInterview, InterviewFilters, interviewsApi, profileApi, StoredOutcome } from '@app/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callWithHeaders, endpointKey, endpointQuery } from '@/lib/api';
 
@@ -8,6 +8,11 @@ const pageSize = 24;
 
 export function useCompanies() {
   return useQuery(endpointQuery(interviewsApi.listCompanies));
+}
+
+/** The caller's username: shown on their own cards, and on a preview when they choose to show it. */
+export function useMyUsername(): string | undefined {
+  return useQuery(endpointQuery(profileApi.getProfile)).data?.username;
 }
 
 export function useLocations() {

@@ -12,8 +12,8 @@ import { InterviewList } from './components/interview-list';
 import { SubmitInterviewDialog } from './components/submit-interview-dialog';
 import { useFilters } from './filters';
 
-function CompanyInterviews({ companyId }: { companyId: string }) {
-  const filters = useFilters(companyId);
+function CompanyInterviews({ companyName }: { companyName: string }) {
+  const filters = useFilters(companyName);
   return (
     <>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Interview filters">
@@ -63,7 +63,7 @@ export default function CompanyPage() {
       </header>
       <InsightsPanel insights={company} />
       <h2 className="text-xl font-semibold">Interviews</h2>
-      <CompanyInterviews companyId={company.company_id} />
+      <CompanyInterviews companyName={company.company_name} />
     </div>
   );
 }

@@ -1,60 +1,80 @@
 import { InterviewFilters } from '@app/contracts';
+import * as React from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useCompanies } from './api';
 
 /** The multi-select groups of the filter popover (spec section 9), in the order shown. */
-export const filterGroups = ['level', 'title', 'location', 'outcome'] as const;
+const filterGroups = ['level', 'title', 'location', 'outcome'] as const;
 export type FilterGroup = (typeof filterGroups)[number];
 
 export interface FilterState {
   groups: Record<FilterGroup, string[]>;
-  companyId: string | undefined;
+  /** The company filter, by name (as the URL keeps it). */
+  company: string | undefined;
   /** Active filters: the ticks of every group plus the company (the badge counts the ticks). */
   tickCount: number;
   active: boolean;
   toggle(group: FilterGroup, value: string): void;
-  setCompany(id: string | undefined): void;
+  setCompany(name: string | undefined): void;
   clear(): void;
   /** The list call's query. */
   query: InterviewFilters;
 }
 
 /**
- * Filters live in the URL (?level=Intern&outcome=offer&company_id=…), so a filtered view can be
- * shared and survives a reload; the same keys as the list call's query.
+ * Filters live in the URL (?level=Intern&outcome=offer&company=Google), so a filtered view can be
+ * shared, read and survives a reload; the same keys as the list call's query. The company is kept
+ * by name: a link that says which company it shows.
  */
-export function useFilters(fixedCompanyId?: string): FilterState {
+export function useFilters(fixedCompany?: string): FilterState {
   const [params, setParams] = useSearchParams();
   const groups = Object.fromEntries(filterGroups.map((g) => [g, params.getAll(g)])) as Record<FilterGroup, string[]>;
-  const companyId = fixedCompanyId ?? params.get('company_id') ?? undefined;
+  const company = fixedCompany ?? params.get('company') ?? undefined;
+  const legacyCompanyId = fixedCompany ? undefined : (params.get('company_id') ?? undefined);
   const tickCount = filterGroups.reduce((n, g) => n + groups[g].length, 0);
 
-  const update = (change: (next: URLSearchParams) => void) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      },
-      { replace: true },
-    );
+  const update = React.useCallback(
+    (change: (next: URLSearchParams) => void) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          change(next);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  // Links made before the company was kept by name carry ?company_id=…: rewritten to its name.
+  const companies = useCompanies();
+  React.useEffect(() => {
+    if (!legacyCompanyId || !companies.data) return;
+    const name = companies.data.find((c) => c.id === legacyCompanyId)?.name;
+    update((next) => {
+      next.delete('company_id');
+      if (name) next.set('company', name);
+    });
+  }, [legacyCompanyId, companies.data, update]);
 
   const query: InterviewFilters = {};
   for (const g of filterGroups) if (groups[g].length) Object.assign(query, { [g]: groups[g] });
-  if (companyId) query.company_id = [companyId];
+  if (company) query.company = [company];
+  else if (legacyCompanyId) query.company_id = [legacyCompanyId];
 
   return {
     groups,
-    companyId,
+    company,
     tickCount,
-    active: tickCount > 0 || (!fixedCompanyId && !!companyId),
+    active: tickCount > 0 || (!fixedCompany && !!(company ?? legacyCompanyId)),
     toggle: (group, value) =>
       update((next) => {
         const values = next.getAll(group);
         next.delete(group);
         for (const v of values.includes(value) ? values.filter((x) => x !== value) : [...values, value]) next.append(group, v);
       }),
-    setCompany: (id) => update((next) => (id ? next.set('company_id', id) : next.delete('company_id'))),
-    clear: () => update((next) => [...filterGroups, 'company_id'].forEach((k) => next.delete(k))),
+    setCompany: (name) => update((next) => (next.delete('company_id'), name ? next.set('company', name) : next.delete('company'))),
+    clear: () => update((next) => [...filterGroups, 'company', 'company_id'].forEach((k) => next.delete(k))),
     query,
   };
 }

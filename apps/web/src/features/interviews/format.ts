@@ -1,4 +1,4 @@
-import { companySlug, StoredOutcome } from '@app/contracts';
+import { companySlug, CreateInterview, defaultAuthor, InterviewForm, InterviewListItem } from '@app/contracts';
 
 /** Where a company's logo is served (spec section 2): /logos/{lower-cased-name-with-hyphens}.png. */
 export const logoPath = (name: string) => `/logos/${companySlug(name)}.png`;
@@ -32,10 +32,50 @@ export function processDuration(days: number): string {
 
 export const roundsLabel = (n: number) => `${n} ${n === 1 ? 'Round' : 'Rounds'}`;
 
-/** The card's and the filter's word for each stored outcome (the form says 'No offer' for rejected). */
-export const outcomeLabel: Record<StoredOutcome, string> = { ongoing: 'Ongoing', rejected: 'Rejected', offer: 'Offer', accepted: 'Accepted' };
-
 /** Cards show at most three topics, then '+N more'. */
 export function visibleTopics(topics: string[]): { shown: string[]; more: number } {
   return { shown: topics.slice(0, 3), more: Math.max(0, topics.length - 3) };
+}
+
+/**
+ * A level's name with its parenthetical kept on one line: "Early Career" may wrap before
+ * "(L4, E3, IC1, SDE I)", never inside it (between "SDE" and "I").
+ */
+export function levelParts(level: string): { name: string; aka?: string } {
+  const match = /^(.*?)\s*(\(.*\))$/.exec(level);
+  return match ? { name: match[1], aka: match[2] } : { name: level };
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * The card of a filled-in form as others will see it once published: the completion month only, the
+ * author as chosen (the service derives the same from the rounds when it stores the interview).
+ */
+export function previewCard(form: InterviewForm, username: string | undefined): InterviewListItem {
+  const rounds: CreateInterview['interview_process'] = form.interview_process;
+  const dates = rounds
+    .map((r) => r.round_date_str)
+    .filter((d): d is string => !!d)
+    .sort();
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  return {
+    id: 'preview',
+    company_id: form.company.id ?? '',
+    company_name: form.company.name,
+    level: form.level ?? null,
+    title: form.title ?? null,
+    location: form.location ?? null,
+    outcome: form.outcome ?? null,
+    topics: form.topics ?? [],
+    rounds: rounds.map((r) => ({ round: r.round ?? null })),
+    round_count: rounds.length,
+    completed_on: last ? last.slice(0, 7) : null,
+    process_days: dates.length >= 2 ? Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / dayMs) : null,
+    created_at: new Date().toISOString(),
+    author: form.show_username && username ? username : defaultAuthor,
+    show_username: !!form.show_username,
+    is_mine: false,
+  };
 }

@@ -19,7 +19,7 @@ export default function InterviewsPage() {
       <CompanyCarousel />
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Interview filters">
         <FilterPopover filters={filters} />
-        <CompanyPicker companyId={filters.companyId} onChange={filters.setCompany} />
+        <CompanyPicker company={filters.company} onChange={filters.setCompany} />
         <div className="ml-auto">
           <SubmitInterviewDialog />
         </div>

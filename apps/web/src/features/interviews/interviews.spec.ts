@@ -1,4 +1,4 @@
-import { dayWithOrdinal, logoPath, ordinal, processDuration, roundsLabel, visibleTopics } from './format';
+import { dayWithOrdinal, levelParts, logoPath, ordinal, previewCard, processDuration, roundsLabel, visibleTopics } from './format';
 
 describe('interview card wording', () => {
   it('writes ordinal days', () => {
@@ -30,5 +30,31 @@ describe('interview card wording', () => {
     expect(visibleTopics(['A'])).toEqual({ shown: ['A'], more: 0 });
     expect(logoPath('Jane Street')).toBe('/logos/jane-street.png');
     expect(logoPath('OpenAI')).toBe('/logos/openai.png');
+  });
+
+  it('keeps the parenthetical of a level whole', () => {
+    expect(levelParts('Early Career (L4, E3, IC1, SDE I)')).toEqual({ name: 'Early Career', aka: '(L4, E3, IC1, SDE I)' });
+    expect(levelParts('Intern')).toEqual({ name: 'Intern' });
+  });
+
+  it('previews the card as others will see it: the month only, the author as chosen', () => {
+    const form = {
+      company: { id: null, name: 'Thunder Labs' },
+      level: 'Intern' as const,
+      interview_process: [{ round: 'Other' as const, round_date_str: '2024-03-20' }, { round_date_str: '2024-03-01' }],
+      outcome: 'rejected' as const,
+      topics: ['Graphs' as const],
+      show_username: false,
+    };
+    expect(previewCard(form, 'ada')).toMatchObject({
+      company_name: 'Thunder Labs',
+      completed_on: '2024-03',
+      process_days: 19,
+      round_count: 2,
+      rounds: [{ round: 'Other' }, { round: null }],
+      author: 'Some Candidate',
+      is_mine: false,
+    });
+    expect(previewCard({ ...form, show_username: true }, 'ada').author).toBe('ada');
   });
 });

@@ -7,10 +7,12 @@ import { useCompanies } from '../api';
 import { CompanyLogo } from './company-logo';
 
 /** One company at a time: picking it again, or 'All companies', lifts the filter. */
-export function CompanyPicker({ companyId, onChange }: { companyId: string | undefined; onChange: (id: string | undefined) => void }) {
+export function CompanyPicker({ company, onChange }: { company: string | undefined; onChange: (name: string | undefined) => void }) {
   const [open, setOpen] = React.useState(false);
   const companies = useCompanies();
-  const chosen = companies.data?.find((c) => c.id === companyId);
+  // The URL's name as typed in a link (any case); the list's spelling once it is found.
+  const chosen = company === undefined ? undefined : (companies.data?.find((c) => c.name.toLowerCase() === company.toLowerCase()) ?? { id: '', name: company });
+  const isChosen = (name: string) => name === chosen?.name;
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
@@ -36,15 +38,15 @@ export function CompanyPicker({ companyId, onChange }: { companyId: string | und
                 <CommandItem
                   key={company.id}
                   value={company.name}
-                  aria-checked={company.id === companyId}
+                  aria-checked={isChosen(company.name)}
                   onSelect={() => {
-                    onChange(company.id === companyId ? undefined : company.id);
+                    onChange(isChosen(company.name) ? undefined : company.name);
                     setOpen(false);
                   }}
                 >
                   <CompanyLogo name={company.name} className="size-5" />
                   <span className="truncate">{company.name}</span>
-                  {company.id === companyId ? <Check className="ml-auto size-4" aria-hidden /> : null}
+                  {isChosen(company.name) ? <Check className="ml-auto size-4" aria-hidden /> : null}
                 </CommandItem>
               ))}
             </CommandGroup>

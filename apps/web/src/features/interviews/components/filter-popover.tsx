@@ -1,4 +1,4 @@
-import { interviewLevels, interviewTitles, storedOutcomes } from '@app/contracts';
+import { interviewLevels, interviewTitles, outcomeLabels, storedOutcomes } from '@app/contracts';
 import { Check, ListFilter } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { cn } from '@/lib/utils';
 import { useLocations } from '../api';
 import { FilterGroup, FilterState } from '../filters';
-import { outcomeLabel } from '../format';
+import { LevelName } from './level-name';
 
 const headings: Record<FilterGroup, string> = { level: 'Level', title: 'Title', location: 'Location', outcome: 'Outcome' };
 
@@ -19,7 +19,7 @@ export function FilterPopover({ filters }: { filters: FilterState }) {
     title: interviewTitles.map((v) => ({ value: v, label: v })),
     // Reported locations, and any ticked one (from a shared link) even if nobody reports it any more.
     location: [...new Set([...(locations.data ?? []).map((l) => l.location), ...filters.groups.location])].map((v) => ({ value: v, label: v })),
-    outcome: storedOutcomes.map((v) => ({ value: v, label: outcomeLabel[v] })),
+    outcome: storedOutcomes.map((v) => ({ value: v, label: outcomeLabels[v] })),
   };
   const count = filters.tickCount;
   return (
@@ -58,7 +58,8 @@ export function FilterPopover({ filters }: { filters: FilterState }) {
                       >
                         {on ? <Check className="size-3" /> : null}
                       </span>
-                      <span className="truncate">{label}</span>
+                      {/* Wrapped, not cut: a cut level name ended inside a token ('SDE I…'). */}
+                      <span className="min-w-0">{group === 'level' ? <LevelName level={label} /> : label}</span>
                     </CommandItem>
                   );
                 })}

@@ -1,16 +1,16 @@
-import { CompanyInsights, problemTopics, StoredOutcome, storedOutcomes } from '@app/contracts';
+import { CompanyInsights, outcomeLabels, problemTopics, StoredOutcome, storedOutcomes } from '@app/contracts';
 import { Dumbbell } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Bar, BarChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { outcomeLabel, processDuration } from '../format';
+import { processDuration } from '../format';
 
 const outcomeColour: Record<StoredOutcome, string> = { ongoing: '#94a3b8', rejected: '#ef4444', offer: '#6366f1', accepted: '#10b981' };
 const tooltipStyle = { background: 'var(--popover)', border: '1px solid var(--border)', borderRadius: 6, color: 'var(--popover-foreground)', fontSize: 12 };
 
 /** /leetcode filtered to the tracker problems tagged with the company's most asked problem topics. */
-export function practiceLink(insights: CompanyInsights): string | undefined {
+function practiceLink(insights: CompanyInsights): string | undefined {
   const tags = insights.top_topics
     .map((t) => t.topic)
     .filter((t) => problemTopics.includes(t))
@@ -18,49 +18,33 @@ export function practiceLink(insights: CompanyInsights): string | undefined {
   return tags.length ? `/leetcode?tags=${tags.map(encodeURIComponent).join(',')}` : undefined;
 }
 
-/** The figures behind a chart, for screen readers (the chart itself is a picture). */
-function SrList({ label, entries }: { label: string; entries: [string, number][] }) {
+/**
+ * Counts as bars drawn to the largest, each with its name and number written out: a single count is a
+ * full bar labelled 1, not a sliver of a chart scaled for many (and screen readers read the list itself).
+ */
+function HorizontalBars({ data, label }: { data: { name: string; count: number }[]; label: string }) {
+  if (data.length === 0) return <p className="text-sm text-muted-foreground">Nothing reported yet.</p>;
+  const max = Math.max(...data.map((d) => d.count));
   return (
-    <ul className="sr-only" aria-label={label}>
-      {entries.map(([k, n]) => (
-        <li key={k}>
-          {k}: {n}
+    <ul aria-label={label} className="space-y-2" data-testid="bars">
+      {data.map((d) => (
+        <li key={d.name} className="grid gap-1 text-sm">
+          <div className="flex items-baseline justify-between gap-2">
+            <span className="min-w-0">{d.name}</span>
+            <span className="font-medium tabular-nums">{d.count}</span>
+          </div>
+          <div className="h-2 rounded-full bg-muted" aria-hidden>
+            <div className="h-2 rounded-full bg-primary" style={{ width: `${(d.count / max) * 100}%` }} />
+          </div>
         </li>
       ))}
     </ul>
   );
 }
 
-function HorizontalBars({ data, label }: { data: { name: string; count: number }[]; label: string }) {
-  if (data.length === 0) return <p className="text-sm text-muted-foreground">Nothing reported yet.</p>;
-  return (
-    <>
-      <div aria-hidden style={{ height: data.length * 28 + 8 }}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
-            <XAxis type="number" hide allowDecimals={false} />
-            <YAxis
-              type="category"
-              dataKey="name"
-              width={120}
-              tickLine={false}
-              axisLine={false}
-              tick={{ fill: 'var(--muted-foreground)', fontSize: 11 }}
-              interval={0}
-            />
-            <Tooltip cursor={{ fill: 'var(--muted)' }} contentStyle={tooltipStyle} />
-            <Bar dataKey="count" fill="var(--primary)" radius={[0, 4, 4, 0]} barSize={12} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
-      <SrList label={label} entries={data.map((d) => [d.name, d.count])} />
-    </>
-  );
-}
-
 /** A company at a glance: offer rate and outcomes, rounds, most asked topics, typical duration, levels. */
 export function InsightsPanel({ insights }: { insights: CompanyInsights }) {
-  const outcomes = storedOutcomes.filter((o) => insights.outcomes[o]).map((o) => ({ key: o, name: outcomeLabel[o], count: insights.outcomes[o] }));
+  const outcomes = storedOutcomes.filter((o) => insights.outcomes[o]).map((o) => ({ key: o, name: outcomeLabels[o], count: insights.outcomes[o] }));
   const roundMix = Object.entries(insights.round_mix)
     .sort((a, b) => b[1] - a[1])
     .map(([name, count]) => ({ name, count }));

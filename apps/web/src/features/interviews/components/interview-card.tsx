@@ -1,4 +1,4 @@
-import { defaultAuthor, defaultLocation, InterviewListItem, StoredOutcome, storedOutcomes } from '@app/contracts';
+import { defaultLocation, InterviewListItem, outcomeLabels, StoredOutcome, storedOutcomes } from '@app/contracts';
 import { CalendarCheck, Clock, Layers, MapPin, MoreHorizontal, Trash2, User } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'react-router-dom';
@@ -8,9 +8,10 @@ import { Card } from '@/components/ui/card';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
-import { useDeleteInterview, useSetOutcome } from '../api';
-import { companyPath, dayWithOrdinal, outcomeLabel, processDuration, roundsLabel, visibleTopics } from '../format';
+import { useDeleteInterview, useMyUsername, useSetOutcome } from '../api';
+import { companyPath, dayWithOrdinal, processDuration, roundsLabel, visibleTopics } from '../format';
 import { CompanyLogo } from './company-logo';
+import { LevelName } from './level-name';
 
 const tint: Partial<Record<StoredOutcome, string>> = {
   accepted: 'border-emerald-300 bg-emerald-50/70 dark:border-emerald-800 dark:bg-emerald-950/40',
@@ -18,18 +19,33 @@ const tint: Partial<Record<StoredOutcome, string>> = {
 };
 
 function OutcomeBadge({ outcome }: { outcome: StoredOutcome }) {
-  if (outcome === 'accepted') return <Badge variant="success">Accepted</Badge>;
-  if (outcome === 'rejected') return <Badge className="border-transparent bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300">Rejected</Badge>;
+  const label = outcomeLabels[outcome];
+  if (outcome === 'accepted') return <Badge variant="success">{label}</Badge>;
+  if (outcome === 'rejected') return <Badge className="border-transparent bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300">{label}</Badge>;
   if (outcome === 'offer')
     return (
       <Badge variant="secondary">
         <span role="img" aria-label="celebration">
           🎉
         </span>
-        Offer
+        {label}
       </Badge>
     );
-  return <Badge variant="outline">Ongoing</Badge>;
+  return <Badge variant="outline">{label}</Badge>;
+}
+
+/**
+ * Who shared it: the username its author chose to show, else 'Some Candidate'. Authors always see
+ * their own name on their own cards, with what everyone else sees when it is hidden.
+ */
+function Author({ interview }: { interview: InterviewListItem }) {
+  const username = useMyUsername();
+  if (!interview.is_mine || !username) return <>{interview.author}</>;
+  return (
+    <>
+      {username} (you){interview.show_username ? null : <span className="text-muted-foreground"> · shown to others as {interview.author}</span>}
+    </>
+  );
 }
 
 /** The owner's own card: record the outcome later, or delete it (after a confirmation). */
@@ -64,7 +80,7 @@ function OwnerActions({ interview }: { interview: InterviewListItem }) {
                   )
                 }
               >
-                {outcomeLabel[o]}
+                {outcomeLabels[o]}
               </Button>
             ))}
           </div>
@@ -114,7 +130,7 @@ function Term({ icon: Icon, label }: { icon: React.ComponentType<{ className?: s
 }
 
 /** Spec section 2's card; exact round dates are never on it, only the completion day and the duration. */
-export function InterviewCard({ interview }: { interview: InterviewListItem }) {
+export function InterviewCard({ interview, preview = false }: { interview: InterviewListItem; preview?: boolean }) {
   const { shown, more } = visibleTopics(interview.topics);
   return (
     <Card
@@ -126,12 +142,25 @@ export function InterviewCard({ interview }: { interview: InterviewListItem }) {
         <CompanyLogo name={interview.company_name} className="size-10" />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold [overflow-wrap:anywhere] leading-snug">
-            <Link to={companyPath(interview.company_name)} className="hover:underline" data-testid="card-company">
-              {interview.company_name}
-            </Link>
+            {/* A preview's company may not exist yet: no page to lead to. */}
+            {preview ? (
+              <span data-testid="card-company">{interview.company_name}</span>
+            ) : (
+              <Link to={companyPath(interview.company_name)} className="hover:underline" data-testid="card-company">
+                {interview.company_name}
+              </Link>
+            )}
           </h3>
           <p className="text-sm text-muted-foreground" data-testid="card-role">
-            {[interview.level, interview.title].filter(Boolean).join(' · ') || 'Role not given'}
+            {interview.level || interview.title ? (
+              <>
+                {interview.level ? <LevelName level={interview.level} /> : null}
+                {interview.level && interview.title ? ' · ' : null}
+                {interview.title}
+              </>
+            ) : (
+              'Role not given'
+            )}
           </p>
         </div>
         {interview.is_mine ? <OwnerActions interview={interview} /> : null}
@@ -148,7 +177,9 @@ export function InterviewCard({ interview }: { interview: InterviewListItem }) {
         </div>
         <div className="flex items-center gap-2">
           <Term icon={User} label="Shared by" />
-          <dd>{defaultAuthor}</dd>
+          <dd data-testid="card-author">
+            <Author interview={interview} />
+          </dd>
         </div>
         <div className="flex items-center gap-2">
           <Term icon={Layers} label="Rounds" />

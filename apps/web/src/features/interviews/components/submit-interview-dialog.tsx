@@ -15,6 +15,7 @@ import * as React from 'react';
 import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -24,8 +25,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { useCompanies, useCreateCompany, useCreateInterview } from '../api';
+import { useCompanies, useCreateCompany, useCreateInterview, useMyUsername } from '../api';
+import { previewCard } from '../format';
 import { CompanyLogo } from './company-logo';
+import { InterviewCard } from './interview-card';
 
 const defaults = (): InterviewFormInput => ({
   company: { id: null, name: '' },
@@ -35,6 +38,7 @@ const defaults = (): InterviewFormInput => ({
   interview_process: [{ round: '', round_date_str: '' }],
   outcome: '',
   topics: [],
+  show_username: false,
 });
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -213,36 +217,47 @@ const withCapReason = (message: string, err: unknown) => (err instanceof ApiErro
 
 export function SubmitInterviewDialog() {
   const [open, setOpen] = React.useState(false);
+  // "Preview my submission" checks the form and shows the card as others will see it; Publish sends it.
+  const [previewing, setPreviewing] = React.useState<InterviewForm | null>(null);
+  const [publishing, setPublishing] = React.useState(false);
   const createCompany = useCreateCompany();
   const createInterview = useCreateInterview();
+  const username = useMyUsername();
   const form = useForm<InterviewFormInput, unknown, InterviewForm>({ resolver: zodResolver(interviewFormSchema), defaultValues: defaults() });
   const rounds = useFieldArray({ control: form.control, name: 'interview_process' });
   const { errors, isSubmitting } = form.formState;
   const roundErrors = errors.interview_process;
 
-  const submit = form.handleSubmit(async ({ company, ...interview }) => {
-    let companyId = company.id;
-    if (!companyId) {
-      try {
-        companyId = (await createCompany.mutateAsync({ name: company.name })).data.id;
-      } catch (err) {
-        console.error('company creation failed', err);
-        return toast({ variant: 'destructive', title: 'Error', description: withCapReason('Failed to add new company', err) });
-      }
-    }
+  const preview = form.handleSubmit((values) => setPreviewing(values));
+  const close = () => (setOpen(false), setPreviewing(null), form.reset(defaults()));
+
+  const publish = async ({ company, ...interview }: InterviewForm) => {
+    setPublishing(true);
     try {
-      await createInterview.mutateAsync({ ...interview, company_id: companyId });
-    } catch (err) {
-      console.error('interview creation failed', err);
-      return toast({ variant: 'destructive', title: 'Error', description: withCapReason('Failed to create interview', err) });
+      let companyId = company.id;
+      if (!companyId) {
+        try {
+          companyId = (await createCompany.mutateAsync({ name: company.name })).data.id;
+        } catch (err) {
+          console.error('company creation failed', err);
+          return toast({ variant: 'destructive', title: 'Error', description: withCapReason('Failed to add new company', err) });
+        }
+      }
+      try {
+        await createInterview.mutateAsync({ ...interview, company_id: companyId });
+      } catch (err) {
+        console.error('interview creation failed', err);
+        return toast({ variant: 'destructive', title: 'Error', description: withCapReason('Failed to create interview', err) });
+      }
+      toast({ title: 'Interview Created', description: 'Your interview has been submitted successfully' });
+      close();
+    } finally {
+      setPublishing(false);
     }
-    toast({ title: 'Interview Created', description: 'Your interview has been submitted successfully' });
-    form.reset(defaults());
-    setOpen(false);
-  });
+  };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (setOpen(o), o || form.reset(defaults()))}>
+    <Dialog open={open} onOpenChange={(o) => (o ? setOpen(true) : close())}>
       <DialogTrigger asChild>
         <Button size="icon" aria-label="Add new experience" title="Add new experience">
           <Plus aria-hidden />
@@ -250,133 +265,177 @@ export function SubmitInterviewDialog() {
       </DialogTrigger>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Submit an Interview</DialogTitle>
-          <DialogDescription>Share your interview experience to help others prepare better.</DialogDescription>
+          <DialogTitle>{previewing ? 'Preview your interview' : 'Submit an Interview'}</DialogTitle>
+          <DialogDescription>
+            {previewing
+              ? 'This is the card others will see. Publish it, or go back and edit.'
+              : 'Share your interview experience to help others prepare better.'}
+          </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-5">
-          <div className="space-y-2">
-            <Label htmlFor="interview-company">Company</Label>
-            <Controller
-              control={form.control}
-              name="company"
-              render={({ field }) => <CompanyCombobox value={field.value} onChange={field.onChange} invalid={!!errors.company} />}
-            />
-            <FieldError id="interview-company-error" message={errors.company?.message ?? errors.company?.name?.message} />
+        {previewing ? (
+          <div className="space-y-5" data-testid="interview-preview">
+            <InterviewCard interview={previewCard(previewing, username)} preview />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setPreviewing(null)}>
+                Edit
+              </Button>
+              <Button type="button" disabled={publishing} onClick={() => void publish(previewing)}>
+                {publishing ? 'Publishing...' : 'Publish'}
+              </Button>
+            </DialogFooter>
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <ChoiceField form={form} name="level" label="Level" placeholder="Select a level" options={interviewLevels} error={errors.level?.message} />
-            <ChoiceField form={form} name="title" label="Title" placeholder="Select a title" options={interviewTitles} error={errors.title?.message} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="interview-location">Location</Label>
-            <Input id="interview-location" placeholder="e.g. London, UK" aria-invalid={!!errors.location} {...form.register('location')} />
-            <FieldError id="interview-location-error" message={errors.location?.message} />
-          </div>
+        ) : (
+          <form onSubmit={preview} noValidate className="space-y-5">
+            <div className="space-y-2">
+              <Label htmlFor="interview-company">Company</Label>
+              <Controller
+                control={form.control}
+                name="company"
+                render={({ field }) => <CompanyCombobox value={field.value} onChange={field.onChange} invalid={!!errors.company} />}
+              />
+              <FieldError id="interview-company-error" message={errors.company?.message ?? errors.company?.name?.message} />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ChoiceField form={form} name="level" label="Level" placeholder="Select a level" options={interviewLevels} error={errors.level?.message} />
+              <ChoiceField form={form} name="title" label="Title" placeholder="Select a title" options={interviewTitles} error={errors.title?.message} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="interview-location">Location</Label>
+              <Input id="interview-location" placeholder="e.g. London, UK" aria-invalid={!!errors.location} {...form.register('location')} />
+              <FieldError id="interview-location-error" message={errors.location?.message} />
+            </div>
 
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">Interview rounds</legend>
-            <ol className="space-y-2">
-              {rounds.fields.map((row, i) => (
-                <li key={row.id} className="space-y-1" data-testid="round-row">
-                  <div className="flex items-start gap-2">
-                    <span className="mt-2 w-5 shrink-0 text-sm text-muted-foreground">{i + 1}.</span>
-                    <div className="grid flex-1 gap-2 sm:grid-cols-[1fr_10rem]">
-                      <Controller
-                        control={form.control}
-                        name={`interview_process.${i}.round`}
-                        render={({ field }) => (
-                          <Select value={text(field.value)} onValueChange={field.onChange}>
-                            <SelectTrigger aria-label={`Round ${i + 1} category`} aria-invalid={!!roundErrors?.[i]?.round}>
-                              <SelectValue placeholder="Round category" />
-                            </SelectTrigger>
-                            <SelectContent>
-                              {roundCategories.map((c) => (
-                                <SelectItem key={c} value={c}>
-                                  {c}
-                                </SelectItem>
-                              ))}
-                            </SelectContent>
-                          </Select>
-                        )}
-                      />
-                      <Input
-                        type="date"
-                        max={today()}
-                        aria-label={`Round ${i + 1} date`}
-                        aria-invalid={!!roundErrors?.[i]?.round_date_str}
-                        {...form.register(`interview_process.${i}.round_date_str`)}
-                      />
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">Interview rounds</legend>
+              <ol className="space-y-2">
+                {rounds.fields.map((row, i) => (
+                  <li key={row.id} className="space-y-1" data-testid="round-row">
+                    <div className="flex items-start gap-2">
+                      <span className="mt-2 w-5 shrink-0 text-sm text-muted-foreground">{i + 1}.</span>
+                      <div className="grid flex-1 gap-2 sm:grid-cols-[1fr_10rem]">
+                        <Controller
+                          control={form.control}
+                          name={`interview_process.${i}.round`}
+                          render={({ field }) => (
+                            <Select value={text(field.value)} onValueChange={field.onChange}>
+                              <SelectTrigger aria-label={`Round ${i + 1} category`} aria-invalid={!!roundErrors?.[i]?.round}>
+                                <SelectValue placeholder="Round category" />
+                              </SelectTrigger>
+                              <SelectContent>
+                                {roundCategories.map((c) => (
+                                  <SelectItem key={c} value={c}>
+                                    {c}
+                                  </SelectItem>
+                                ))}
+                              </SelectContent>
+                            </Select>
+                          )}
+                        />
+                        <Input
+                          type="date"
+                          max={today()}
+                          aria-label={`Round ${i + 1} date`}
+                          aria-invalid={!!roundErrors?.[i]?.round_date_str}
+                          {...form.register(`interview_process.${i}.round_date_str`)}
+                        />
+                      </div>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Remove round ${i + 1}`}
+                        disabled={rounds.fields.length <= 1}
+                        onClick={() => rounds.remove(i)}
+                      >
+                        <Trash2 aria-hidden />
+                      </Button>
                     </div>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Remove round ${i + 1}`}
-                      disabled={rounds.fields.length <= 1}
-                      onClick={() => rounds.remove(i)}
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
+                    <FieldError id={`interview-round-${i}-error`} message={roundErrors?.[i]?.round?.message ?? roundErrors?.[i]?.round_date_str?.message} />
+                  </li>
+                ))}
+              </ol>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={rounds.fields.length >= maxRounds}
+                onClick={() => rounds.append({ round: '', round_date_str: '' })}
+              >
+                <Plus aria-hidden /> Add round
+              </Button>
+              <FieldError id="interview-rounds-error" message={roundErrors?.message ?? roundErrors?.root?.message} />
+              <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                <Lock className="size-3" aria-hidden /> Exact round dates are never shown publicly: others only see when the process finished and how long it
+                took.
+              </p>
+            </fieldset>
+
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">Outcome</legend>
+              <Controller
+                control={form.control}
+                name="outcome"
+                render={({ field }) => (
+                  <div className="grid grid-cols-3 gap-2">
+                    {formOutcomes.map((o) => (
+                      <Button
+                        key={o.value}
+                        type="button"
+                        variant={field.value === o.value ? 'default' : 'outline'}
+                        aria-pressed={field.value === o.value}
+                        onClick={() => field.onChange(field.value === o.value ? '' : o.value)}
+                      >
+                        {o.label}
+                      </Button>
+                    ))}
                   </div>
-                  <FieldError id={`interview-round-${i}-error`} message={roundErrors?.[i]?.round?.message ?? roundErrors?.[i]?.round_date_str?.message} />
-                </li>
-              ))}
-            </ol>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={rounds.fields.length >= maxRounds}
-              onClick={() => rounds.append({ round: '', round_date_str: '' })}
-            >
-              <Plus aria-hidden /> Add round
-            </Button>
-            <FieldError id="interview-rounds-error" message={roundErrors?.message ?? roundErrors?.root?.message} />
-            <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <Lock className="size-3" aria-hidden /> Exact round dates are never shown publicly: others only see when the process finished and how long it
-              took.
-            </p>
-          </fieldset>
+                )}
+              />
+              <FieldError id="interview-outcome-error" message={errors.outcome?.message} />
+            </fieldset>
 
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">Outcome</legend>
-            <Controller
-              control={form.control}
-              name="outcome"
-              render={({ field }) => (
-                <div className="grid grid-cols-3 gap-2">
-                  {formOutcomes.map((o) => (
-                    <Button
-                      key={o.value}
-                      type="button"
-                      variant={field.value === o.value ? 'default' : 'outline'}
-                      aria-pressed={field.value === o.value}
-                      onClick={() => field.onChange(field.value === o.value ? '' : o.value)}
-                    >
-                      {o.label}
-                    </Button>
-                  ))}
-                </div>
-              )}
-            />
-            <FieldError id="interview-outcome-error" message={errors.outcome?.message} />
-          </fieldset>
+            <div className="space-y-2">
+              <Label htmlFor="interview-topics">Topics</Label>
+              <Controller
+                control={form.control}
+                name="topics"
+                render={({ field }) => <TopicsCombobox value={texts(field.value)} onChange={field.onChange} />}
+              />
+              <FieldError id="interview-topics-error" message={errors.topics?.message} />
+            </div>
 
-          <div className="space-y-2">
-            <Label htmlFor="interview-topics">Topics</Label>
-            <Controller control={form.control} name="topics" render={({ field }) => <TopicsCombobox value={texts(field.value)} onChange={field.onChange} />} />
-            <FieldError id="interview-topics-error" message={errors.topics?.message} />
-          </div>
+            <div className="flex items-start gap-2">
+              <Controller
+                control={form.control}
+                name="show_username"
+                render={({ field }) => (
+                  <Checkbox
+                    id="interview-show-username"
+                    aria-describedby="interview-show-username-hint"
+                    checked={!!field.value}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    className="mt-0.5"
+                  />
+                )}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="interview-show-username">Show my username</Label>
+                <p id="interview-show-username-hint" className="text-xs text-muted-foreground">
+                  Off: others see “Some Candidate” as the author.
+                </p>
+              </div>
+            </div>
 
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              Preview my submission
-            </Button>
-          </DialogFooter>
-        </form>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={isSubmitting}>
+                Preview my submission
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );
