@@ -1,4 +1,4 @@
 export { identityService } from './service';
-export type { IdentityConfig } from './service';
+export type { IdentityConfig } from './config';
 export { readMailbox } from './mail/mailbox';
 export type { MailboxMessage } from './mail/mailbox';

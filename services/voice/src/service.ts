@@ -24,7 +24,6 @@ export function createVoiceService(options: VoiceServiceOptions = {}): ServiceDe
     name: 'voice',
     module: VoiceAppModule,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
-    defaultPort: 8106,
     config: voiceConfigShape,
   };
 }

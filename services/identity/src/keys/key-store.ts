@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Database, SERVICE_CONFIG, Tx } from '@app/service-kit';
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, JWK, JWTVerifyGetKey, KeyLike } from 'jose';
 import { randomUUID } from 'node:crypto';
-import type { IdentityConfig } from '../service';
+import type { IdentityConfig } from '../config';
 import { openPrivateKey, sealPrivateKey } from './key-encryption';
 
 interface SigningKey {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
 import { LOGGER, Logger, SERVICE_CONFIG } from '@app/service-kit';
-import type { IdentityConfig } from '../service';
+import type { IdentityConfig } from '../config';
 
 export interface Mail {
   to: string;

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { notFound, SERVICE_CONFIG, unauthorized } from '@app/service-kit';
 import type { Request } from 'express';
-import type { IdentityConfig } from '../service';
+import type { IdentityConfig } from '../config';
 
 export const webhookSecretHeader = 'x-webhook-secret';
 
