@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { serviceRegistry } from './registry';
 
 /** Envelope of every domain event on the bus: `<producer>.<entity>.<past-tense verb>`. */
 export const eventEnvelopeSchema = z.object({
@@ -23,16 +22,6 @@ export const companyCreatedEvent = z.object({
   name: z.string(),
   website_url: z.string().nullable(),
 });
-export const sessionLoggedEvent = z.object({
-  session_id: z.string().uuid(),
-  question_id: z.string().uuid(),
-  user_id: z.string().uuid(),
-  correctness: z.number().int(),
-  confidence: z.number().int(),
-  /** Minutes, fractions allowed. */
-  timer: z.number().nonnegative(),
-  created_at: z.string(),
-});
 export const voiceSessionStartedEvent = z.object({
   session_id: z.string().uuid(),
   user_id: z.string().uuid(),
@@ -50,12 +39,8 @@ export const eventSchemas = {
   'identity.user.registered': userRegisteredEvent,
   'identity.user.deleted': userDeletedEvent,
   'interviews.company.created': companyCreatedEvent,
-  'practice.session.logged': sessionLoggedEvent,
   'voice.session.started': voiceSessionStartedEvent,
   'voice.session.ended': voiceSessionEndedEvent,
 } as const;
 export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
-
-/** Producers, each owning the subjects under its name; the stream covers exactly these. */
-export const eventProducers: readonly string[] = serviceRegistry.map((s) => s.name);

@@ -36,7 +36,7 @@ export const serviceRegistry = [
     name: 'practice',
     prefixes: ['/api/leetcode-questions', '/api/error-types'],
     port: 8103,
-    produces: ['practice.session.logged'],
+    produces: [],
     consumes: ['identity.user.deleted', 'voice.session.ended'],
   },
   {

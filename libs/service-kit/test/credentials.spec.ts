@@ -107,11 +107,11 @@ describe('NATS: a user per service, permissions from the registry', () => {
     expect(await practice.deadLetterCount(durable)).toBe(1);
   });
 
-  it('refuses practice publishing identity.user.deleted (a permissions violation); nothing reaches the stream', async () => {
-    const practice = await transportOf('practice');
+  it('refuses interviews publishing identity.user.deleted (a permissions violation); nothing reaches the stream', async () => {
+    const interviews = await transportOf('interviews');
     const before = await eventsInStream();
-    await expect(practice.publish('identity.user.deleted', deletion(), {})).rejects.toThrow(refused);
-    await practice.publish('practice.session.logged', event('practice.session.logged'), {});
+    await expect(interviews.publish('identity.user.deleted', deletion(), {})).rejects.toThrow(refused);
+    await interviews.publish('interviews.company.created', event('interviews.company.created'), {});
     expect(await eventsInStream()).toBe(before + 1);
   });
 
@@ -237,7 +237,7 @@ function subscriptionRefusal(nc: NatsConnection, subject: string): Promise<strin
 }
 
 describe("a service's NATS settings", () => {
-  const base = { PORT: '0', DATABASE_URL: 'postgres://u@h/d', NATS_URL: 'tls://nats.internal:4222', SUPABASE_JWT_SECRET: 's' };
+  const base = { PORT: '0', DATABASE_URL: 'postgres://u@h/d', NATS_URL: 'tls://nats.internal:4222', SUPABASE_JWT_SECRET: 'a-secret-of-16-characters' };
 
   it('are read at start: its user, password and TLS files', () => {
     const config = loadConfig({ ...base, NATS_USER: 'practice', NATS_PASSWORD: 'p', NATS_TLS_CA_FILE: '/run/ca.pem' });

@@ -197,8 +197,8 @@ describe('events through JetStream: what only a real broker has', () => {
           duplicate_window: 2 * 60 * 1_000_000_000,
         });
       }
-      const tooBig = { id: randomUUID(), type: 'practice.session.logged', payload: 'x'.repeat(256 * 1024) };
-      await expect(nc.jetstream().publish(`${prefix}.practice.session.logged`, new TextEncoder().encode(JSON.stringify(tooBig)))).rejects.toThrow(
+      const tooBig = { id: randomUUID(), type: 'interviews.company.created', payload: 'x'.repeat(256 * 1024) };
+      await expect(nc.jetstream().publish(`${prefix}.interviews.company.created`, new TextEncoder().encode(JSON.stringify(tooBig)))).rejects.toThrow(
         /message size/i,
       );
     } finally {

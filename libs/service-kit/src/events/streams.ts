@@ -1,5 +1,5 @@
 import { DiscardPolicy, JetStreamManager, RetentionPolicy, StorageType, StreamConfig } from 'nats';
-import { eventProducers, serviceRegistry } from '@app/contracts';
+import { serviceNames, serviceRegistry } from '@app/contracts';
 
 const second = 1_000_000_000;
 
@@ -47,7 +47,7 @@ export function eventStreamConfigs(prefix: string, { maxBytes = eventStreamLimit
   const names = eventStreamNames(prefix);
   const common = { storage: StorageType.File, retention: RetentionPolicy.Limits, ...eventStreamLimits, max_bytes: maxBytes, num_replicas: replicas };
   return [
-    { ...common, name: names.events, subjects: eventProducers.map((p) => prefixedSubject(prefix, `${p}.>`)) },
+    { ...common, name: names.events, subjects: serviceNames.map((producer) => prefixedSubject(prefix, `${producer}.>`)) },
     { ...common, name: names.deadLetters, subjects: [prefixedSubject(prefix, 'deadletter.>')] },
   ] as StreamConfig[];
 }

@@ -19,7 +19,6 @@ import {
   conflict,
   decodePageCursor,
   encodePageCursor,
-  EventBus,
   isErased,
   notFound,
   SERVICE_CONFIG,
@@ -27,7 +26,7 @@ import {
   unauthorized,
   validationFailed,
 } from '@app/service-kit';
-import type { PracticeConfig } from '../service';
+import type { PracticeConfig } from '../config';
 import { ListBody } from './list-body';
 import { QuestionLists } from './question-lists';
 import { QuestionsRepository } from './questions.repository';
@@ -42,7 +41,6 @@ export class QuestionsService implements OnApplicationBootstrap {
 
   constructor(
     private readonly questions: QuestionsRepository,
-    @Inject(EventBus) private readonly events: EventBus,
     @Inject(SERVICE_CONFIG) config: PracticeConfig,
   ) {
     this.lists = new QuestionLists(questions, { maxBytes: config.PRACTICE_LIST_CACHE_MB * 1024 * 1024 });
@@ -132,15 +130,6 @@ export class QuestionsService implements OnApplicationBootstrap {
       });
       // The next due date, from this review at the moment it was stored.
       await this.questions.setSchedule(tx, questionId, scheduleReview(locked.schedule, session, new Date(session.created_at)));
-      await this.events.record(tx, 'practice.session.logged', {
-        session_id: session.id,
-        question_id: session.question_id,
-        user_id: session.user_id,
-        correctness: session.correctness,
-        confidence: session.confidence,
-        timer: session.timer,
-        created_at: session.created_at,
-      });
       return session;
     });
   }

@@ -1,7 +1,7 @@
 import { AuthUser, createQuestionSchema, createSessionSchema, fieldErrors, PracticeSession } from '@app/contracts';
-import { AppError, EventBus, Tx } from '@app/service-kit';
+import { AppError, Tx } from '@app/service-kit';
 import { z } from 'zod';
-import type { PracticeConfig } from '../service';
+import type { PracticeConfig } from '../config';
 import { QuestionsRepository } from './questions.repository';
 import { QuestionsService } from './questions.service';
 
@@ -71,7 +71,6 @@ describe('QuestionsService.logSession', () => {
   const user: AuthUser = { id: '11111111-1111-4111-8111-111111111111' } as AuthUser;
   const setup = (owned = true) => {
     const inserted: Array<Omit<PracticeSession, 'id' | 'created_at'>> = [];
-    const recorded: Array<{ type: string; data: unknown }> = [];
     const tx = { query: jest.fn(), afterCommit: jest.fn() } as unknown as Tx;
     const repo = {
       db: { transaction: (work: (t: Tx) => Promise<unknown>) => work(tx) },
@@ -83,12 +82,11 @@ describe('QuestionsService.logSession', () => {
         return { ...s, id: '22222222-2222-4222-8222-222222222222', created_at: '2026-06-01T12:00:00.000Z' };
       }),
     } as unknown as QuestionsRepository;
-    const events = { record: jest.fn(async (_tx: Tx, type: string, data: unknown) => recorded.push({ type, data })) } as unknown as EventBus;
-    return { service: new QuestionsService(repo, events, { PRACTICE_LIST_CACHE_MB: 1 } as PracticeConfig), inserted, recorded };
+    return { service: new QuestionsService(repo, { PRACTICE_LIST_CACHE_MB: 1 } as PracticeConfig), inserted };
   };
 
   it('computes correctness and confidence itself from errors and submissions, whatever the client sent', async () => {
-    const { service, inserted, recorded } = setup();
+    const { service, inserted } = setup();
     await service.logSession(user, qid, {
       ...valid,
       correctness: 100,
@@ -104,9 +102,6 @@ describe('QuestionsService.logSession', () => {
       errors: ['runtime_error', 'compilation_error'],
       submissions: 4,
     });
-    expect(recorded).toEqual([
-      { type: 'practice.session.logged', data: expect.objectContaining({ correctness: 30, confidence: 25, question_id: qid, user_id: user.id }) },
-    ]);
   });
 
   it('keeps the client’s scores when errors or submissions are missing', async () => {
@@ -131,11 +126,11 @@ describe('QuestionsService.logSession', () => {
     expect(inserted).toEqual([]);
   });
 
-  it('answers 404 for a question that is not the caller’s, and records nothing', async () => {
-    const { service, recorded } = setup(false);
+  it('answers 404 for a question that is not the caller’s, and stores nothing', async () => {
+    const { service, inserted } = setup(false);
     const error = await service.logSession(user, qid, valid).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'not_found' });
-    expect(recorded).toEqual([]);
+    expect(inserted).toEqual([]);
   });
 });
