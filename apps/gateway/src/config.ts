@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
-import { ConfigError, metricsPortShape } from '@app/service-kit/core';
+import { ConfigError, sharedConfigShape } from '@app/service-kit/core';
 import { UPSTREAM_NAMES, UpstreamName } from './routing/prefix-table';
 
 /**
- * The gateway's environment. The kit's `loadConfig` is not reused: its base shape requires
- * DATABASE_URL and NATS_URL, which the gateway has no use for. The same conventions hold: zod, one
- * `ConfigError` naming every bad variable.
+ * The gateway's environment: the kit's shared shape (auth, GATEWAY_SECRET, per-user share, logs,
+ * metrics: declared once for the gateway and the services) and the gateway's own. Not the kit's
+ * `loadConfig`: its base shape requires DATABASE_URL and NATS_URL, which the gateway has no use
+ * for. The same conventions hold: zod, one `ConfigError` naming every bad variable.
  */
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -59,23 +60,14 @@ const upstreamVariables = Object.fromEntries(serviceRegistry.map((s) => [upstrea
 
 const schema = z
   .object({
+    ...sharedConfigShape,
     PORT: port.default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
-    AUTH_JWKS_URL: optional(httpUrl),
-    SUPABASE_JWT_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
-    AUTH_ISSUER: optional(z.string()),
-    AUTH_AUDIENCE: z.preprocess(emptyToUndefined, z.string().default('authenticated')),
     ...upstreamVariables,
     WEB_DIST: z.preprocess(emptyToUndefined, z.string().default(defaultWebDist)),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CORS_ORIGINS: commaList(origin),
     /** Which proxies in front of the gateway are believed (X-Forwarded-For/Proto, hence HSTS). */
     TRUST_PROXY: trustProxy,
-    /**
-     * Shared with every service: each forwarded call proves it (X-Gateway-Proof), so the services
-     * believe the client address the gateway names; identity's revocation list asks for it too.
-     */
-    GATEWAY_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     /** Extra connect-src entries of the CSP (e.g. wss://api.elevenlabs.io). */
     CSP_CONNECT_SRC: commaList(cspSource),
     /** A real Supabase project the web talks to directly: allowed in connect-src (https and wss). */
@@ -93,14 +85,6 @@ const schema = z
     MAX_IN_FLIGHT: z.coerce.number({ error: 'must be a number of calls' }).int().min(1).default(64),
     UPSTREAM_MAX_IN_FLIGHT: z.coerce.number({ error: 'must be a number of calls' }).int().min(1).default(32),
     READY_TIMEOUT_MS: positiveMs.default(1_000),
-    /**
-     * Each signed-in user's share of the gateway, over every service (token bucket per token subject):
-     * calls per second on average, and at once. Past it: 429 here, before any service does work.
-     */
-    USER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(20),
-    USER_REQUEST_BURST: z.coerce.number().int().min(1).default(60),
-    /** Prometheus /metrics on a port of its own; unset: no metrics. */
-    METRICS_PORT: metricsPortShape,
     /** The operator's key to /readyz's per-service view (header X-Ready-Details-Token); unset: nobody gets it. */
     READY_DETAILS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
     /** Services /readyz waits for (comma-separated names); default all. The launcher names those it runs. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConfigError, loadConfig } from './config';
 
-const valid = { PORT: '8100', DATABASE_URL: 'postgres://u@localhost/db', NATS_URL: 'nats://localhost:4222', SUPABASE_JWT_SECRET: 's' };
+const valid = { PORT: '8100', DATABASE_URL: 'postgres://u@localhost/db', NATS_URL: 'nats://localhost:4222', SUPABASE_JWT_SECRET: 'a-secret-of-16-characters' };
 
 describe('loadConfig', () => {
   it('parses and defaults', () => {
@@ -32,5 +32,11 @@ describe('loadConfig', () => {
     const { NATS_URL: _omit, ...rest } = valid;
     expect(() => loadConfig(rest)).toThrow(/NATS_URL/);
     expect(loadConfig({ ...rest, EVENT_BUS: 'in-process' }).EVENT_BUS).toBe('in-process');
+  });
+
+  it('reads the settings it shares with the gateway as the gateway does (one declaration)', () => {
+    expect(() => loadConfig({ ...valid, SUPABASE_JWT_SECRET: 'short' })).toThrow(/SUPABASE_JWT_SECRET: must be at least 16 characters/);
+    expect(loadConfig({ ...valid, AUTH_AUDIENCE: '' }).AUTH_AUDIENCE).toBe('authenticated');
+    expect(() => loadConfig({ ...valid, AUTH_JWKS_URL: 'ftp://keys.example.com/jwks.json' })).toThrow(/AUTH_JWKS_URL: must be an http\(s\) URL/);
   });
 });

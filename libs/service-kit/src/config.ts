@@ -7,8 +7,31 @@ export class ConfigError extends Error {}
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
+/**
+ * What the gateway and every service read alike, declared once so the two cannot drift (the
+ * gateway's config extends this; issue 25).
+ */
+export const sharedConfigShape = {
+  /** Each signed-in user's share (token bucket per token subject): calls per second on average, and at once. */
+  USER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(20),
+  USER_REQUEST_BURST: z.coerce.number().int().min(1).default(60),
+  AUTH_JWKS_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  /** HS256 key of an older Supabase project; Supabase's are 32+ characters, a short one could be guessed. */
+  SUPABASE_JWT_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  AUTH_ISSUER: optionalString,
+  AUTH_AUDIENCE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('authenticated')),
+  /**
+   * Shared between the gateway and the services: a request proving it (X-Gateway-Proof) is believed
+   * about the client's address, and only such requests reach /internal/*. Unset: neither (a service run alone).
+   */
+  GATEWAY_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_PORT: metricsPortShape,
+};
+
 /** What every service reads from its environment (README lists them all). */
 export const baseConfigShape = {
+  ...sharedConfigShape,
   HOST: z.string().default('127.0.0.1'),
   PORT: port,
   DATABASE_URL: z.string().url(),
@@ -17,9 +40,6 @@ export const baseConfigShape = {
     .regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
-  /** Each signed-in user's share (token bucket per token subject): calls per second on average, and at once. */
-  USER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(20),
-  USER_REQUEST_BURST: z.coerce.number().int().min(1).default(60),
   /** JetStream server; unset together with EVENT_BUS=in-process only for the one-process embedded default. */
   NATS_URL: optionalString,
   /** The service's NATS user (the launcher and the deploy files name it after the service); a password in NATS_URL works too. */
@@ -40,18 +60,7 @@ export const baseConfigShape = {
   ),
   /** Deliveries of a failing event before it is parked in the dead-letter stream. */
   EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).default(8),
-  AUTH_JWKS_URL: optionalString.pipe(z.string().url().optional()),
-  SUPABASE_JWT_SECRET: optionalString,
-  AUTH_ISSUER: optionalString,
-  AUTH_AUDIENCE: z.string().default('authenticated'),
-  /**
-   * Shared with the gateway: a request proving it (X-Gateway-Proof) is believed about the client's
-   * address, and only such requests reach /internal/*. Unset: neither (a service run alone).
-   */
-  GATEWAY_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.string().url().optional()),
-  METRICS_PORT: metricsPortShape,
 };
 
 const baseObject = z.object(baseConfigShape);
