@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { openApiDocument } from '@app/contracts';
+import { apiDocsCss } from './api-docs-theme';
 
-export const OPENAPI_PATH = '/api/openapi.json';
-export const DOCS_PATH = '/api/docs';
+const OPENAPI_PATH = '/api/openapi.json';
+const DOCS_PATH = '/api/docs';
 
 /** Swagger UI's files, served by the gateway itself (no CDN); only these names are reachable. */
 const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -23,6 +24,8 @@ const page = `<!DOCTYPE html>
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>ThunderPrep API reference</title>
     <link rel="stylesheet" href="${DOCS_PATH}/swagger-ui.css">
+    <link rel="stylesheet" href="${DOCS_PATH}/theme.css">
+    <script src="${DOCS_PATH}/theme.js"></script>
     <link rel="icon" type="image/png" href="${DOCS_PATH}/favicon-32x32.png" sizes="32x32">
   </head>
   <body>
@@ -33,9 +36,57 @@ const page = `<!DOCTYPE html>
 </html>
 `;
 
-// An external file, not an inline script: the gateway's CSP allows scripts from 'self' only.
-const init = `window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({ url: '${OPENAPI_PATH}', dom_id: '#swagger-ui', deepLinking: true, layout: 'BaseLayout', presets: [SwaggerUIBundle.presets.apis] });
+// External files, not inline scripts: the gateway's CSP allows scripts from 'self' only.
+// The theme is set before Swagger UI paints (no light flash): the app's choice, kept in the same
+// origin's localStorage by the web app, else the system's, followed live.
+const theme = `(function () {
+  var system = matchMedia('(prefers-color-scheme: dark)');
+  function apply() {
+    var chosen = localStorage.getItem('vite-ui-theme');
+    var dark = chosen === 'dark' || (chosen !== 'light' && system.matches);
+    document.documentElement.classList.toggle('dark-mode', dark);
+  }
+  apply();
+  system.addEventListener('change', apply);
+  window.addEventListener('storage', apply);
+})();
+`;
+
+// The plugin fixes what axe finds in Swagger UI's markup: an operation's path is a link inside the
+// button that opens it (nested controls; the address bar still follows the open operation), and
+// the server list is a select whose label holds no text.
+const init = `function AccessibleReference(system) {
+  var React = system.React;
+  return {
+    components: {
+      DeepLink: function (props) {
+        return React.createElement('span', null, props.text);
+      },
+    },
+    wrapComponents: {
+      Servers: function (Original) {
+        return function (props) {
+          return React.createElement(
+            'div',
+            { className: 'servers-named', ref: function (el) { if (el) el.querySelector('select').setAttribute('aria-label', 'Server'); } },
+            React.createElement(Original, props)
+          );
+        };
+      },
+    },
+  };
+}
+window.addEventListener('load', function () {
+  window.ui = SwaggerUIBundle({
+    url: '${OPENAPI_PATH}',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    layout: 'BaseLayout',
+    presets: [SwaggerUIBundle.presets.apis],
+    plugins: [AccessibleReference],
+    // Plain examples: the highlighter's colours fall short of 4.5:1 on its dark background.
+    syntaxHighlight: false,
+  });
 });
 `;
 
@@ -59,6 +110,8 @@ export function apiDocs(): (req: http.IncomingMessage, res: http.ServerResponse,
     if (pathname === OPENAPI_PATH) return body(Buffer.from(JSON.stringify(openApiDocument())), 'application/json; charset=utf-8');
     if (pathname === `${DOCS_PATH}/`) return body(Buffer.from(page), 'text/html; charset=utf-8');
     if (pathname === `${DOCS_PATH}/init.js`) return body(Buffer.from(init), 'text/javascript; charset=utf-8');
+    if (pathname === `${DOCS_PATH}/theme.js`) return body(Buffer.from(theme), 'text/javascript; charset=utf-8');
+    if (pathname === `${DOCS_PATH}/theme.css`) return body(Buffer.from(apiDocsCss), 'text/css; charset=utf-8');
     const name = pathname.slice(DOCS_PATH.length + 1);
     if (!pathname.startsWith(`${DOCS_PATH}/`) || !Object.hasOwn(assets, name)) return undefined;
     return body(fs.readFileSync(path.join(swaggerDir, name)), assets[name]);
