@@ -4,7 +4,7 @@ import { ClientAddress, Endpoint, Input, ParsedBody, ParsedQuery, Public, SERVIC
 import type { Response } from 'express';
 import { GoTrueError, GoTrueErrorFilter } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
-import type { IdentityConfig } from '../config';
+import type { IdentityConfig } from '../service';
 import { AccountsService } from './accounts.service';
 import { Confirmations } from './confirmations';
 
@@ -89,6 +89,13 @@ export class AccountsController {
     @Headers('authorization') authorization?: string,
   ) {
     await this.accounts.resend(body, authorization, redirect_to);
+    return {};
+  }
+
+  /** supabase-js's resetPasswordForEmail: `{}` whether or not the e-mail has an account. */
+  @Endpoint(identityApi.recover)
+  async recover(@ParsedBody() body: In<'recover'>['body'], @ParsedQuery() { redirect_to }: In<'recover'>['query'], @ClientAddress() clientAddress: string) {
+    await this.accounts.recover(body, clientAddress, redirect_to);
     return {};
   }
 

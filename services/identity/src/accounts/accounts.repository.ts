@@ -14,6 +14,13 @@ export interface UserRow {
   updated_at: Date;
 }
 
+export interface RecoveryRow {
+  user_id: string;
+  email: string;
+  code_hash: string;
+  sent_at: Date;
+}
+
 export interface RefreshTokenRow {
   token_hash: string;
   session_id: string;
@@ -159,14 +166,65 @@ export class AccountsRepository {
     return user.id;
   }
 
-  async createSession(tx: Tx, userId: string): Promise<string> {
-    const { rows } = await tx.query<{ id: string }>('INSERT INTO sessions (user_id) VALUES ($1) RETURNING id', [userId]);
+  /**
+   * Replaces the recovery of the account whose e-mail is `email` (normalised), if there is one: one
+   * statement either way, so an unknown e-mail costs what a known one does. The account's id, or undefined.
+   */
+  async saveRecovery(tx: Tx, email: string, linkHash: string, codeHash: string): Promise<string | undefined> {
+    const { rows } = await tx.query<{ user_id: string }>(
+      `INSERT INTO password_recoveries (user_id, link_hash, code_hash)
+       SELECT id, $2, $3 FROM users WHERE lower(email) = $1
+       ON CONFLICT (user_id) DO UPDATE SET link_hash = $2, code_hash = $3, sent_at = now()
+       RETURNING user_id`,
+      [email, linkHash, codeHash],
+    );
+    return rows[0]?.user_id;
+  }
+
+  /** Locks the recovery a link's secret belongs to, so it is used once. */
+  async lockRecoveryByLink(tx: Tx, linkHash: string): Promise<RecoveryRow | undefined> {
+    const { rows } = await tx.query<RecoveryRow>(
+      `SELECT r.user_id, u.email, r.code_hash, r.sent_at FROM password_recoveries r JOIN users u ON u.id = r.user_id
+       WHERE r.link_hash = $1 FOR UPDATE OF r`,
+      [linkHash],
+    );
+    return rows[0];
+  }
+
+  /** Locks the recovery of the account whose e-mail is `email` (normalised), to check a code against it. */
+  async lockRecoveryFor(tx: Tx, email: string): Promise<RecoveryRow | undefined> {
+    const { rows } = await tx.query<RecoveryRow>(
+      `SELECT r.user_id, u.email, r.code_hash, r.sent_at FROM password_recoveries r JOIN users u ON u.id = r.user_id
+       WHERE lower(u.email) = $1 FOR UPDATE OF r`,
+      [email],
+    );
+    return rows[0];
+  }
+
+  /**
+   * The password changed: its recovery is used up, and a pending e-mail change (perhaps asked for by
+   * whoever had the account before) is cancelled, as GoTrue clears every one-time token.
+   */
+  async passwordChanged(tx: Tx, userId: string, sessionId: string): Promise<void> {
+    await tx.query('DELETE FROM password_recoveries WHERE user_id = $1', [userId]);
+    await tx.query(`DELETE FROM email_confirmations WHERE user_id = $1 AND kind = 'email_change'`, [userId]);
+    await tx.query('UPDATE sessions SET recovery = false WHERE id = $1', [sessionId]);
+  }
+
+  async deleteRecovery(tx: Tx, userId: string): Promise<void> {
+    await tx.query('DELETE FROM password_recoveries WHERE user_id = $1', [userId]);
+  }
+
+  /** `recovery`: opened by a password recovery, so it may set a new password without the current one. */
+  async createSession(tx: Tx, userId: string, recovery = false): Promise<string> {
+    const { rows } = await tx.query<{ id: string }>('INSERT INTO sessions (user_id, recovery) VALUES ($1, $2) RETURNING id', [userId, recovery]);
     return rows[0].id;
   }
 
-  async isSessionActive(sessionId: string): Promise<boolean> {
-    const { rows } = await this.db.query('SELECT 1 FROM sessions WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
-    return rows.length > 0;
+  /** A live session's state, or undefined when it ended. */
+  async activeSession(sessionId: string): Promise<{ recovery: boolean } | undefined> {
+    const { rows } = await this.db.query<{ recovery: boolean }>('SELECT recovery FROM sessions WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+    return rows[0];
   }
 
   async insertRefreshToken(tx: Tx, tokenHash: string, sessionId: string, parentHash: string | null): Promise<void> {

@@ -6,7 +6,7 @@ import { emailSchema, fieldErrors, passwordSchema, userMetadataSchema } from '@a
 import { EventBus, SERVICE_CONFIG, Tx } from '@app/service-kit';
 import { GoTrueError } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
-import type { IdentityConfig } from '../config';
+import type { IdentityConfig } from '../service';
 import { AccountsRepository, ConfirmationRow, UserRow } from './accounts.repository';
 import { ConfirmationLimits } from './confirmation-limits';
 import { codeHash, Confirmations, linkHash } from './confirmations';
@@ -16,6 +16,13 @@ import { SignInGuard } from './sign-in-guard';
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes): about 30 ms a hash on one core here. */
 const argon2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+/**
+ * Passwords are hashed and checked in one Unicode form (NFKC, as NIST SP 800-63B advises), so the
+ * same password typed on another keyboard still matches. Passwords were ASCII before (issue 22),
+ * and NFKC leaves ASCII as it is, so every stored hash still verifies.
+ */
+const hashPassword = (password: string) => hash(password.normalize('NFKC'), argon2);
+const passwordMatches = (stored: string, password: string) => verify(stored, password.normalize('NFKC')).catch(() => false);
 
 export interface Session {
   access_token: string;
@@ -31,13 +38,15 @@ export type PublicUser = ReturnType<typeof toPublicUser>;
 export interface Caller {
   userId: string;
   sessionId: string;
+  /** The session was opened by a password recovery and has not set a password yet. */
+  recovery: boolean;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const newRefreshToken = () => randomBytes(24).toString('base64url');
 
 /** The user as GoTrue shows it; a pending e-mail change shows as `new_email` (the e-mail stays until it is confirmed). */
-export function toPublicUser(user: UserRow, pending?: ConfirmationRow) {
+function toPublicUser(user: UserRow, pending?: ConfirmationRow) {
   const change = pending?.kind === 'email_change' ? pending : undefined;
   return {
     id: user.id,
@@ -65,15 +74,18 @@ const otpInvalid = () => new GoTrueError(403, 'otp_expired', 'Token has expired 
 const tooMany = (message: string, wait: number, code = 'over_request_rate_limit') =>
   new GoTrueError(429, code, message, {}, { 'Retry-After': String(Math.max(1, Math.ceil(wait))) });
 
-type VerifyType = 'signup' | 'email' | 'email_change';
-const verifyTypes: Record<string, VerifyType> = { signup: 'signup', email: 'email', email_change: 'email_change' };
+type VerifyType = 'signup' | 'email' | 'email_change' | 'recovery';
+const verifyTypes: Record<string, VerifyType> = { signup: 'signup', email: 'email', email_change: 'email_change', recovery: 'recovery' };
 
-/** Sign-up, sign-in, confirmation, refresh rotation, user updates and logout, as GoTrue does them. */
+/** Sign-up, sign-in, confirmation, password recovery, refresh rotation, user updates and logout, as GoTrue does them. */
 @Injectable()
 export class AccountsService {
   private readonly guard: SignInGuard;
   private readonly signUps: Counter;
   private readonly confirmationLimits: ConfirmationLimits;
+  private readonly recoveriesPerAddress: Counter;
+  private readonly recoveryMails: Counter;
+  private readonly recoveryMailsToday: Counter;
   /** Verified against when the e-mail is unknown, so an unknown e-mail costs what a wrong password does. */
   private readonly dummyHash = hash(randomBytes(16).toString('hex'), argon2);
 
@@ -92,6 +104,9 @@ export class AccountsService {
       perAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
     });
     this.signUps = new Counter(counters, 'signup', config.SIGNUPS_PER_ADDRESS_PER_HOUR, 3600);
+    this.recoveriesPerAddress = new Counter(counters, 'recover-address', config.RECOVERIES_PER_ADDRESS_PER_HOUR, 3600);
+    this.recoveryMails = new Counter(counters, 'recover', 1, config.CONFIRMATION_RESEND_INTERVAL_SECONDS);
+    this.recoveryMailsToday = new Counter(counters, 'recover-day', config.RECOVERY_EMAILS_PER_DAY, 24 * 3600);
     this.confirmationLimits = new ConfirmationLimits(counters, {
       codeFailures: config.CONFIRMATION_CODE_FAILURES,
       lockoutSeconds: config.CONFIRMATION_CODE_LOCKOUT_SECONDS,
@@ -110,7 +125,7 @@ export class AccountsService {
     const email = this.checkEmail(body.email);
     const password = this.checkPassword(body.password);
     const metadata = isRecord(body.data) ? body.data : {};
-    const passwordHash = await hash(password, argon2);
+    const passwordHash = await hashPassword(password);
     return this.accounts.db.transaction(async (tx) => {
       const user = await this.accounts.insertUser(tx, email, passwordHash, metadata);
       if (!user) throw new GoTrueError(422, 'user_already_exists', 'User already registered');
@@ -137,7 +152,7 @@ export class AccountsService {
     const wait = await this.guard.check(email, address);
     if (wait > 0) throw tooMany('Too many sign-in attempts, please try again later', wait);
     const user = await this.accounts.findUserByEmail(email);
-    const valid = await verify(user?.encrypted_password ?? (await this.dummyHash), password).catch(() => false);
+    const valid = await passwordMatches(user?.encrypted_password ?? (await this.dummyHash), password);
     if (!user || !valid) {
       await this.guard.failed(email, address);
       throw invalidCredentials();
@@ -163,9 +178,11 @@ export class AccountsService {
     const email = typeof body.email === 'string' ? normalizeEmail(body.email) : undefined;
     if (!secret && !(code && email)) throw new GoTrueError(400, 'validation_failed', 'Verify requires either a token_hash, or an email and a token');
     if (!secret) {
+      // One count of wrong codes per e-mail, whichever mail they came from.
       const wait = await this.confirmationLimits.codeAttempt(email!);
       if (wait > 0) throw tooMany('Too many wrong codes: try again later, or use the link in the e-mail', wait);
     }
+    if (type === 'recovery') return this.verifyRecovery(secret, email, code);
     return this.accounts.db.transaction(async (tx) => {
       const row = secret ? await this.accounts.lockConfirmationByLink(tx, linkHash(secret)) : await this.lockByCode(tx, email!, code!);
       if (!row || this.confirmations.isExpired(row) || !typeMatches(type, row.kind)) throw otpInvalid();
@@ -175,6 +192,43 @@ export class AccountsService {
       const user = await this.accounts.confirmEmail(tx, row.user_id, row.email);
       await this.accounts.deleteConfirmation(tx, row.user_id);
       return this.openSession(tx, user);
+    });
+  }
+
+  /**
+   * GoTrue's /recover: mails a link and a code that open a session which may set a new password.
+   * The answer, and the work before it, are the same whether or not the e-mail has an account
+   * (limits keyed by the e-mail asked for, one statement that saves a recovery only for an
+   * account, the mail sent after the answer), so nothing tells who has one.
+   */
+  async recover(body: { email?: unknown }, address: string, redirectTo?: string): Promise<void> {
+    const email = this.checkEmail(body.email);
+    const fromAddress = await this.recoveriesPerAddress.take(address);
+    if (fromAddress > 0) throw tooMany('Too many password recovery requests from this address, please try again later', fromAddress);
+    // The day's cap is only counted for mails the interval lets through.
+    const wait = (await this.recoveryMails.take(email)) || (await this.recoveryMailsToday.take(email));
+    if (wait > 0) throw tooMany(`For security purposes, you can only request this after ${Math.ceil(wait)} seconds.`, wait, 'over_email_send_rate_limit');
+    await this.accounts.db.transaction((tx) => this.confirmations.sendRecovery(tx, email, redirectTo));
+  }
+
+  /**
+   * Uses a recovery's link secret or code: the address is proven (an unconfirmed one becomes
+   * confirmed, as in GoTrue), and a recovery session opens, which may set a new password.
+   */
+  private async verifyRecovery(secret: string | undefined, email: string | undefined, code: string | undefined): Promise<Session> {
+    return this.accounts.db.transaction(async (tx) => {
+      const row = secret ? await this.accounts.lockRecoveryByLink(tx, linkHash(secret)) : await this.accounts.lockRecoveryFor(tx, email!);
+      const valid = row && !this.confirmations.isRecoveryExpired(row) && (secret || row.code_hash === codeHash(email!, code!));
+      if (!row || !valid) throw otpInvalid();
+      await this.accounts.deleteRecovery(tx, row.user_id);
+      let user = (await this.accounts.findUser(row.user_id, tx))!;
+      if (!user.email_confirmed_at) {
+        user = await this.accounts.confirmEmail(tx, user.id, user.email);
+        const pending = await this.accounts.pendingConfirmation(user.id, tx);
+        if (pending?.kind === 'signup') await this.accounts.deleteConfirmation(tx, user.id);
+      }
+      await this.accounts.touchSignIn(tx, user.id);
+      return this.openSession(tx, user, 'recovery');
     });
   }
 
@@ -244,10 +298,9 @@ export class AccountsService {
         clockTolerance: 30,
       });
       if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') throw new Error('claims');
-      if (!(await this.accounts.isSessionActive(payload.session_id))) {
-        throw new GoTrueError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-      }
-      return { userId: payload.sub, sessionId: payload.session_id };
+      const session = await this.accounts.activeSession(payload.session_id);
+      if (!session) throw new GoTrueError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+      return { userId: payload.sub, sessionId: payload.session_id, recovery: session.recovery };
     } catch (err) {
       if (err instanceof GoTrueError) throw err;
       const expired = err instanceof joseErrors.JWTExpired;
@@ -264,7 +317,8 @@ export class AccountsService {
   /**
    * GoTrue's PUT /user. A new e-mail is only mailed a confirmation: it replaces the old one when
    * confirmed (until then the user shows it as `new_email`). A new password needs the current one
-   * (`current_password`, as GoTrue's secure password change) and ends every other session.
+   * (`current_password`, as GoTrue's secure password change), except from a recovery's session; it
+   * must differ from the old one, and it ends every other session and cancels a pending e-mail change.
    */
   async updateUser(
     caller: Caller,
@@ -281,18 +335,26 @@ export class AccountsService {
     if (!merged.success) throw new GoTrueError(400, 'validation_failed', merged.error.issues[0].message);
     let passwordHash: string | undefined;
     if (newPassword !== undefined) {
-      if (typeof body.current_password !== 'string' || !body.current_password) {
-        throw new GoTrueError(400, 'current_password_required', 'Current password required when setting new password.');
+      if (!caller.recovery) {
+        if (typeof body.current_password !== 'string' || !body.current_password) {
+          throw new GoTrueError(400, 'current_password_required', 'Current password required when setting new password.');
+        }
+        if (!(await passwordMatches(current.encrypted_password, body.current_password))) {
+          throw new GoTrueError(400, 'current_password_mismatch', 'Current password is incorrect.');
+        }
       }
-      if (!(await verify(current.encrypted_password, body.current_password).catch(() => false))) {
-        throw new GoTrueError(400, 'current_password_mismatch', 'Current password is incorrect.');
+      if (await passwordMatches(current.encrypted_password, newPassword)) {
+        throw new GoTrueError(422, 'same_password', 'New password should be different from the old password.');
       }
-      passwordHash = await hash(newPassword, argon2);
+      passwordHash = await hashPassword(newPassword);
     }
     return this.accounts.db.transaction(async (tx) => {
       const user = await this.accounts.updateUser(tx, caller.userId, { passwordHash, userMetadata: body.data as Record<string, unknown> | undefined });
       if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-      if (passwordHash) await this.accounts.revokeSessions(tx, { userId: user.id, exceptSessionId: caller.sessionId }, this.config.ACCESS_TOKEN_TTL_SECONDS);
+      if (passwordHash) {
+        await this.accounts.revokeSessions(tx, { userId: user.id, exceptSessionId: caller.sessionId }, this.config.ACCESS_TOKEN_TTL_SECONDS);
+        await this.accounts.passwordChanged(tx, user.id, caller.sessionId);
+      }
       if (email !== undefined && email !== user.email) {
         const owner = await this.accounts.findUserByEmail(email, tx);
         if (owner) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
@@ -339,12 +401,13 @@ export class AccountsService {
     return pending?.kind === type && pending.email === email ? user : undefined;
   }
 
-  private async openSession(tx: Tx, user: UserRow): Promise<Session> {
-    const sessionId = await this.accounts.createSession(tx, user.id);
-    return this.issue(tx, user, sessionId, null);
+  /** `method`: how the user proved who they are, the token's `amr` (GoTrue's `recovery` marks a recovery's session). */
+  private async openSession(tx: Tx, user: UserRow, method: 'password' | 'recovery' = 'password'): Promise<Session> {
+    const sessionId = await this.accounts.createSession(tx, user.id, method === 'recovery');
+    return this.issue(tx, user, sessionId, null, method);
   }
 
-  private async issue(tx: Tx, user: UserRow, sessionId: string, parentHash: string | null): Promise<Session> {
+  private async issue(tx: Tx, user: UserRow, sessionId: string, parentHash: string | null, method = 'password'): Promise<Session> {
     const refreshToken = newRefreshToken();
     await this.accounts.insertRefreshToken(tx, sha256(refreshToken), sessionId, parentHash);
     const now = Math.floor(Date.now() / 1000);
@@ -360,7 +423,7 @@ export class AccountsService {
       user_metadata: publicUser.user_metadata,
       role: 'authenticated',
       aal: 'aal1',
-      amr: [{ method: parentHash ? 'token_refresh' : 'password', timestamp: now }],
+      amr: [{ method: parentHash ? 'token_refresh' : method, timestamp: now }],
       session_id: sessionId,
       is_anonymous: false,
     })
