@@ -35,6 +35,18 @@ describe('gateway: the API describes itself', () => {
     expect(page.text).not.toMatch(/<script>(?!<\/script>)/);
   });
 
+  it("loads its theme before Swagger UI paints: the app's stored theme, else the system's, on Swagger UI's dark mode", async () => {
+    const page = await request(stack.gateway.url).get('/api/docs/').expect(200);
+    // The theme script precedes Swagger UI's, so a dark page never flashes light.
+    expect(page.text.indexOf('/api/docs/theme.js')).toBeLessThan(page.text.indexOf('/api/docs/swagger-ui-bundle.js'));
+    const theme = await request(stack.gateway.url).get('/api/docs/theme.js').expect(200);
+    expect(theme.text).toContain("localStorage.getItem('vite-ui-theme')");
+    expect(theme.text).toContain("classList.toggle('dark-mode'");
+    const css = await request(stack.gateway.url).get('/api/docs/theme.css').expect(200);
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.text).toContain('html.dark-mode');
+  });
+
   it('answers anything else under /api/docs as an unknown route', async () => {
     const res = await request(stack.gateway.url).get('/api/docs/package.json').expect(404);
     expect(res.body.error.code).toBe('not_found');
