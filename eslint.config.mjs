@@ -2,6 +2,8 @@ import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
 /**
@@ -46,6 +48,25 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }] },
+  },
+  {
+    // No import cycles (issue 25): a cycle makes load order decide what is still undefined. Types
+    // count too, so a config type lives in config.ts and not in the file that wires the modules.
+    // Cycles can only close inside one workspace (Nx keeps the packages a DAG), so an import of
+    // another workspace (@app/*) is not followed: ignoreExternal, and it keeps the rule fast.
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps', 'services', 'libs', 'tests'].map((dir) => `${import.meta.dirname}/${dir}/*/tsconfig.json`),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

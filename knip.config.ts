@@ -1,0 +1,52 @@
+import type { KnipConfig } from 'knip';
+
+/**
+ * Dead code and dependencies (issue 25): what a workspace imports is in its own package.json, and
+ * no file, export or dependency is unused. Entries marked `!` are production code; `npm run lint`
+ * also runs `knip --strict`, which checks them against each workspace's own `dependencies` only
+ * (no root devDependencies, no hoisting).
+ */
+const service = {
+  // main.ts runs the service, index.ts is what the system tests import, admin.ts backs `npm run admin`.
+  entry: ['src/{main,index,admin}.ts!', 'src/**/*.spec.ts', 'test/**/*.ts'],
+  project: ['src/**/*.ts!', 'test/**/*.ts'],
+};
+
+const config: KnipConfig = {
+  workspaces: {
+    '.': {
+      // The launcher, operator commands and benchmarks: tools of a checkout (devDependencies), not a deployed package.
+      entry: ['scripts/*.mjs', 'bench/**/*.mjs', 'jest.preset.js'],
+      project: ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.{js,mjs,ts}'],
+      // The HTTP load generator the gateway benchmark runs when present; it comes from the OS, not npm.
+      ignoreBinaries: ['wrk'],
+    },
+    'libs/contracts': {
+      entry: ['src/**/*.spec.ts'],
+      project: ['src/**/*.ts!'],
+    },
+    'libs/service-kit': {
+      // provision-streams.ts is the Kubernetes job event-streams' command (deploy/k8s/base/event-streams.yaml).
+      entry: ['src/{index,core}.ts!', 'src/events/provision-streams.ts!', 'src/**/*.spec.ts', 'test/**/*.ts'],
+      project: ['src/**/*.ts!', '!src/testing/**!', 'test/**/*.ts'],
+      ignoreBinaries: ['nats-server', 'openssl'],
+    },
+    'services/*': service,
+    'apps/gateway': service,
+    'apps/web': {
+      entry: ['e2e/**/*.{ts,cjs}', 'src/**/*.spec.ts', 'scripts/*.mjs!'],
+      project: ['src/**/*.{ts,tsx}!', 'e2e/**/*.{ts,cjs}', 'scripts/*.mjs!'],
+      // Imported by src/index.css (`@import 'tailwindcss'`), which knip does not read.
+      ignoreDependencies: ['tailwindcss'],
+    },
+    'tests/deploy': { entry: ['**/*.spec.ts'], project: ['**/*.ts'] },
+    'tests/system': {
+      entry: ['**/*.spec.ts'],
+      project: ['**/*.ts'],
+      // The grant-credits test runs voice's built admin script by its path: the dependency is what makes Nx build voice first.
+      ignoreDependencies: ['@app/voice'],
+    },
+  },
+};
+
+export default config;
