@@ -58,7 +58,7 @@ export interface GatewayOptions {
 const pathnameOf = (url: string | undefined) => (url ?? '/').split('?')[0];
 
 /** How long an idle kept-alive connection of a client stays open (see startGateway). */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
  * The gateway: request ids and access log, security headers, optional CORS and the prefix table

@@ -8,10 +8,10 @@ import type { UpstreamName } from './routing/prefix-table';
 export type UpstreamStatus = 'up' | 'down';
 
 /** The header an operator sends with READY_DETAILS_TOKEN to read which services are down. */
-export const READY_DETAILS_HEADER = 'x-ready-details-token';
+const READY_DETAILS_HEADER = 'x-ready-details-token';
 
 /** GETs `<url>/readyz` (the service's own: its database and broker); up only on a 2xx within `timeoutMs`. */
-export function probe(url: string, timeoutMs: number, agents: { http: http.Agent; https: https.Agent }): Promise<UpstreamStatus> {
+function probe(url: string, timeoutMs: number, agents: { http: http.Agent; https: https.Agent }): Promise<UpstreamStatus> {
   return new Promise((resolve) => {
     const target = new URL('/readyz', url);
     const client = target.protocol === 'https:' ? https : http;
@@ -29,7 +29,7 @@ export function probe(url: string, timeoutMs: number, agents: { http: http.Agent
   });
 }
 
-export async function checkUpstreams(
+async function checkUpstreams(
   urls: Record<UpstreamName, string>,
   timeoutMs: number,
   agents: { http: http.Agent; https: https.Agent },

@@ -3,7 +3,7 @@ import { AppError, Logger } from '@app/service-kit/core';
 import type { UpstreamName } from '../routing/prefix-table';
 
 /** What a refused caller is asked to wait: a slot frees within a call's usual time, so soon. */
-export const OVERLOADED_RETRY_AFTER_SECONDS = 1;
+const OVERLOADED_RETRY_AFTER_SECONDS = 1;
 
 export interface AdmissionLimits {
   /** Calls in flight to all services together (MAX_IN_FLIGHT). */

@@ -4,7 +4,7 @@ import { Metrics, nameServerSpan, RouteHistogram, RouteTemplates, UNMATCHED_ROUT
 import { isApiPath, UPSTREAM_NAMES, UpstreamName } from '../routing/prefix-table';
 
 /** What the gateway counts everything outside the prefix table under (pages, assets, API docs): one series. */
-export const WEB_ROUTE = 'web';
+const WEB_ROUTE = 'web';
 
 /** Called when the request is handed to its service; undefined while metrics are off. */
 export type Forwarded = (() => void) | undefined;

@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import type { GatewayConfig } from '../config';
 
 /** connect-src beyond 'self': a real Supabase project (https + wss for realtime) and configured extras. */
-export function connectSources(config: Pick<GatewayConfig, 'SUPABASE_URL' | 'CSP_CONNECT_SRC'>): string[] {
+function connectSources(config: Pick<GatewayConfig, 'SUPABASE_URL' | 'CSP_CONNECT_SRC'>): string[] {
   const sources = new Set<string>();
   if (config.SUPABASE_URL) {
     const origin = new URL(config.SUPABASE_URL).origin;

@@ -14,7 +14,7 @@ export const PREFIX_TABLE: ReadonlyArray<readonly [prefix: string, upstream: Ups
 );
 
 /** Prefixes under which a service takes websocket upgrades (it authenticates them itself). */
-export const WEBSOCKET_TABLE: ReadonlyArray<readonly [prefix: string, upstream: UpstreamName]> = serviceRegistry.flatMap((s) =>
+const WEBSOCKET_TABLE: ReadonlyArray<readonly [prefix: string, upstream: UpstreamName]> = serviceRegistry.flatMap((s) =>
   ('websockets' in s ? s.websockets : []).map((prefix) => [prefix, s.name] as const),
 );
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const appName = 'Thunderprep';
+const appName = 'Thunderprep';
 
 /**
  * The browser tab's title while this page is shown ("Problem Review · Thunderprep"), so tabs,

@@ -86,7 +86,7 @@ function sanitiseValue(key: string, value: unknown): unknown {
 }
 
 /** The properties of an event (or of a person, `$set`/`$set_once`) as they may leave the browser. */
-export function sanitiseProperties<T extends Record<string, unknown>>(properties: T): T {
+function sanitiseProperties<T extends Record<string, unknown>>(properties: T): T {
   return sanitiseValue('', properties) as T;
 }
 

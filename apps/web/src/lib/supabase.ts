@@ -6,7 +6,7 @@ import { AuthClient } from '@supabase/auth-js';
  * By default it talks to this origin's /auth/v1 (the gateway's identity service);
  * VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY point it at a real Supabase project instead.
  */
-export const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || window.location.origin;
+const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || window.location.origin;
 const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY || 'local-identity';
 /** What a Supabase project's API gateway wants on every call (it answers 401 without `apikey`). */
 const projectHeaders = { apikey: anonKey, Authorization: `Bearer ${anonKey}` };

@@ -6,7 +6,7 @@ interface Row extends Omit<ContactSubmission, 'created_at'> {
   created_at: Date;
 }
 
-export const submissionsListed = 200;
+const submissionsListed = 200;
 
 @Injectable()
 export class ContactRepository {

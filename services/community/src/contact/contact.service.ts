@@ -10,7 +10,7 @@ const titleMax = 120;
 const sweepEveryMs = 5 * 60_000;
 
 /** A filed request's title: the message's first line, shortened at a word when it is long. */
-export function featureTitle(message: string): string {
+function featureTitle(message: string): string {
   const line =
     message
       .split('\n')

@@ -20,7 +20,7 @@ const decodeQuotedPrintable = (body: string) =>
   ).toString('utf8');
 
 /** Reads one .eml file of the developer mailbox (the Mailer's own single-part plain-text messages). */
-export function parseMessage(file: string, raw: string): MailboxMessage {
+function parseMessage(file: string, raw: string): MailboxMessage {
   const split = raw.indexOf('\n\n');
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
   const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1].trim() ?? '';

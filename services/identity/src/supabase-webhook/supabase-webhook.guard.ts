@@ -4,7 +4,7 @@ import { notFound, SERVICE_CONFIG, unauthorized } from '@app/service-kit';
 import type { Request } from 'express';
 import type { IdentityConfig } from '../config';
 
-export const webhookSecretHeader = 'x-webhook-secret';
+const webhookSecretHeader = 'x-webhook-secret';
 
 /** Both sides hashed first, so the comparison takes the same time whatever the length or content sent. */
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -15,11 +15,11 @@ import { AuthorNames } from './author-names';
 import { CandidateInterviewsRepository, Derived, InterviewRow } from './candidate-interviews.repository';
 import { KeptAnswers } from './kept-answers';
 
-export const interviewNotFound = () => notFound('Could not find this interview');
+const interviewNotFound = () => notFound('Could not find this interview');
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** Completion date, duration and round count, from the rounds' dates (yyyy-mm-dd sorts as it reads). */
-export function derive(rounds: CreateInterview['interview_process']): Derived {
+function derive(rounds: CreateInterview['interview_process']): Derived {
   const dates = rounds
     .map((r) => r.round_date_str)
     .filter((d): d is string => !!d)

@@ -1,5 +1,5 @@
 /** One question and the follow-up asked after the candidate's first answer. */
-export interface PlannedQuestion {
+interface PlannedQuestion {
   kind: 'behavioural' | 'technical' | 'system design';
   question: string;
   followUp: string;

@@ -6,7 +6,7 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { wavToPcm } from './wav';
 
 /** The agent's voice: 16 kHz, what the browser is told in agent_output_audio_format (pcm_16000). */
-export const speechSampleRate = 16_000;
+const speechSampleRate = 16_000;
 const voice = 'kal16';
 const cacheLimit = 64;
 

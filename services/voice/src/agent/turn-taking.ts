@@ -1,7 +1,7 @@
 /** Voice activity on 16-bit PCM by energy (reference notes: voice above an RMS of ~300, ≈ −40 dBFS). */
-export const voiceRms = 300;
+const voiceRms = 300;
 
-export function rms(pcm: Buffer): number {
+function rms(pcm: Buffer): number {
   const samples = Math.floor(pcm.length / 2);
   if (samples === 0) return 0;
   let sum = 0;

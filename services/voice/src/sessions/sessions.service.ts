@@ -31,7 +31,7 @@ const limitSeconds = voiceConstants.sessionLimitMinutes * 60;
  * turns were exchanged (the interviewer spoke and the candidate answered) or it lasted 30 s. Only
  * a call that did not is refunded (docs/voice-credits.md).
  */
-export function tookPlace(call: { connected: boolean; durationSeconds: number; agentTurns: number; userTurns: number }): boolean {
+function tookPlace(call: { connected: boolean; durationSeconds: number; agentTurns: number; userTurns: number }): boolean {
   if (!call.connected) return false;
   return (call.agentTurns > 0 && call.userTurns > 0) || call.durationSeconds >= voiceConstants.refundUnderSeconds;
 }

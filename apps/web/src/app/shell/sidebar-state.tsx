@@ -1,7 +1,7 @@
 import * as React from 'react';
 
-export const SIDEBAR_COOKIE = 'sidebar:state';
-export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
+const SIDEBAR_COOKIE = 'sidebar:state';
+const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 const MOBILE_QUERY = '(max-width: 767px)';
 
 interface SidebarState {

@@ -13,7 +13,7 @@ interface Props {
  * A page's code that failed to download (a dropped connection, or a deploy replaced it): React
  * keeps that failure, so only loading the app afresh can try again.
  */
-export const isCodeLoadFailure = (error: unknown) =>
+const isCodeLoadFailure = (error: unknown) =>
   error instanceof Error && /dynamically imported module|Importing a module script failed|Unable to preload/i.test(error.message);
 
 export const errorMessage = (error: Error) =>

@@ -43,10 +43,6 @@ export function CommandGroup({ className, ...props }: React.ComponentPropsWithou
   );
 }
 
-export function CommandSeparator({ className, ...props }: React.ComponentPropsWithoutRef<typeof CommandPrimitive.Separator>) {
-  return <CommandPrimitive.Separator className={cn('-mx-1 h-px bg-border', className)} {...props} />;
-}
-
 export function CommandItem({ className, ...props }: React.ComponentPropsWithoutRef<typeof CommandPrimitive.Item>) {
   return (
     <CommandPrimitive.Item

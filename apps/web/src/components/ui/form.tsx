@@ -62,7 +62,7 @@ function firstMessage(error: unknown): string | undefined {
 }
 
 /** The current field's ids and error; only inside a FormField's FormItem. */
-export function useFormField() {
+function useFormField() {
   const name = React.useContext(FieldNameContext);
   const item = React.useContext(ItemContext);
   if (!name || !item) throw new Error('useFormField must be used inside <FormField> and <FormItem>');

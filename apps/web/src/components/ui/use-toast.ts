@@ -1,8 +1,8 @@
 import * as React from 'react';
 
 /** Spec section 4: at most one toast visible; a dismissed toast is removed after 1,000,000 ms. */
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY = 1_000_000;
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY = 1_000_000;
 
 export interface ToastInput {
   title?: React.ReactNode;

@@ -25,7 +25,7 @@ import { DifficultyDot } from '../difficulty';
 import { dueLabel, hasAnyTag, matchesSearch, parseTagFilter } from '../helpers';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
-export type SortKey = 'title' | 'retention' | 'due' | 'lastSolved' | 'difficulty';
+type SortKey = 'title' | 'retention' | 'due' | 'lastSolved' | 'difficulty';
 
 /** Column ids double as sort keys; text order of ISO instants is time order. */
 const sortingFns: Record<SortKey, (a: QuestionListItem, b: QuestionListItem) => number> = {

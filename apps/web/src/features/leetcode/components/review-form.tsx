@@ -25,7 +25,7 @@ type ReviewInput = CreateSessionInput;
 const asNumber = (v: unknown) => (v === '' || v === undefined || v === null ? 0 : Number(v));
 
 /** What was typed, as the sign-in-again draft keeps it. */
-export function draftOf(values: ReviewInput): ReviewDraft {
+function draftOf(values: ReviewInput): ReviewDraft {
   return {
     errors: values.errors ?? [],
     submissions: values.submissions ? String(values.submissions) : '',

@@ -58,7 +58,7 @@ function StatCard({ title, icon: Icon, children }: { title: string; icon: typeof
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** The four readiness lines of the spec's categories, from the candidate's own numbers. */
-export function readinessLines(analytics: PracticeAnalytics, questions: QuestionListItem[]): Array<{ category: string; text: string }> {
+function readinessLines(analytics: PracticeAnalytics, questions: QuestionListItem[]): Array<{ category: string; text: string }> {
   const weakest = analytics.weakest_tags[0];
   const designs = questions.filter((q) => hasAnyTag(q.tags, ['System Design'])).length;
   const week = analytics.reviews_per_day.slice(-7);
