@@ -81,6 +81,7 @@ export const ${camel}Api = {
 }
 
 // 3. The service.
+const kitDependencies = JSON.parse(readFileSync(path.join(root, 'libs/service-kit/package.json'), 'utf8')).dependencies;
 const pkg = {
   name: `@app/${name}`,
   version: '0.1.0',
@@ -92,7 +93,13 @@ const pkg = {
     lint: 'eslint src',
     test: 'jest',
   },
-  dependencies: { '@app/contracts': '*', '@app/service-kit': '*' },
+  // What its code imports, at the kit's ranges (npm run lint checks each workspace declares its imports).
+  dependencies: {
+    '@app/contracts': '*',
+    '@app/service-kit': '*',
+    '@nestjs/common': kitDependencies['@nestjs/common'],
+    '@nestjs/microservices': kitDependencies['@nestjs/microservices'],
+  },
 };
 const base = `services/${name}`;
 write(`${base}/package.json`, `${JSON.stringify(pkg, null, 2)}\n`);
