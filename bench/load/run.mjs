@@ -48,8 +48,14 @@ const rampFactor = Number(process.env.RATE_FACTOR ?? 1.25);
 const heavyLoops = Number(process.env.HEAVY_LOOPS ?? 0);
 
 const client = base.protocol === 'https:' ? https : http;
-const agent = new client.Agent({ keepAlive: true, maxSockets: Math.max(64, users) });
+// A kept-alive socket is let go after 30 s idle, long before the gateway closes it (65 s, its
+// Keep-Alive header says so). Without an agent `timeout`, Node's Agent keeps idle sockets forever
+// and ignores that header: one the gateway is closing at that very moment carries a call that gets
+// a reset, not an answer (the old 'no answer' at 381 calls/s, on sockets idle since sign-up).
+const callTimeoutMs = 30_000;
+const agent = new client.Agent({ keepAlive: true, timeout: callTimeoutMs, maxSockets: Math.max(64, users) });
 const runId = Date.now().toString(36);
+const benchStarted = performance.now();
 
 /** One call: status, parsed body (JSON answers), headers, and milliseconds until the last byte. */
 function call(method, path, { token, body, address } = {}) {
@@ -60,7 +66,7 @@ function call(method, path, { token, body, address } = {}) {
   if (payload) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': payload.length });
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = client.request({ method, host: base.hostname, port: base.port, path, headers, agent, timeout: 30_000 }, (res) => {
+    const req = client.request({ method, host: base.hostname, port: base.port, path, headers, agent, timeout: callTimeoutMs }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
@@ -77,7 +83,23 @@ function call(method, path, { token, body, address } = {}) {
       res.on('error', (err) => resolve({ status: 0, body: err.message, ms: performance.now() - started }));
     });
     req.on('timeout', () => req.destroy(new Error('timed out after 30 s')));
-    req.on('error', (err) => resolve({ status: 0, body: err.message, ms: performance.now() - started }));
+    // Which socket a call went out on, and how long it had lain idle: a failure on a reused socket
+    // is a keep-alive race, one on a new socket is the server refusing the connection.
+    let reused = false;
+    let idleMs = 0;
+    req.on('socket', (socket) => {
+      reused = req.reusedSocket;
+      idleMs = socket.lastAnswerAt === undefined ? 0 : started - socket.lastAnswerAt;
+      req.once('response', (res) => res.once('end', () => (socket.lastAnswerAt = performance.now())));
+    });
+    req.on('error', (err) => {
+      const ms = performance.now() - started;
+      console.error(
+        `no answer: ${method} ${path.split('?')[0]} at ${((started - benchStarted) / 1000).toFixed(2)} s, after ${ms.toFixed(0)} ms: ${err.code ?? ''} ${err.message}` +
+          ` (${reused ? `kept-alive socket, idle ${idleMs.toFixed(0)} ms` : 'new socket'})`,
+      );
+      resolve({ status: 0, body: err.message, ms });
+    });
     req.end(payload);
   });
 }
@@ -208,7 +230,7 @@ class Tally {
   summary(label) {
     const all = [...this.kinds.values()].flat().sort((a, b) => a - b);
     const p = (list, q) => Tally.percentile(list, q);
-    return { label, calls: all.length, p50: p(all, 50), p95: p(all, 95), p99: p(all, 99) };
+    return { label, calls: all.length, p50: p(all, 50), p95: p(all, 95), p99: p(all, 99), max: Math.max(...all, ...this.refusals) };
   }
 
   print(seconds) {
@@ -320,7 +342,7 @@ async function ramp(vus) {
     `\nramp: steps of ${rampStepS} s, from ${rampStart} calls/s, ×${rampFactor} a step, until p99 > ${rampLimitP99} ms, an error, or over half refused`,
   );
   console.log(
-    `${'rate/s'.padStart(8)} ${'calls'.padStart(7)} ${'errors'.padStart(7)} ${'refused'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'refused p99'.padStart(12)}`,
+    `${'rate/s'.padStart(8)} ${'calls'.padStart(7)} ${'errors'.padStart(7)} ${'refused'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'refused p99'.padStart(12)} ${'max ms'.padStart(8)}`,
   );
   let held;
   let refusalsFrom;
@@ -333,7 +355,7 @@ async function ramp(vus) {
       99,
     );
     console.log(
-      `${String(rate).padStart(8)} ${String(tally.calls).padStart(7)} ${String(tally.errorCount).padStart(7)} ${String(refused).padStart(8)} ${s.p50.toFixed(1).padStart(8)} ${s.p95.toFixed(1).padStart(8)} ${s.p99.toFixed(1).padStart(8)} ${(refused ? refusedP99.toFixed(1) : '-').padStart(12)}`,
+      `${String(rate).padStart(8)} ${String(tally.calls).padStart(7)} ${String(tally.errorCount).padStart(7)} ${String(refused).padStart(8)} ${s.p50.toFixed(1).padStart(8)} ${s.p95.toFixed(1).padStart(8)} ${s.p99.toFixed(1).padStart(8)} ${(refused ? refusedP99.toFixed(1) : '-').padStart(12)} ${s.max.toFixed(1).padStart(8)}`,
     );
     if (refused > 0) refusalsFrom ??= rate;
     if (tally.errorCount > 0 || s.p99 > rampLimitP99 || refused > tally.calls / 2) {

@@ -207,6 +207,19 @@ describe('gateway: kept-alive connections', () => {
     }
   }, 20_000);
 
+  it('are announced with how long they stay open idle, so a client lets go of its socket before the gateway closes it', async () => {
+    // A client that reuses a socket the gateway is closing gets a reset, not an answer: Node's
+    // Agent given a `timeout` lets go one second before this hint (bench/load does so).
+    const agent = new http.Agent({ keepAlive: true });
+    const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get(`${stack.gateway.url}/healthz`, { agent }, resolve).on('error', reject);
+    });
+    answer.resume();
+    agent.destroy();
+    expect(answer.headers.connection).toBe('keep-alive');
+    expect(answer.headers['keep-alive']).toBe('timeout=65');
+  });
+
   it('do not hold up stopping: a call in flight is answered, then its connection closes', async () => {
     const agent = new http.Agent({ keepAlive: true });
     const token = await es256Token(stack.keys, randomUUID());
