@@ -4,7 +4,7 @@ import { ClientAddress, Endpoint, Input, ParsedBody, ParsedQuery, Public, SERVIC
 import type { Response } from 'express';
 import { GoTrueError, GoTrueErrorFilter } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
-import type { IdentityConfig } from '../service';
+import type { IdentityConfig } from '../config';
 import { AccountsService } from './accounts.service';
 import { Confirmations } from './confirmations';
 

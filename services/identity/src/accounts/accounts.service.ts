@@ -6,7 +6,7 @@ import { emailSchema, fieldErrors, passwordSchema, userMetadataSchema } from '@a
 import { EventBus, SERVICE_CONFIG, Tx } from '@app/service-kit';
 import { GoTrueError } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
-import type { IdentityConfig } from '../service';
+import type { IdentityConfig } from '../config';
 import { AccountsRepository, ConfirmationRow, UserRow } from './accounts.repository';
 import { ConfirmationLimits } from './confirmation-limits';
 import { codeHash, Confirmations, linkHash } from './confirmations';

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, Logger, SERVICE_CONFIG, Tx } from '@app/service-kit';
 import { Mail, Mailer } from '../mail/mailer';
-import type { IdentityConfig } from '../service';
+import type { IdentityConfig } from '../config';
 import { AccountsRepository, ConfirmationRow, RecoveryRow } from './accounts.repository';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
