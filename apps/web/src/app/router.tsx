@@ -13,6 +13,10 @@ import { AppLayout } from '@/app/shell/layout';
 import { RouteError } from '@/components/errors/route-error';
 
 const LoginPage = lazy(() => import('@/features/auth/login-page'));
+const ForgotPasswordPage = lazy(() => import('@/features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page'));
+const EmailConfirmedPage = lazy(() => import('@/features/auth/email-confirmed-page'));
+const CheckInboxPage = lazy(() => import('@/features/auth/check-inbox-page'));
 const LandingPage = lazy(() => import('@/features/landing/landing-page'));
 const FeaturesPage = lazy(() => import('@/features/landing/features-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
@@ -60,9 +64,11 @@ function returnPath(state: unknown): string {
 }
 
 function LoginRoute() {
-  const { loading, user } = useAuth();
+  const { loading, user, newAccount } = useAuth();
   const location = useLocation();
   if (loading) return <FullScreenLoading />;
+  // A new account is asked for its mailed code first ("check your inbox"), then goes on.
+  if (user && newAccount) return <Navigate to="/check-inbox" replace state={{ from: returnPath(location.state) }} />;
   if (user) return <Navigate to={returnPath(location.state)} replace />;
   return (
     <Suspense fallback={<FullScreenLoading />}>
@@ -80,6 +86,12 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: '/login', element: <LoginRoute /> },
+      // Reached signed in or not: a recovery or confirmation link signs in as it lands.
+      ...[
+        { path: '/forgot-password', element: <ForgotPasswordPage /> },
+        { path: '/reset-password', element: <ResetPasswordPage /> },
+        { path: '/email-confirmed', element: <EmailConfirmedPage /> },
+      ].map((route) => ({ ...route, element: <Suspense fallback={<FullScreenLoading />}>{route.element}</Suspense> })),
       {
         element: <RequireAuth />,
         children: [
@@ -88,6 +100,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <LandingPage /> },
               { path: 'features', element: <FeaturesPage /> },
+              { path: 'check-inbox', element: <CheckInboxPage /> },
               {
                 path: 'settings',
                 element: (

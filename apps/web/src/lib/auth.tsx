@@ -1,6 +1,6 @@
-import type { Session, User } from '@supabase/auth-js';
+import type { AuthError, Session, User } from '@supabase/auth-js';
 import * as React from 'react';
-import { auth } from '@/lib/supabase';
+import { auth, emailConfirmedUrl } from '@/lib/supabase';
 
 interface AuthState {
   loading: boolean;
@@ -10,6 +10,9 @@ interface AuthState {
   linkError?: string;
   /** The session ended without this tab signing out (revoked, expired, signed out elsewhere). */
   sessionEnded: boolean;
+  /** This tab just created the account: it is asked for the mailed code before anything else. */
+  newAccount: boolean;
+  signUp(email: string, password: string): Promise<{ session: Session | null; error: AuthError | null }>;
   signOut(): Promise<void>;
 }
 
@@ -30,6 +33,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const [state, setState] = React.useState<{ loading: boolean; session: Session | null }>({ loading: true, session: null });
   const [linkError, setLinkError] = React.useState<string>();
   const [sessionEnded, setSessionEnded] = React.useState(false);
+  const [newAccount, setNewAccount] = React.useState(false);
   // Set while this tab signs out on purpose: every other sign-out is a session that ended.
   const signingOut = React.useRef(false);
 
@@ -58,6 +62,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         // Nothing of the previous user stays cached for the next one.
         void import('@/lib/query-client').then(({ queryClient }) => queryClient.clear());
         setSessionEnded(!signingOut.current);
+        setNewAccount(false);
         signingOut.current = false;
       }
       if (event === 'SIGNED_IN') setSessionEnded(false);
@@ -82,6 +87,14 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       user: state.session?.user ?? null,
       linkError,
       sessionEnded,
+      newAccount,
+      signUp: async (email, password) => {
+        // Set before the session arrives, so the login route sends the new account to "check your inbox".
+        setNewAccount(true);
+        const { data, error } = await auth.signUp({ email, password, options: { emailRedirectTo: emailConfirmedUrl() } });
+        if (error || !data.session) setNewAccount(false);
+        return { session: data.session, error };
+      },
       signOut: async () => {
         signingOut.current = true;
         const { error } = await auth.signOut();
@@ -91,7 +104,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         }
       },
     }),
-    [state, linkError, sessionEnded],
+    [state, linkError, sessionEnded, newAccount],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

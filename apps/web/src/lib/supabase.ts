@@ -21,6 +21,30 @@ export const auth = new AuthClient({
 
 /** Where confirmation links bring the user back to: this deployment (a real project must allow it in its Redirect URLs). */
 export const siteUrl = () => window.location.origin;
+/** Where a confirmation link lands: the page that says the address is confirmed. */
+export const emailConfirmedUrl = () => `${siteUrl()}/email-confirmed`;
+/** Where a password recovery link lands: the page that sets the new password. */
+export const resetPasswordUrl = () => `${siteUrl()}/reset-password`;
+
+/** A refusal from /auth/v1, with the seconds to wait when it was a limit (429). */
+export class AuthRequestError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The seconds a limit asks to wait: Retry-After when the answer was read here, else the seconds
+ * GoTrue's own message names ("you can only request this after 42 seconds").
+ */
+export function retryAfterOf(error: { status?: number; message: string }, header?: string | null): number | undefined {
+  if (error.status !== undefined && error.status !== 429) return undefined;
+  const seconds = Number(header ?? error.message.match(/after (\d+) seconds/)?.[1]);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
 
 export interface AuthSettings {
   external?: Record<string, boolean>;
@@ -36,14 +60,18 @@ export async function authSettings(): Promise<AuthSettings> {
 /**
  * supabase-js's resend, sent with the session's token: identity limits the signed-in owner's own
  * requests apart from anyone's, so others asking for the same address cannot use them up (a real
- * Supabase project ignores the token). Throws the server's message.
+ * Supabase project ignores the token). Throws the server's message, and the wait when it was a limit.
  */
 export async function resendAsOwner(input: { type: 'signup' | 'email_change'; email: string }): Promise<void> {
   const { data } = await auth.getSession();
-  const res = await fetch(`${supabaseUrl}/auth/v1/resend`, {
+  const res = await fetch(`${supabaseUrl}/auth/v1/resend?${new URLSearchParams({ redirect_to: emailConfirmedUrl() })}`, {
     method: 'POST',
     headers: { ...projectHeaders, ...(data.session && { Authorization: `Bearer ${data.session.access_token}` }), 'Content-Type': 'application/json' },
     body: JSON.stringify(input),
   });
-  if (!res.ok) throw new Error(((await res.json().catch(() => ({}))) as { msg?: string }).msg ?? 'The confirmation could not be sent');
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { msg?: string; message?: string };
+    const message = body.msg ?? body.message ?? 'The confirmation could not be sent';
+    throw new AuthRequestError(message, retryAfterOf({ status: res.status, message }, res.headers.get('Retry-After')));
+  }
 }

@@ -11,6 +11,9 @@ import { SidebarProvider, useSidebar } from './sidebar-state';
 import { WithUsername } from './username';
 import { ThemeToggle } from '@/components/theme';
 
+// Not on the first page's critical path: it shows only until the sign-up address is confirmed.
+const EmailConfirmationBanner = React.lazy(() => import('@/features/auth/email-banner'));
+
 function TopBar() {
   const { toggle, expanded, isMobile, mobileOpen } = useSidebar();
   const { user } = useAuth();
@@ -102,6 +105,9 @@ export function AppLayout() {
         <Sidebar />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar />
+          <React.Suspense fallback={null}>
+            <EmailConfirmationBanner />
+          </React.Suspense>
           <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-8">
             {/* A new path gets a fresh boundary: the sidebar is the way out of a page that failed. */}
             <ErrorBoundary key={pathname}>

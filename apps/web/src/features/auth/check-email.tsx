@@ -4,35 +4,30 @@ import { MailCheck } from 'lucide-react';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { FieldError, FormError, Label } from '@/components/ui/label';
-import { auth, siteUrl } from '@/lib/supabase';
+import { FormError } from '@/components/ui/label';
+import { auth } from '@/lib/supabase';
+import { resendConfirmation, ResendButton } from './resend';
 
 /**
- * After sign-up on a server that wants the address proven first (a Supabase project with "Confirm
- * email", or identity with EMAIL_CONFIRMATION_REQUIRED): no session yet. The mailed link signs in
- * wherever it is opened (supabase-js tells this tab too); the mailed code signs in here.
+ * "Check your inbox" after sign-up: the mailed link confirms wherever it is opened, the mailed
+ * 6-digit code confirms here. Signed in already (identity's default) or not yet (a server that
+ * wants the address proven first: a Supabase project with "Confirm email", or identity with
+ * EMAIL_CONFIRMATION_REQUIRED), the code's session replaces any other in this tab.
  */
-export function CheckEmail({ email, onBack }: { email: string; onBack(): void }) {
+export function CheckEmail({ email, onConfirmed, children }: { email: string; onConfirmed(): void; children?: React.ReactNode }) {
   const [serverError, setServerError] = React.useState<string>();
-  const [resent, setResent] = React.useState<'sending' | 'sent'>();
+  const [resent, setResent] = React.useState(false);
   const form = useForm<ConfirmationCode>({ resolver: zodResolver(confirmationCodeSchema), defaultValues: { code: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const confirm = form.handleSubmit(async ({ code }) => {
     setServerError(undefined);
-    // Signed in on success: the auth provider sees the new session and the login route moves on.
     const { error } = await auth.verifyOtp({ email, token: code, type: 'email' });
-    if (error) setServerError(error.message);
+    if (error) return setServerError(error.message);
+    onConfirmed();
   });
-
-  const resend = async () => {
-    setServerError(undefined);
-    setResent('sending');
-    const { error } = await auth.resend({ type: 'signup', email, options: { emailRedirectTo: siteUrl() } });
-    setResent(error ? undefined : 'sent');
-    if (error) setServerError(error.message);
-  };
 
   return (
     <div className="space-y-5" data-testid="check-email">
@@ -42,35 +37,39 @@ export function CheckEmail({ email, onBack }: { email: string; onBack(): void })
           We sent a confirmation link to <strong className="break-all">{email}</strong>. Open it to finish signing up, or enter the code from the e-mail here.
         </p>
       </div>
-      <form onSubmit={confirm} noValidate className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor="confirmation-code">Confirmation code</Label>
-          <Input
-            id="confirmation-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="123456"
-            aria-invalid={!!errors.code}
-            aria-describedby={errors.code ? 'confirmation-code-error' : undefined}
-            {...form.register('code')}
+      <Form {...form}>
+        <form onSubmit={confirm} noValidate className="space-y-4">
+          <FormField
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <FormItem id="confirmation-code">
+                <FormLabel>Confirmation code</FormLabel>
+                <FormControl>
+                  <Input inputMode="numeric" autoComplete="one-time-code" placeholder="123456" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
           />
-          <FieldError id="confirmation-code-error" message={errors.code?.message} />
-        </div>
-        <FormError>{serverError}</FormError>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Confirming...' : 'Confirm'}
-        </Button>
-      </form>
+          <FormError>{serverError}</FormError>
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Confirming...' : 'Confirm'}
+          </Button>
+        </form>
+      </Form>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <Button type="button" variant="outline" size="sm" disabled={resent === 'sending'} onClick={() => void resend()}>
-          {resent === 'sending' ? 'Sending...' : 'Send the e-mail again'}
-        </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={onBack}>
-          Use a different e-mail
-        </Button>
+        <ResendButton
+          send={() => resendConfirmation(email)}
+          onOutcome={(outcome) => {
+            setResent(outcome.sent);
+            setServerError(outcome.sent ? undefined : outcome.message);
+          }}
+        />
+        {children}
       </div>
       <p role="status" className="text-sm text-muted-foreground">
-        {resent === 'sent' ? `Sent again to ${email}. It can take a minute to arrive; check your spam folder too.` : ''}
+        {resent ? `Sent again to ${email}. It can take a minute to arrive; check your spam folder too.` : ''}
       </p>
     </div>
   );

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordSchema } from '@app/contracts';
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { FormError } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/document-title';
+import { auth } from '@/lib/supabase';
+import { AuthCard } from './auth-card';
+
+const newPasswordSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
+type NewPassword = z.infer<typeof newPasswordSchema>;
+
+function NewPasswordForm() {
+  const navigate = useNavigate();
+  const [serverError, setServerError] = React.useState<string>();
+  const form = useForm<NewPassword>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
+  const submit = form.handleSubmit(async ({ password }) => {
+    setServerError(undefined);
+    const { error } = await auth.updateUser({ password });
+    if (error) return setServerError(error.message);
+    toast({ title: 'Password changed', description: 'You are signed in here; every other session has ended.' });
+    void navigate('/', { replace: true });
+  });
+  return (
+    <Form {...form}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem id="new-password">
+              <FormLabel>New password</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="new-password" {...field} />
+              </FormControl>
+              <FormDescription>At least 6 characters, with a letter and a digit. Spaces and symbols are welcome.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="confirm"
+          render={({ field }) => (
+            <FormItem id="confirm-password">
+              <FormLabel>Confirm new password</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="new-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormError>{serverError}</FormError>
+        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Saving...' : 'Set new password'}
+        </Button>
+      </form>
+    </Form>
+  );
+}
+
+/**
+ * Where the recovery link lands (supabase-js takes the recovery session from the URL) and where the
+ * code leads: the new password, then the app, signed in. Without a session the link failed or expired.
+ */
+export default function ResetPasswordPage() {
+  const { loading, user, linkError } = useAuth();
+  useDocumentTitle('Set a new password');
+  if (loading) {
+    return (
+      <div role="status" className="flex min-h-screen items-center justify-center text-lg text-muted-foreground">
+        Loading...
+      </div>
+    );
+  }
+  if (!user) {
+    return (
+      <AuthCard title="Set a new password" description="This page needs a password reset link or code.">
+        <FormError>
+          {linkError ? `The link did not work: ${linkError.replace(/\.$/, '')}.` : 'The reset link has expired or was already used.'} Ask for a new one.
+        </FormError>
+        <Button asChild className="w-full">
+          <Link to="/forgot-password">Send a new reset link</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Set a new password"
+      description={
+        <>
+          For <strong className="break-all">{user.email}</strong>. Every other session ends.
+        </>
+      }
+    >
+      <NewPasswordForm />
+    </AuthCard>
+  );
+}
