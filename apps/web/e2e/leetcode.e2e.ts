@@ -55,8 +55,12 @@ describe('Problem Review (Chromium)', () => {
     await page.getByRole('button', { name: 'Dismiss' }).click();
 
     await page.getByLabel('Errors').click();
-    await page.getByLabel('Wrong Answer').check();
-    await page.getByLabel('Edge Case Missed').check();
+    await page.getByRole('option', { name: /^Wrong Answer/ }).click();
+    await page.getByRole('option', { name: /^Edge Case Missed/ }).click();
+    // The open picker: a named listbox of options, both ticked.
+    expect(await page.getByRole('listbox', { name: 'Error types' }).getByRole('option', { checked: true }).count()).toBe(2);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'review-errors-picker-desktop');
     await page.keyboard.press('Escape');
     await page.getByLabel('Submissions').fill('2');
     await page.getByLabel('Time (minutes)').fill('5');
@@ -117,7 +121,7 @@ describe('Problem Review (Chromium)', () => {
     await page.getByTestId('question-row').first().click();
     await page.getByRole('heading', { name: 'Merge Intervals' }).waitFor();
     await page.getByLabel('Errors').click();
-    await page.getByLabel('Runtime Error').check();
+    await page.getByRole('option', { name: /^Runtime Error/ }).click();
     await page.keyboard.press('Escape');
     await page.getByLabel('Submissions').fill('3');
     await page.getByLabel('Time (minutes)').fill('25');

@@ -10,18 +10,15 @@ type Values = { title: string; company: { id: string | null; name: string } };
 function render(errors: FieldErrors<Values>, control: (name: 'title' | 'company') => ReactNode, id?: string) {
   function Page() {
     const form = useForm<Values>({ defaultValues: { title: '', company: { id: null, name: '' } }, errors });
-    return h(
-      Form,
-      { ...form, children: null },
-      (['title', 'company'] as const).map((name) =>
-        h(FormField<Values, typeof name>, {
-          key: name,
-          control: form.control,
-          name,
-          render: () => h(FormItem, { id: id && `${id}-${name}` }, h(FormLabel, null, name), h(FormControl, null, control(name)), h(FormMessage)),
-        }),
-      ),
+    const fields = (['title', 'company'] as const).map((name) =>
+      h(FormField<Values, typeof name>, {
+        key: name,
+        control: form.control,
+        name,
+        render: () => h(FormItem, { id: id && `${id}-${name}` }, h(FormLabel, null, name), h(FormControl, null, control(name)), h(FormMessage)),
+      }),
     );
+    return h(Form<Values>, { ...form, children: fields });
   }
   return renderToStaticMarkup(h(Page));
 }

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateQuestion, CreateQuestionInput, createQuestionSchema, difficulties } from '@app/contracts';
 import { Plus } from 'lucide-react';
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
@@ -18,7 +18,7 @@ export function AddProblemDialog() {
   const [open, setOpen] = React.useState(false);
   const create = useCreateQuestion();
   const form = useForm<CreateQuestionInput, unknown, CreateQuestion>({ resolver: zodResolver(createQuestionSchema), defaultValues: defaults });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -48,48 +48,68 @@ export function AddProblemDialog() {
           <DialogTitle>Add New Problem</DialogTitle>
           <DialogDescription>Track a problem to review it before you forget it.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor="problem-title">Title</Label>
-            <Input id="problem-title" placeholder="e.g. Two Sum" aria-invalid={!!errors.title} {...form.register('title')} />
-            <FieldError id="problem-title-error" message={errors.title?.message} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="problem-difficulty">Difficulty</Label>
-            <Controller
+        <Form {...form}>
+          <form onSubmit={submit} noValidate className="space-y-4">
+            <FormField
+              control={form.control}
+              name="title"
+              render={({ field }) => (
+                <FormItem id="problem-title">
+                  <FormLabel>Title</FormLabel>
+                  <FormControl>
+                    <Input placeholder="e.g. Two Sum" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
               control={form.control}
               name="difficulty"
               render={({ field }) => (
-                <Select value={field.value as string} onValueChange={field.onChange}>
-                  <SelectTrigger id="problem-difficulty" aria-invalid={!!errors.difficulty}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {difficulties.map((d) => (
-                      <SelectItem key={d} value={d}>
-                        {d}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <FormItem id="problem-difficulty">
+                  <FormLabel>Difficulty</FormLabel>
+                  <Select value={field.value as string} onValueChange={field.onChange}>
+                    <FormControl>
+                      <SelectTrigger ref={field.ref}>
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {difficulties.map((d) => (
+                        <SelectItem key={d} value={d}>
+                          {d}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormMessage />
+                </FormItem>
               )}
             />
-            <FieldError id="problem-difficulty-error" message={errors.difficulty?.message} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="problem-tags">Tags</Label>
-            <Input id="problem-tags" placeholder="arrays, hash table" {...form.register('tags')} />
-            <p className="text-xs text-muted-foreground">Comma-separated.</p>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              Add Problem
-            </Button>
-          </DialogFooter>
-        </form>
+            <FormField
+              control={form.control}
+              name="tags"
+              render={({ field }) => (
+                <FormItem id="problem-tags">
+                  <FormLabel>Tags</FormLabel>
+                  <FormControl>
+                    <Input placeholder="arrays, hash table" {...field} value={String(field.value ?? '')} />
+                  </FormControl>
+                  <FormDescription>Comma-separated.</FormDescription>
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={isSubmitting}>
+                Add Problem
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
