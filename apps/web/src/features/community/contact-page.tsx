@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ContactForm, ContactFormInput, contactFormSchema, contactSubjectForType, contactSubjects } from '@app/contracts';
 import { Send } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -25,7 +25,7 @@ function ContactFormCard({ subject }: { subject: ContactFormInput['subject'] }) 
   const defaults: ContactFormInput = { name: '', email: '', subject, message: '' };
   const submitContact = useSubmitContact();
   const form = useForm<ContactFormInput, unknown, ContactForm>({ resolver: zodResolver(contactFormSchema), defaultValues: defaults });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -38,64 +38,84 @@ function ContactFormCard({ subject }: { subject: ContactFormInput['subject'] }) 
       toast({ variant: 'destructive', title: 'Error', description: hint ? `Failed to submit contact form. ${hint}` : 'Failed to submit contact form' });
     }
   });
-  const describedBy = (name: keyof ContactFormInput) => (errors[name] ? `contact-${name}-error` : undefined);
 
   return (
     <Card>
       <CardContent className="pt-6">
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor="contact-name">Name (optional)</Label>
-              <Input id="contact-name" autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy('name')} {...form.register('name')} />
-              <FieldError id="contact-name-error" message={errors.name?.message} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="contact-email">Email (optional)</Label>
-              <Input
-                id="contact-email"
-                type="email"
-                autoComplete="email"
-                aria-invalid={!!errors.email}
-                aria-describedby={describedBy('email')}
-                {...form.register('email')}
+        <Form {...form}>
+          <form onSubmit={submit} noValidate className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="name"
+                render={({ field }) => (
+                  <FormItem id="contact-name">
+                    <FormLabel>Name (optional)</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="name" {...field} value={String(field.value ?? '')} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
               />
-              <FieldError id="contact-email-error" message={errors.email?.message} />
+              <FormField
+                control={form.control}
+                name="email"
+                render={({ field }) => (
+                  <FormItem id="contact-email">
+                    <FormLabel>Email (optional)</FormLabel>
+                    <FormControl>
+                      <Input type="email" autoComplete="email" {...field} value={String(field.value ?? '')} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
             </div>
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="contact-subject">Subject</Label>
-            <Controller
+            <FormField
               control={form.control}
               name="subject"
               render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="contact-subject" aria-invalid={!!errors.subject} aria-describedby={describedBy('subject')}>
-                    <SelectValue placeholder="Select a subject" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {contactSubjects.map((s) => (
-                      <SelectItem key={s} value={s}>
-                        {s}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <FormItem id="contact-subject">
+                  <FormLabel>Subject</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <FormControl>
+                      <SelectTrigger ref={field.ref}>
+                        <SelectValue placeholder="Select a subject" />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {contactSubjects.map((s) => (
+                        <SelectItem key={s} value={s}>
+                          {s}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormMessage />
+                </FormItem>
               )}
             />
-            <FieldError id="contact-subject-error" message={errors.subject?.message} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="contact-message">Message</Label>
-            <Textarea id="contact-message" rows={6} aria-invalid={!!errors.message} aria-describedby={describedBy('message')} {...form.register('message')} />
-            <FieldError id="contact-message-error" message={errors.message?.message} />
-          </div>
-          <div className="flex justify-end">
-            <Button type="submit" disabled={isSubmitting}>
-              <Send aria-hidden /> Submit
-            </Button>
-          </div>
-        </form>
+            <FormField
+              control={form.control}
+              name="message"
+              render={({ field }) => (
+                <FormItem id="contact-message">
+                  <FormLabel>Message</FormLabel>
+                  <FormControl>
+                    <Textarea rows={6} {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="flex justify-end">
+              <Button type="submit" disabled={isSubmitting}>
+                <Send aria-hidden /> Submit
+              </Button>
+            </div>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );

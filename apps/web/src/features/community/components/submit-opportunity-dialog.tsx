@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateOpportunity, CreateOpportunityInput, createOpportunitySchema, opportunityDefaults, selectiveBadge } from '@app/contracts';
 import { Plus } from 'lucide-react';
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
@@ -20,7 +20,7 @@ export function SubmitOpportunityDialog() {
   const [open, setOpen] = React.useState(false);
   const create = useCreateOpportunity();
   const form = useForm<CreateOpportunityInput, unknown, CreateOpportunity>({ resolver: zodResolver(createOpportunitySchema), defaultValues: defaults });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -35,12 +35,6 @@ export function SubmitOpportunityDialog() {
     }
   });
 
-  const field = (name: 'title' | 'description' | 'link' | 'compensation') => ({
-    id: `opportunity-${name}`,
-    'aria-invalid': !!errors[name],
-    'aria-describedby': errors[name] ? `opportunity-${name}-error` : undefined,
-  });
-
   return (
     <Dialog open={open} onOpenChange={(o) => (setOpen(o), o || form.reset(defaults))}>
       <DialogTrigger asChild>
@@ -53,50 +47,86 @@ export function SubmitOpportunityDialog() {
           <DialogTitle>Submit New Opportunity</DialogTitle>
           <DialogDescription>Share an opportunity with other students. All submissions will be reviewed.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor="opportunity-title">Title</Label>
-            <Input placeholder="e.g. Software Engineering Intern, Summer 2026" {...field('title')} {...form.register('title')} />
-            <FieldError id="opportunity-title-error" message={errors.title?.message} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="opportunity-description">Description</Label>
-            <Textarea placeholder="Brief description of the opportunity" {...field('description')} {...form.register('description')} />
-            <FieldError id="opportunity-description-error" message={errors.description?.message} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="opportunity-link">Application Link</Label>
-            <Input type="url" inputMode="url" {...field('link')} {...form.register('link')} />
-            <FieldError id="opportunity-link-error" message={errors.link?.message} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="opportunity-compensation">Compensation (optional)</Label>
-            <Input type="number" min={0} step={1} placeholder="Amount in USD" {...field('compensation')} {...form.register('compensation')} />
-            <FieldError id="opportunity-compensation-error" message={errors.compensation?.message} />
-          </div>
-          <Controller
-            control={form.control}
-            name="badge"
-            render={({ field: badge }) => (
-              <div className="flex items-center gap-2">
-                <Checkbox
-                  id="opportunity-selective"
-                  checked={badge.value === selectiveBadge}
-                  onCheckedChange={(checked) => badge.onChange(checked === true ? selectiveBadge : null)}
-                />
-                <Label htmlFor="opportunity-selective">This is a selective program</Label>
-              </div>
-            )}
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              Submit Opportunity
-            </Button>
-          </DialogFooter>
-        </form>
+        <Form {...form}>
+          <form onSubmit={submit} noValidate className="space-y-4">
+            <FormField
+              control={form.control}
+              name="title"
+              render={({ field }) => (
+                <FormItem id="opportunity-title">
+                  <FormLabel>Title</FormLabel>
+                  <FormControl>
+                    <Input placeholder="e.g. Software Engineering Intern, Summer 2026" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <FormItem id="opportunity-description">
+                  <FormLabel>Description</FormLabel>
+                  <FormControl>
+                    <Textarea placeholder="Brief description of the opportunity" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="link"
+              render={({ field }) => (
+                <FormItem id="opportunity-link">
+                  <FormLabel>Application Link</FormLabel>
+                  <FormControl>
+                    <Input type="url" inputMode="url" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="compensation"
+              render={({ field }) => (
+                <FormItem id="opportunity-compensation">
+                  <FormLabel>Compensation (optional)</FormLabel>
+                  <FormControl>
+                    <Input type="number" min={0} step={1} placeholder="Amount in USD" {...field} value={String(field.value ?? '')} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="badge"
+              render={({ field }) => (
+                <FormItem id="opportunity-selective" className="flex items-center gap-2 space-y-0">
+                  <FormControl>
+                    <Checkbox
+                      ref={field.ref}
+                      checked={field.value === selectiveBadge}
+                      onCheckedChange={(checked) => field.onChange(checked === true ? selectiveBadge : null)}
+                    />
+                  </FormControl>
+                  <FormLabel>This is a selective program</FormLabel>
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={isSubmitting}>
+                Submit Opportunity
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
