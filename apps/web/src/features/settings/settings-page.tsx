@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Profile, UpdateProfile, UpdateProfileInput, updateProfileSchema } from '@app/contracts';
 import { BadgeCheck, Building2, GraduationCap, LogOut, MapPin, Pencil, Briefcase } from 'lucide-react';
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -50,7 +50,6 @@ export default function SettingsPage() {
   const update = useUpdateProfile();
   const [editing, setEditing] = React.useState(false);
   const form = useForm<UpdateProfileInput, unknown, UpdateProfile>({ resolver: zodResolver(updateProfileSchema) });
-  const { errors } = form.formState;
 
   React.useEffect(() => {
     if (profile.data) form.reset(toForm(profile.data) as UpdateProfileInput);
@@ -89,18 +88,19 @@ export default function SettingsPage() {
   };
 
   const field = (name: keyof FormValues, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <div className="space-y-2">
-      <Label htmlFor={name}>{label}</Label>
-      <Input
-        id={name}
-        disabled={!editing}
-        aria-invalid={!!errors[name]}
-        aria-describedby={errors[name] ? `${name}-error` : undefined}
-        {...props}
-        {...form.register(name)}
-      />
-      <FieldError id={`${name}-error`} message={errors[name]?.message} />
-    </div>
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field: f }) => (
+        <FormItem id={name}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input {...props} {...f} value={String(f.value ?? '')} disabled={!editing} />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
   );
 
   return (
@@ -155,45 +155,49 @@ export default function SettingsPage() {
             </Button>
           </CardHeader>
           <CardContent>
-            <form onSubmit={save} noValidate className="grid gap-4 sm:grid-cols-2">
-              <div className="sm:col-span-2">{field('username', 'Username', { autoComplete: 'username' })}</div>
-              <div className="space-y-2 sm:col-span-2">
-                <Label htmlFor="current_company_id">Current Company</Label>
-                <Controller
+            <Form {...form}>
+              <form onSubmit={save} noValidate className="grid gap-4 sm:grid-cols-2">
+                <div className="sm:col-span-2">{field('username', 'Username', { autoComplete: 'username' })}</div>
+                <FormField
                   control={form.control}
                   name="current_company_id"
                   render={({ field: f }) => (
-                    <Select value={(f.value as string) || NO_COMPANY} onValueChange={(v) => f.onChange(v === NO_COMPANY ? '' : v)} disabled={!editing}>
-                      <SelectTrigger id="current_company_id" aria-invalid={!!errors.current_company_id}>
-                        <SelectValue placeholder="Select a company" />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value={NO_COMPANY}>No company</SelectItem>
-                        {companies.data?.map((c) => (
-                          <SelectItem key={c.id} value={c.id}>
-                            {c.name}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
+                    <FormItem id="current_company_id" className="sm:col-span-2">
+                      <FormLabel>Current Company</FormLabel>
+                      <Select value={(f.value as string) || NO_COMPANY} onValueChange={(v) => f.onChange(v === NO_COMPANY ? '' : v)} disabled={!editing}>
+                        <FormControl>
+                          <SelectTrigger ref={f.ref}>
+                            <SelectValue placeholder="Select a company" />
+                          </SelectTrigger>
+                        </FormControl>
+                        <SelectContent>
+                          <SelectItem value={NO_COMPANY}>No company</SelectItem>
+                          {companies.data?.map((c) => (
+                            <SelectItem key={c.id} value={c.id}>
+                              {c.name}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                      <FormMessage />
+                    </FormItem>
                   )}
                 />
-                <FieldError id="current_company_id-error" message={errors.current_company_id?.message} />
-              </div>
-              {field('years_of_experience', 'Years of Experience', { type: 'number', min: 0, max: 40, inputMode: 'numeric' })}
-              {field('number_of_internships', 'Number of Internships', { type: 'number', min: 0, max: 10, inputMode: 'numeric' })}
-              <div className="sm:col-span-2">{field('location', 'Location', { placeholder: 'City, Country', autoComplete: 'address-level2' })}</div>
-              {editing ? (
-                <div className="flex justify-end gap-2 sm:col-span-2">
-                  <Button type="button" variant="outline" onClick={cancel}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" disabled={form.formState.isSubmitting}>
-                    {form.formState.isSubmitting ? 'Saving...' : 'Save Changes'}
-                  </Button>
-                </div>
-              ) : null}
-            </form>
+                {field('years_of_experience', 'Years of Experience', { type: 'number', min: 0, max: 40, inputMode: 'numeric' })}
+                {field('number_of_internships', 'Number of Internships', { type: 'number', min: 0, max: 10, inputMode: 'numeric' })}
+                <div className="sm:col-span-2">{field('location', 'Location', { placeholder: 'City, Country', autoComplete: 'address-level2' })}</div>
+                {editing ? (
+                  <div className="flex justify-end gap-2 sm:col-span-2">
+                    <Button type="button" variant="outline" onClick={cancel}>
+                      Cancel
+                    </Button>
+                    <Button type="submit" disabled={form.formState.isSubmitting}>
+                      {form.formState.isSubmitting ? 'Saving...' : 'Save Changes'}
+                    </Button>
+                  </div>
+                ) : null}
+              </form>
+            </Form>
           </CardContent>
         </Card>
       </div>
