@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { voiceConstants } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment, TestUser } from '@app/service-kit/testing';
+import { Database, RunningService } from '@app/service-kit';
+import { TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import { createVoiceService } from '../src';
 import { ManualClock } from './helpers';
 
@@ -85,6 +85,35 @@ describe('voice: the monthly allowance', () => {
     const reads = await Promise.all(Array.from({ length: 10 }, () => credits(user)));
     expect(reads.map((r) => r.balance)).toEqual(Array(10).fill(10));
     expect(await allowances(user.id)).toEqual([10, 10]);
+  });
+
+  it('settles a month once even when every first use of it was already waiting: no second top-up after a start spent some', async () => {
+    clock.set(Date.UTC(2027, 7, 10));
+    const user = env.newUser();
+    await spendAll(user);
+    clock.set(monthStart(clock, 1));
+    // The test holds the account's row, so six first uses (three starts, three reads) all reach
+    // the settling and wait there together.
+    const outside = new Database({ url: env.databaseUrl, schema: voice.db.schema, logger: voice.logger, poolMax: 2 });
+    try {
+      let pending: Promise<unknown[]> | undefined;
+      await outside.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [user.id]);
+        pending = Promise.all([...Array.from({ length: 3 }, () => start(user)), ...Array.from({ length: 3 }, () => credits(user))]);
+        await waitFor(async () => {
+          const { rows } = await outside.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%credit_accounts%'`,
+          );
+          return rows[0].n >= 6 || undefined;
+        }, 30_000);
+      });
+      const answers = await pending!;
+      expect((answers.slice(0, 3) as request.Response[]).filter((a) => a.status === 200)).toHaveLength(2);
+      expect(await allowances(user.id)).toEqual([10]);
+      expect((await credits(user)).balance).toBe(0);
+    } finally {
+      await outside.close();
+    }
   });
 
   it('tops up to 10 and never above: 5 left gets 5, 15 left gets nothing', async () => {
