@@ -15,17 +15,7 @@ import {
   SessionPageQuery,
   sessionPageMessages,
 } from '@app/contracts';
-import {
-  conflict,
-  decodePageCursor,
-  encodePageCursor,
-  isErased,
-  notFound,
-  SERVICE_CONFIG,
-  Tx,
-  unauthorized,
-  validationFailed,
-} from '@app/service-kit';
+import { conflict, decodePageCursor, encodePageCursor, isErased, notFound, SERVICE_CONFIG, Tx, unauthorized, validationFailed } from '@app/service-kit';
 import type { PracticeConfig } from '../config';
 import { ListBody } from './list-body';
 import { QuestionLists } from './question-lists';
