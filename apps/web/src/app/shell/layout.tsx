@@ -57,7 +57,17 @@ function Footer() {
   return (
     <footer className="border-t px-6 py-6 text-sm text-muted-foreground">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p>© {new Date().getFullYear()} Thunderprep. All rights reserved.</p>
+        <div className="space-y-1">
+          <p>© {new Date().getFullYear()} Thunderprep. All rights reserved.</p>
+          {/* The logos in /logos are monograms drawn by apps/web/scripts/make-logos.mjs, no company's artwork. */}
+          <p data-testid="logo-credit">
+            Company logos are Thunderprep&apos;s own monograms; fallback icons by{' '}
+            <a href="https://lucide.dev" target="_blank" rel="noreferrer" className="underline hover:text-foreground">
+              Lucide
+            </a>
+            .
+          </p>
+        </div>
         <nav aria-label="Legal" className="flex gap-4">
           <Link to="/terms" className="hover:text-foreground">
             Terms
