@@ -88,7 +88,7 @@ describe('community (Chromium)', () => {
     await signUp(reader.page, uniqueEmail('reader'));
     await reader.page.goto('/pathfinder');
     await reader.page.getByRole('heading', { name: 'Student Pathfinder' }).waitFor();
-    await reader.page.getByRole('status').waitFor({ state: 'detached' });
+    await reader.page.getByRole('status').filter({ hasText: 'Loading opportunities' }).waitFor({ state: 'detached' });
     expect(await card(reader.page, title).count()).toBe(0);
     expect(await reader.page.getByRole('link', { name: 'Moderation' }).count()).toBe(0);
 
