@@ -122,8 +122,13 @@ export const featureInteractionsSchema = z.object({
   interactions: z.array(interactionSchema),
   hasUserUpvoted: z.boolean(),
   userInteractionId: z.string().uuid().nullable(),
+  /** Whether the caller gets an e-mail when a moderator changes this request's status. */
+  isSubscribed: z.boolean(),
 });
 export type FeatureInteractions = z.infer<typeof featureInteractionsSchema>;
+
+export const featureSubscriptionSchema = z.object({ subscribed: z.boolean() });
+export type FeatureSubscription = z.infer<typeof featureSubscriptionSchema>;
 
 export const createInteractionSchema = z.object({ interaction_type: z.literal('upvote', { message: 'Only upvotes are supported' }) });
 

@@ -33,6 +33,14 @@ export const voiceSessionEndedEvent = z.object({
   ended_at: z.string(),
   duration_seconds: z.number().int().nonnegative(),
 });
+/** A moderator changed a request's status; subscriber_ids are the accounts to e-mail about it. */
+export const featureRequestStatusChangedEvent = z.object({
+  feature_request_id: z.string().uuid(),
+  title: z.string(),
+  status: z.string(),
+  subscriber_ids: z.array(z.string().uuid()),
+  changed_at: z.string(),
+});
 
 /** Subject → schema of its data; the bus validates against this both when recording and consuming. */
 export const eventSchemas = {
@@ -41,6 +49,7 @@ export const eventSchemas = {
   'interviews.company.created': companyCreatedEvent,
   'voice.session.started': voiceSessionStartedEvent,
   'voice.session.ended': voiceSessionEndedEvent,
+  'community.feature_request.status_changed': featureRequestStatusChangedEvent,
 } as const;
 export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;

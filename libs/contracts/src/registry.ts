@@ -23,7 +23,7 @@ export const serviceRegistry = [
     prefixes: ['/auth/v1'],
     port: 8101,
     produces: ['identity.user.registered', 'identity.user.deleted'],
-    consumes: [],
+    consumes: ['community.feature_request.status_changed'],
   },
   {
     name: 'interviews',
@@ -43,7 +43,7 @@ export const serviceRegistry = [
     name: 'community',
     prefixes: ['/api/pathfinder', '/api/feature-requests', '/api/contact-form', '/api/external-resources'],
     port: 8104,
-    produces: [],
+    produces: ['community.feature_request.status_changed'],
     consumes: ['identity.user.deleted'],
   },
   {

@@ -14,6 +14,7 @@ export class ErasureEvents {
   async onDeleted(@Payload() { user_id }: EventData<'identity.user.deleted'>, @Ctx() { tx }: EventContext): Promise<void> {
     await tx.query('DELETE FROM contact_form_submissions WHERE user_id = $1', [user_id]);
     await tx.query('DELETE FROM interactions WHERE user_id = $1', [user_id]);
+    await tx.query('DELETE FROM feature_request_subscriptions WHERE user_id = $1', [user_id]);
     await tx.query('UPDATE pathfinder_opportunities SET user_id = NULL WHERE user_id = $1', [user_id]);
     await tx.query('UPDATE requested_features SET user_id = NULL WHERE user_id = $1', [user_id]);
     await rememberErased(tx, user_id);

@@ -34,6 +34,16 @@ export class FeatureRequestsController {
     return { data: await this.features.upvote(user, id) };
   }
 
+  @Endpoint(communityApi.subscribeToFeature)
+  subscribe(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id) {
+    return this.features.setSubscription(user, id, true);
+  }
+
+  @Endpoint(communityApi.unsubscribeFromFeature)
+  unsubscribe(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id) {
+    return this.features.setSubscription(user, id, false);
+  }
+
   @Endpoint(communityApi.removeFeatureInteraction)
   async remove(@CurrentUser() user: AuthUser, @ParsedParams() { id, interactionId }: Input<typeof communityApi.removeFeatureInteraction>['params']) {
     await this.features.removeInteraction(user, id, interactionId);

@@ -61,8 +61,34 @@ export class FeatureRequestsRepository {
     return rows[0].id;
   }
 
-  async setStatus(id: string, status: FeatureRequestStatus): Promise<boolean> {
-    const { rowCount } = await this.db.query('UPDATE requested_features SET status = $2 WHERE id = $1', [id, status]);
-    return (rowCount ?? 0) > 0;
+  /** The request's title when the status changed; undefined when there is no such request or it already had it. */
+  async setStatus(tx: Tx, id: string, status: FeatureRequestStatus): Promise<{ title: string; changed: boolean } | undefined> {
+    const { rows } = await tx.query<{ title: string; previous: string }>(
+      `UPDATE requested_features f SET status = $2 FROM (SELECT id, status AS previous FROM requested_features WHERE id = $1 FOR UPDATE) old
+       WHERE f.id = old.id RETURNING f.title, old.previous`,
+      [id, status],
+    );
+    return rows[0] && { title: rows[0].title, changed: rows[0].previous !== status };
+  }
+
+  async subscribe(userId: string, id: string): Promise<void> {
+    await this.db.query('INSERT INTO feature_request_subscriptions (user_id, feature_request_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, id]);
+  }
+
+  async unsubscribe(userId: string, id: string): Promise<void> {
+    await this.db.query('DELETE FROM feature_request_subscriptions WHERE user_id = $1 AND feature_request_id = $2', [userId, id]);
+  }
+
+  async isSubscribed(userId: string, id: string): Promise<boolean> {
+    const { rows } = await this.db.query('SELECT 1 FROM feature_request_subscriptions WHERE user_id = $1 AND feature_request_id = $2', [userId, id]);
+    return rows.length > 0;
+  }
+
+  async subscriberIds(tx: Tx, id: string): Promise<string[]> {
+    const { rows } = await tx.query<{ user_id: string }>(
+      'SELECT user_id FROM feature_request_subscriptions WHERE feature_request_id = $1 ORDER BY created_at, user_id',
+      [id],
+    );
+    return rows.map((r) => r.user_id);
   }
 }
