@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useCompanies } from './api';
 
 /** The multi-select groups of the filter popover (spec section 9), in the order shown. */
-const filterGroups = ['level', 'title', 'location', 'outcome'] as const;
+export const filterGroups = ['level', 'title', 'location', 'outcome'] as const;
 export type FilterGroup = (typeof filterGroups)[number];
 
 export interface FilterState {
