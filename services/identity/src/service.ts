@@ -4,10 +4,11 @@ import { serviceEntry } from '@app/contracts';
 import { ServiceDefinition } from '@app/service-kit';
 import { AccountsModule } from './accounts/accounts.module';
 import { identityConfigShape } from './config';
+import { FeatureUpdatesModule } from './feature-updates/feature-updates.module';
 import { SupabaseWebhookModule } from './supabase-webhook/supabase-webhook.module';
 
-/** The GoTrue API of the embedded default, and the webhook that brings a real project's accounts in. */
-@Module({ imports: [AccountsModule, SupabaseWebhookModule] })
+/** The GoTrue API of the embedded default, the webhook that brings a real project's accounts in, and feature-board e-mails. */
+@Module({ imports: [AccountsModule, SupabaseWebhookModule, FeatureUpdatesModule] })
 class IdentityModule {}
 
 export const identityService: ServiceDefinition<typeof identityConfigShape> = {

@@ -17,7 +17,7 @@ const noStore = (_req: Request, res: Response, next: NextFunction) => {
 @Module({
   controllers: [AccountsController, RevocationsController],
   providers: [AccountsRepository, AccountsService, Confirmations, KeyStore, Mailer],
-  exports: [AccountsRepository],
+  exports: [AccountsRepository, Mailer],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -19,6 +19,14 @@ const decodeQuotedPrintable = (body: string) =>
     'latin1',
   ).toString('utf8');
 
+/** RFC 2047 encoded words (=?UTF-8?Q?...?= or B), as nodemailer writes a subject with quotes or non-ASCII. */
+const decodeEncodedWords = (value: string) =>
+  value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+
 /** Reads one .eml file of the developer mailbox (the Mailer's own single-part plain-text messages). */
 function parseMessage(file: string, raw: string): MailboxMessage {
   const split = raw.indexOf('\n\n');
@@ -29,7 +37,7 @@ function parseMessage(file: string, raw: string): MailboxMessage {
   return {
     file,
     to: header('To'),
-    subject: header('Subject'),
+    subject: decodeEncodedWords(header('Subject')),
     date: new Date(header('Date')),
     text,
     link: text.match(/https?:\/\/\S+\/verify\?\S+/)?.[0],

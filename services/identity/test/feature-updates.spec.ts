@@ -1,0 +1,55 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { RunningService } from '@app/service-kit';
+import { publishEvent, TestEnvironment, waitFor } from '@app/service-kit/testing';
+import { identityService, readMailbox } from '../src';
+
+jest.setTimeout(60_000);
+
+const subject = 'Feature request "Dark mode for the timer" is now planned';
+
+/** community.feature_request.status_changed → one e-mail to each subscriber's own address, nobody else. */
+describe("identity: e-mails about a followed feature request's status", () => {
+  const mailbox = mkdtempSync(path.join(tmpdir(), 'identity-mailbox-'));
+  let env: TestEnvironment;
+  let svc: RunningService;
+
+  beforeAll(async () => {
+    env = await TestEnvironment.create();
+    svc = await env.start(identityService, { MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000', SITE_URL: 'http://app.example/' });
+  });
+  afterAll(() => env.close());
+
+  const signUp = async () => {
+    const email = `follower-${randomBytes(4).toString('hex')}@example.com`;
+    const { user } = (await request(svc.url).post('/auth/v1/signup').send({ email, password: 'secret123' }).expect(200)).body;
+    return { id: user.id as string, email };
+  };
+  const updatesTo = async (to: string) => (await readMailbox(mailbox, to)).filter((m) => m.subject === subject);
+
+  it('mails each subscriber once, with the board link, and no one else', async () => {
+    const [alice, bob, carol] = [await signUp(), await signUp(), await signUp()];
+    const id = randomUUID();
+    await publishEvent(env, 'community.feature_request.status_changed', {
+      feature_request_id: id,
+      title: 'Dark mode for the timer',
+      status: 'planned',
+      // An account deleted since it subscribed is skipped, and the others still get theirs.
+      subscriber_ids: [alice.id, randomUUID(), bob.id],
+      changed_at: new Date().toISOString(),
+    });
+
+    await waitFor(async () => (await updatesTo(alice.email)).length > 0 && (await updatesTo(bob.email)).length > 0, 30_000);
+    for (const who of [alice, bob]) {
+      const mails = await updatesTo(who.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0].to).toBe(who.email);
+      expect(mails[0].text).toContain('The feature request "Dark mode for the timer" you follow is now planned.');
+      expect(mails[0].text).toContain('http://app.example/feature-request');
+    }
+    expect(await updatesTo(carol.email)).toEqual([]);
+  });
+});
