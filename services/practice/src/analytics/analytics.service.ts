@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { PracticeAnalytics } from '@app/contracts';
+import { LRUCache } from 'lru-cache';
 import { AnalyticsRepository } from './analytics.repository';
 
 interface Kept {
   key: string;
-  at: number;
   summary: PracticeAnalytics;
 }
 
@@ -20,7 +20,7 @@ const MAX_KEPT = 2_000;
  */
 @Injectable()
 export class AnalyticsService {
-  private readonly kept = new Map<string, Kept>();
+  private readonly kept = new LRUCache<string, Kept>({ max: MAX_KEPT, ttl: TTL_MS });
 
   constructor(private readonly analytics: AnalyticsRepository) {}
 
@@ -28,18 +28,9 @@ export class AnalyticsService {
     const key = `${await this.analytics.inputsVersion(userId)}|${timeZone}`;
     const id = `${userId}|${timeZone}`;
     const hit = this.kept.get(id);
-    if (hit && hit.key === key && Date.now() - hit.at < TTL_MS) {
-      this.kept.delete(id);
-      this.kept.set(id, hit);
-      return hit.summary;
-    }
+    if (hit && hit.key === key) return hit.summary;
     const summary = await this.analytics.summary(userId, timeZone);
-    this.kept.delete(id);
-    this.kept.set(id, { key, at: Date.now(), summary });
-    for (const [oldest] of this.kept) {
-      if (this.kept.size <= MAX_KEPT) break;
-      this.kept.delete(oldest);
-    }
+    this.kept.set(id, { key, summary });
     return summary;
   }
 }

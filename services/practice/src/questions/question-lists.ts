@@ -1,4 +1,5 @@
 import { ListOrder, QuestionListItem, retentionScore } from '@app/contracts';
+import { LRUCache } from 'lru-cache';
 import { ListBody } from './list-body';
 import type { QuestionListSource, QuestionRow } from './questions.repository';
 
@@ -37,11 +38,9 @@ export interface QuestionListsOptions {
  * one build.
  */
 export class QuestionLists {
-  private readonly lists = new Map<string, KeptList>();
+  private readonly lists: LRUCache<string, KeptList>;
   private readonly building = new Map<string, { version: string; list: Promise<KeptList> }>();
-  private bytes = 0;
   private readonly ttlMs: number;
-  private readonly maxBytes: number;
   private readonly now: () => number;
 
   constructor(
@@ -49,7 +48,8 @@ export class QuestionLists {
     options: QuestionListsOptions = {},
   ) {
     this.ttlMs = options.ttlMs ?? 60_000;
-    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    // A list larger than the budget is not kept at all (lru-cache's maxEntrySize defaults to maxSize).
+    this.lists = new LRUCache({ maxSize: options.maxBytes ?? 64 * 1024 * 1024, sizeCalculation: (list) => list.bytes });
     this.now = options.now ?? Date.now;
   }
 
@@ -65,7 +65,11 @@ export class QuestionLists {
       const questions = [...list.questions.values()].sort((a, b) => (a.row.due_at < b.row.due_at ? -1 : a.row.due_at > b.row.due_at ? 1 : 0));
       list.byDue = new ListBody(Buffer.from(`[${questions.map((q) => q.json).join(',')}]`));
       list.bytes += list.byDue.json.length;
-      if (this.lists.get(userId) === list) this.bytes += list.byDue.json.length;
+      // lru-cache sizes an entry when it is added: added again, the kept list counts this order too.
+      if (this.lists.peek(userId) === list) {
+        this.lists.delete(userId);
+        this.lists.set(userId, list);
+      }
     }
     return list.byDue;
   }
@@ -73,12 +77,8 @@ export class QuestionLists {
   private async current(userId: string): Promise<KeptList> {
     const version = await this.source.listVersion(userId);
     const kept = this.lists.get(userId);
-    if (kept && kept.version === version && this.now() - kept.scoredAt < this.ttlMs) {
-      // Most recently used last: a Map keeps insertion order.
-      this.lists.delete(userId);
-      this.lists.set(userId, kept);
-      return kept;
-    }
+    // Past its minute a list is still the base of the next build (only changed rows are read again).
+    if (kept && kept.version === version && this.now() - kept.scoredAt < this.ttlMs) return kept;
     const pending = this.building.get(userId);
     if (pending?.version === version) return pending.list;
     const list = this.build(userId, version, kept);
@@ -91,10 +91,7 @@ export class QuestionLists {
   }
 
   forget(userId: string): void {
-    const kept = this.lists.get(userId);
-    if (!kept) return;
     this.lists.delete(userId);
-    this.bytes -= kept.bytes;
   }
 
   get size(): number {
@@ -131,19 +128,8 @@ export class QuestionLists {
     }
     const body = new ListBody(Buffer.from(`[${parts.join(',')}]`));
     const list: KeptList = { version, scoredAt: rescore ? now : kept!.scoredAt, questions, body, bytes: body.json.length + 5 * rowBytes };
-    this.keep(userId, list);
-    return list;
-  }
-
-  private keep(userId: string, list: KeptList): void {
-    this.forget(userId);
-    if (list.bytes > this.maxBytes) return;
     this.lists.set(userId, list);
-    this.bytes += list.bytes;
-    for (const [oldest] of this.lists) {
-      if (this.bytes <= this.maxBytes) break;
-      this.forget(oldest);
-    }
+    return list;
   }
 }
 
