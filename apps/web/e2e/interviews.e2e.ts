@@ -71,7 +71,7 @@ describe('Interview Experiences (Chromium)', () => {
 
     await dialog.getByLabel('Company').click();
     await page.getByPlaceholder('Search companies...').fill(newCompany);
-    await page.getByText('No company found. Press Enter to add this company.').waitFor();
+    await page.getByRole('option', { name: `Add "${newCompany}" as a new company` }).waitFor();
     await page.keyboard.press('Enter');
     await dialog.getByRole('combobox', { name: 'Company' }).filter({ hasText: newCompany }).waitFor();
 

@@ -10,17 +10,16 @@ import {
   maxRounds,
   roundCategories,
 } from '@app/contracts';
-import { Check, ChevronsUpDown, Lock, Plus, Trash2, X } from 'lucide-react';
+import { ChevronsUpDown, Lock, Plus, Trash2, X } from 'lucide-react';
 import * as React from 'react';
 import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
+import { Combobox } from '@/components/ui/combobox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
@@ -55,62 +54,30 @@ function CompanyCombobox({
   onChange: (v: { id: string | null; name: string }) => void;
   invalid: boolean;
 }) {
-  const [open, setOpen] = React.useState(false);
-  const [search, setSearch] = React.useState('');
   const companies = useCompanies();
-  const typed = search.trim();
-  const matches = (companies.data ?? []).filter((c) => c.name.toLowerCase().includes(typed.toLowerCase()));
-  const pick = (v: { id: string | null; name: string }) => (onChange(v), setOpen(false), setSearch(''));
+  const options = (companies.data ?? []).map((c) => ({ value: c.id, label: c.name, icon: <CompanyLogo name={c.name} className="size-5" /> }));
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button
-          id="interview-company"
-          type="button"
-          variant="outline"
-          role="combobox"
-          aria-expanded={open}
-          aria-invalid={invalid}
-          className={cn('w-full justify-between font-normal', invalid && 'border-destructive')}
-        >
-          <span className="flex min-w-0 items-center gap-2">
-            {value.name ? <CompanyLogo name={value.name} className="size-5" /> : null}
-            <span className={cn('truncate', !value.name && 'text-muted-foreground')}>{value.name || 'Select a company'}</span>
-            {value.name && !value.id ? <Badge variant="secondary">new</Badge> : null}
-          </span>
-          <ChevronsUpDown className="opacity-50" aria-hidden />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-[var(--radix-popover-trigger-width)] p-0">
-        <Command shouldFilter={false}>
-          <CommandInput
-            placeholder="Search companies..."
-            aria-label="Search companies"
-            value={search}
-            onValueChange={setSearch}
-            onKeyDown={(e) => {
-              // A name nobody has added yet: Enter takes it as a new company.
-              if (e.key === 'Enter' && typed && matches.length === 0) {
-                e.preventDefault();
-                pick({ id: null, name: typed });
-              }
-            }}
-          />
-          <CommandList>
-            <CommandEmpty>No company found. Press Enter to add this company.</CommandEmpty>
-            <CommandGroup>
-              {matches.map((c) => (
-                <CommandItem key={c.id} value={c.id} onSelect={() => pick({ id: c.id, name: c.name })} aria-checked={c.id === value.id}>
-                  <CompanyLogo name={c.name} className="size-5" />
-                  <span className="truncate">{c.name}</span>
-                  {c.id === value.id ? <Check className="ml-auto size-4" aria-hidden /> : null}
-                </CommandItem>
-              ))}
-            </CommandGroup>
-          </CommandList>
-        </Command>
-      </PopoverContent>
-    </Popover>
+    <Combobox
+      id="interview-company"
+      options={options}
+      value={value.id ?? undefined}
+      onValueChange={(id) => onChange({ id: id ?? null, name: options.find((o) => o.value === id)?.label ?? '' })}
+      onCreate={(name) => onChange({ id: null, name })}
+      createLabel={(typed) => `Add "${typed}" as a new company`}
+      label="Companies"
+      searchPlaceholder="Search companies..."
+      searchLabel="Search companies"
+      emptyText="No company found."
+      aria-invalid={invalid}
+      className="w-full"
+    >
+      <span className="flex min-w-0 items-center gap-2">
+        {value.name ? <CompanyLogo name={value.name} className="size-5" /> : null}
+        <span className={cn('truncate', !value.name && 'text-muted-foreground')}>{value.name || 'Select a company'}</span>
+        {value.name && !value.id ? <Badge variant="secondary">new</Badge> : null}
+      </span>
+      <ChevronsUpDown className="opacity-50" aria-hidden />
+    </Combobox>
   );
 }
 
@@ -157,49 +124,29 @@ function ChoiceField({
 }
 
 function TopicsCombobox({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
-  const [open, setOpen] = React.useState(false);
-  const toggle = (topic: string) => onChange(value.includes(topic) ? value.filter((t) => t !== topic) : [...value, topic]);
+  const remove = (topic: string) => onChange(value.filter((t) => t !== topic));
   return (
     <div className="space-y-2">
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger asChild>
-          <Button id="interview-topics" type="button" variant="outline" role="combobox" aria-expanded={open} className="w-full justify-between font-normal">
-            <span className={cn('truncate', value.length === 0 && 'text-muted-foreground')}>{value.length ? `${value.length} selected` : 'Select topics'}</span>
-            <ChevronsUpDown className="opacity-50" aria-hidden />
-          </Button>
-        </PopoverTrigger>
-        <PopoverContent className="w-[var(--radix-popover-trigger-width)] p-0">
-          <Command>
-            <CommandInput placeholder="Search topics..." aria-label="Search topics" />
-            <CommandList>
-              <CommandEmpty>No topic found.</CommandEmpty>
-              <CommandGroup>
-                {interviewTopics.map((topic) => (
-                  <CommandItem key={topic} value={topic} onSelect={() => toggle(topic)} aria-checked={value.includes(topic)}>
-                    <span
-                      className={cn(
-                        'flex size-4 items-center justify-center rounded-sm border border-primary',
-                        value.includes(topic) ? 'bg-primary text-primary-foreground' : 'opacity-50',
-                      )}
-                      aria-hidden
-                    >
-                      {value.includes(topic) ? <Check className="size-3" /> : null}
-                    </span>
-                    {topic}
-                  </CommandItem>
-                ))}
-              </CommandGroup>
-            </CommandList>
-          </Command>
-        </PopoverContent>
-      </Popover>
+      <Combobox
+        id="interview-topics"
+        multiple
+        options={interviewTopics.map((topic) => ({ value: topic, label: topic }))}
+        value={value}
+        onValueChange={onChange}
+        label="Topics"
+        placeholder="Select topics"
+        searchPlaceholder="Search topics..."
+        searchLabel="Search topics"
+        emptyText="No topic found."
+        className="w-full"
+      />
       {value.length > 0 ? (
         <ul className="flex flex-wrap gap-1.5" aria-label="Chosen topics">
           {value.map((topic) => (
             <li key={topic}>
               <Badge variant="secondary" className="gap-1 pr-1 font-normal">
                 {topic}
-                <button type="button" onClick={() => toggle(topic)} aria-label={`Remove ${topic}`} className="rounded-full p-0.5 hover:bg-background/60">
+                <button type="button" onClick={() => remove(topic)} aria-label={`Remove ${topic}`} className="rounded-full p-0.5 hover:bg-background/60">
                   <X className="size-3" aria-hidden />
                 </button>
               </Badge>
