@@ -222,7 +222,7 @@ describe('Interview experiences read right (issue 22 item 6, Chromium)', () => {
       await page.getByTestId('filter-button').click();
       const option = page.getByRole('option', { name: earlyCareer });
       await option.waitFor();
-      expect(await linesOf(page, '[role="option"][data-value^="Level Early Career"]', '(L4, E3, IC1, SDE I)')).toBe(1);
+      expect(await linesOf(page, '[role="option"][data-value^="level:Early Career"]', '(L4, E3, IC1, SDE I)')).toBe(1);
       await noSeriousViolations(page);
       await screenshot(page, `read-right-levels-${width}`);
       await page.keyboard.press('Escape');
