@@ -42,7 +42,7 @@ export class FeatureUpdatesEvents {
           '',
           `See it on the feature board: ${board}`,
           '',
-          `You get this e-mail because you chose "E-mail me updates" on that request. To stop, open ${board} and press "Subscribed" on it.`,
+          `You get this e-mail because you chose "E-mail me updates" on that request. To stop, open ${board} and turn "E-mail me updates" off on it.`,
         ].join('\n'),
       });
     }

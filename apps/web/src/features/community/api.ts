@@ -116,8 +116,9 @@ export function useToggleFeatureVote() {
     onMutate: async ({ id, current }) => {
       await client.cancelQueries({ queryKey: interactionsKey(id) });
       const next: FeatureInteractions = current.hasUserUpvoted
-        ? { interactions: current.interactions.filter((i) => i.id !== current.userInteractionId), hasUserUpvoted: false, userInteractionId: null }
+        ? { ...current, interactions: current.interactions.filter((i) => i.id !== current.userInteractionId), hasUserUpvoted: false, userInteractionId: null }
         : {
+            ...current,
             interactions: [
               ...current.interactions,
               {
@@ -138,6 +139,25 @@ export function useToggleFeatureVote() {
     },
     onError: (_err, { id }, context) => {
       if (context) client.setQueryData(interactionsKey(id), context.current);
+    },
+    onSettled: (_data, _err, { id }) => client.invalidateQueries({ queryKey: interactionsKey(id) }),
+  });
+}
+
+/** E-mail updates on a request: PUT subscribes, DELETE unsubscribes; the button shows the new state at once. */
+export function useToggleFeatureSubscription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, subscribe }: { id: string; subscribe: boolean }) =>
+      call(subscribe ? communityApi.subscribeToFeature : communityApi.unsubscribeFromFeature, { params: { id } }),
+    onMutate: async ({ id, subscribe }) => {
+      await client.cancelQueries({ queryKey: interactionsKey(id) });
+      const current = client.getQueryData<FeatureInteractions>(interactionsKey(id));
+      if (current) client.setQueryData(interactionsKey(id), { ...current, isSubscribed: subscribe });
+      return { current };
+    },
+    onError: (_err, { id }, context) => {
+      if (context?.current) client.setQueryData(interactionsKey(id), context.current);
     },
     onSettled: (_data, _err, { id }) => client.invalidateQueries({ queryKey: interactionsKey(id) }),
   });

@@ -10,17 +10,18 @@ import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/lib/auth';
 import { useSettled } from '@/lib/use-settled';
-import { useFeatureInteractions, useFeatureRequests, useToggleFeatureVote } from './api';
+import { useFeatureInteractions, useFeatureRequests, useToggleFeatureSubscription, useToggleFeatureVote } from './api';
+import { EmailUpdatesButton } from './components/email-updates-button';
 import { ListItem } from './components/list-item';
 import { StatusBadge, statusLabel } from './status-badge';
 
 type Listed = Exclude<FeatureRequestStatus, 'pending'>;
 const listedStatuses: Listed[] = ['open', 'planned', 'started', 'completed', 'declined'];
 
-function loginRequired() {
+function loginRequired(description = 'Please login to upvote features') {
   toast({
     title: 'Login Required',
-    description: 'Please login to upvote features',
+    description,
     action: (
       <Button asChild size="sm" variant="outline">
         <Link to="/login">Login</Link>
@@ -48,6 +49,7 @@ export default function FeatureRequestsPage() {
   const ids = features.data?.map((f) => f.id) ?? [];
   const interactions = useFeatureInteractions(ids);
   const toggle = useToggleFeatureVote();
+  const follow = useToggleFeatureSubscription();
   useFailureToast(features.isError, 'Failed to fetch features');
   useFailureToast(
     interactions.some((q) => q.isError),
@@ -65,6 +67,19 @@ export default function FeatureRequestsPage() {
     toggle.mutateAsync({ id, current }).catch((err: unknown) => {
       if (err instanceof ApiError && err.status === 401) loginRequired();
       else toast({ variant: 'destructive', title: 'Error', description: 'Failed to update vote' });
+    });
+  };
+
+  const toggleUpdates = (id: string, index: number) => {
+    const state = interactions[index];
+    const current = state?.data;
+    const sessionEnded = state?.error instanceof ApiError && state.error.status === 401;
+    const signInFirst = () => loginRequired('Please login to get e-mail updates');
+    if (!user || sessionEnded) return signInFirst();
+    if (!current) return;
+    follow.mutateAsync({ id, subscribe: !current.isSubscribed }).catch((err: unknown) => {
+      if (err instanceof ApiError && err.status === 401) signInFirst();
+      else toast({ variant: 'destructive', title: 'Error', description: 'Failed to update e-mail updates' });
     });
   };
 
@@ -133,6 +148,14 @@ export default function FeatureRequestsPage() {
                 postedAt={f.created_at}
                 badges={<StatusBadge status={f.status} />}
                 upvote={{ count: data ? data.interactions.length : f.upvotes, active: !!data?.hasUserUpvoted, busy, onToggle: () => vote(f.id, i) }}
+                actions={
+                  <EmailUpdatesButton
+                    title={f.title}
+                    subscribed={!!data?.isSubscribed}
+                    busy={(follow.isPending && follow.variables?.id === f.id) || !!state?.isFetching}
+                    onToggle={() => toggleUpdates(f.id, i)}
+                  />
+                }
               />
             );
           })}
