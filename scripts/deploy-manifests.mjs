@@ -46,8 +46,25 @@ function fromEnvFile(variable) {
 
 const indent = (lines, spaces) => lines.map((line) => (line ? ' '.repeat(spaces) + line : line));
 
-function serviceManifest({ name, port }) {
+/** `- to:`/`- from:` peers of a NetworkPolicy naming each service's pods. */
+const podsOf = (names) =>
+  names.flatMap((peer) => ['- podSelector:', `    matchLabels: { app.kubernetes.io/name: ${peer}, app.kubernetes.io/instance: thunderprep }`]);
+
+function serviceManifest({ name, port, calls }, services) {
   const facts = deployFacts[name] ?? {};
+  // The registry's direct calls (its `calls`): the caller gets <NAME>_URL and egress to that port only,
+  // the callee takes ingress from that caller only.
+  const callees = services.filter((s) => calls.includes(s.name));
+  const callers = services.filter((s) => s.calls.includes(name)).map((s) => s.name);
+  const egress = [
+    ...(facts.egress ?? []),
+    ...callees.flatMap((callee) => [
+      `# Direct calls to ${callee.name} (${callee.urlVar}).`,
+      '- to:',
+      ...indent(podsOf([callee.name]), 4),
+      `  ports: [{ port: ${callee.port}, protocol: TCP }]`,
+    ]),
+  ];
   const headline = facts.headline ?? [
     `${name}: one backend service of the registry (libs/contracts/src/registry.ts). Only the gateway (and,`,
     `for the token keys, the other services' JWKS fetch when this is ${tokenIssuer}) reaches it.`,
@@ -58,6 +75,7 @@ function serviceManifest({ name, port }) {
     '- podSelector:',
     '    matchLabels: { app.kubernetes.io/name: gateway, app.kubernetes.io/instance: thunderprep }',
     ...(name === tokenIssuer ? ['- podSelector:', '    matchLabels: { app.kubernetes.io/component: service, app.kubernetes.io/part-of: thunderprep }'] : []),
+    ...podsOf(callers),
   ];
   const lines = [
     '# Written by `npm run deploy:manifests` from the registry and scripts/deploy-manifests.mjs: edit those, not this.',
@@ -111,6 +129,7 @@ function serviceManifest({ name, port }) {
     '            - name: GATEWAY_SECRET',
     '              valueFrom: { secretKeyRef: { name: thunderprep-gateway-secret, key: GATEWAY_SECRET } }',
     ...indent(facts.env ?? [], 12),
+    ...callees.map((callee) => `            - { name: ${callee.urlVar}, value: "http://${callee.name}:${callee.port}" }`),
     '          envFrom:',
     '            - configMapRef: { name: thunderprep-config }',
     `            - secretRef: { name: ${name}-secrets }`,
@@ -195,18 +214,18 @@ function serviceManifest({ name, port }) {
     '  podSelector:',
     '    matchLabels:',
     ...selector(6),
-    `  policyTypes: [${facts.egress ? 'Ingress, Egress' : 'Ingress'}]`,
+    `  policyTypes: [${egress.length ? 'Ingress, Egress' : 'Ingress'}]`,
     '  ingress:',
     '    - from:',
     ...indent(ingressFrom, 8),
     `      ports: [{ port: ${port}, protocol: TCP }]`,
-    ...(facts.egress ? ['  egress:', ...indent(facts.egress, 4)] : []),
+    ...(egress.length ? ['  egress:', ...indent(egress, 4)] : []),
   ];
   return `${lines.join('\n')}\n`;
 }
 
 /** A service's block of docker-compose.yml: its image built from ./Dockerfile, logged in as itself. */
-function composeService({ name, port, variable }) {
+function composeService({ name, port, variable, calls }, services) {
   return [
     `${name}:`,
     '  <<: *service',
@@ -219,6 +238,7 @@ function composeService({ name, port, variable }) {
     `    NATS_USER: ${name}`,
     `    NATS_PASSWORD: ${fromEnvFile(`${variable}_NATS_PASSWORD`)}`,
     ...indent(deployFacts[name]?.composeEnv ?? [], 4),
+    ...services.filter((s) => calls.includes(s.name)).map((callee) => `    ${callee.urlVar}: http://${callee.name}:${callee.port}`),
     '  healthcheck: *healthcheck',
   ];
 }
@@ -233,7 +253,7 @@ function sharedRegions(services) {
       [`AUTH_JWKS_URL: http://${issuer.name}:${issuer.port}/auth/v1/.well-known/jwks.json`],
       [`SERVICES: ${names}`, ...services.map((s) => `${s.variable}_DATABASE_PASSWORD: ${fromEnvFile(`${s.variable}_DATABASE_PASSWORD`)}`)],
       services.map((s) => `${s.variable}_NATS_PASSWORD: ${fromEnvFile(`${s.variable}_NATS_PASSWORD`)}`),
-      services.flatMap((s, i) => [...(i ? [''] : []), ...composeService(s)]),
+      services.flatMap((s, i) => [...(i ? [''] : []), ...composeService(s, services)]),
       [`READY_UPSTREAMS: ${names}`, ...services.map((s) => `${s.urlVar}: http://${s.name}:${s.port}`)],
       services.map((s) => `${s.name}: { condition: service_healthy }`),
     ],
@@ -298,13 +318,19 @@ export function deployManifests() {
     variable: upstreamUrlVariable(s.name).replace(/_URL$/, ''),
     produces: s.produces,
     consumes: s.consumes,
+    calls: s.calls ?? [],
   }));
+  for (const { name, calls } of services) {
+    for (const callee of calls) {
+      if (!services.some((s) => s.name === callee)) throw new Error(`${name} calls ${callee}, which is not in the registry`);
+    }
+  }
   for (const name of Object.keys(deployFacts)) {
     if (!services.some((s) => s.name === name)) throw new Error(`deploy facts name ${name}, which is not in the registry`);
   }
 
   const files = new Map();
-  for (const service of services) files.set(`deploy/k8s/base/${service.name}.yaml`, serviceManifest(service));
+  for (const service of services) files.set(`deploy/k8s/base/${service.name}.yaml`, serviceManifest(service, services));
   files.set(
     'deploy/k8s/components/nats-jetstream/accounts.conf',
     natsAccountsConfig({

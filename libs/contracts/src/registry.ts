@@ -15,6 +15,11 @@ export interface ServiceEntry {
   readonly port: number;
   readonly produces: readonly EventType[];
   readonly consumes: readonly EventType[];
+  /**
+   * Services it calls directly over HTTP (not through the gateway): each gets <NAME>_URL, and the
+   * deployments open exactly this path between them (scripts/deploy-manifests.mjs).
+   */
+  readonly calls?: readonly string[];
 }
 
 export const serviceRegistry = [
@@ -31,6 +36,8 @@ export const serviceRegistry = [
     port: 8102,
     produces: ['interviews.company.created'],
     consumes: ['identity.user.deleted'],
+    // A shared card's author username (PROFILE_URL), read with the author's own token.
+    calls: ['profile'],
   },
   {
     name: 'practice',
