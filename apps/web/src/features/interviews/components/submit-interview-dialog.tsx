@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Combobox } from '@/components/ui/combobox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -45,20 +46,20 @@ const texts = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** An existing company, or a new one typed and confirmed with Enter (created when the form is sent). */
+/** FormControl's id and aria props land on the trigger. */
 function CompanyCombobox({
   value,
   onChange,
-  invalid,
+  ...trigger
 }: {
   value: { id: string | null; name: string };
   onChange: (v: { id: string | null; name: string }) => void;
-  invalid: boolean;
-}) {
+} & Pick<React.AriaAttributes, 'aria-invalid' | 'aria-describedby'> & { id?: string }) {
   const companies = useCompanies();
   const options = (companies.data ?? []).map((c) => ({ value: c.id, label: c.name, icon: <CompanyLogo name={c.name} className="size-5" /> }));
   return (
     <Combobox
-      id="interview-company"
+      {...trigger}
       options={options}
       value={value.id ?? undefined}
       onValueChange={(id) => onChange({ id: id ?? null, name: options.find((o) => o.value === id)?.label ?? '' })}
@@ -68,7 +69,6 @@ function CompanyCombobox({
       searchPlaceholder="Search companies..."
       searchLabel="Search companies"
       emptyText="No company found."
-      aria-invalid={invalid}
       className="w-full"
     >
       <span className="flex min-w-0 items-center gap-2">
@@ -88,26 +88,26 @@ function ChoiceField({
   label,
   placeholder,
   options,
-  error,
 }: {
   form: UseFormReturn<InterviewFormInput, unknown, InterviewForm>;
   name: 'level' | 'title';
   label: string;
   placeholder: string;
   options: readonly string[];
-  error?: string;
 }) {
   return (
-    <div className="space-y-2">
-      <Label htmlFor={`interview-${name}`}>{label}</Label>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem id={`interview-${name}`}>
+          <FormLabel>{label}</FormLabel>
           <Select value={text(field.value)} onValueChange={field.onChange}>
-            <SelectTrigger id={`interview-${name}`} aria-invalid={!!error}>
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
+            <FormControl>
+              <SelectTrigger>
+                <SelectValue placeholder={placeholder} />
+              </SelectTrigger>
+            </FormControl>
             <SelectContent>
               {options.map((option) => (
                 <SelectItem key={option} value={option}>
@@ -116,10 +116,10 @@ function ChoiceField({
               ))}
             </SelectContent>
           </Select>
-        )}
-      />
-      <FieldError id={`interview-${name}-error`} message={error} />
-    </div>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
   );
 }
 
@@ -232,156 +232,172 @@ export function SubmitInterviewDialog() {
             </DialogFooter>
           </div>
         ) : (
-          <form onSubmit={preview} noValidate className="space-y-5">
-            <div className="space-y-2">
-              <Label htmlFor="interview-company">Company</Label>
-              <Controller
+          <Form {...form}>
+            <form onSubmit={preview} noValidate className="space-y-5">
+              <FormField
                 control={form.control}
                 name="company"
-                render={({ field }) => <CompanyCombobox value={field.value} onChange={field.onChange} invalid={!!errors.company} />}
-              />
-              <FieldError id="interview-company-error" message={errors.company?.message ?? errors.company?.name?.message} />
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <ChoiceField form={form} name="level" label="Level" placeholder="Select a level" options={interviewLevels} error={errors.level?.message} />
-              <ChoiceField form={form} name="title" label="Title" placeholder="Select a title" options={interviewTitles} error={errors.title?.message} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="interview-location">Location</Label>
-              <Input id="interview-location" placeholder="e.g. London, UK" aria-invalid={!!errors.location} {...form.register('location')} />
-              <FieldError id="interview-location-error" message={errors.location?.message} />
-            </div>
-
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium">Interview rounds</legend>
-              <ol className="space-y-2">
-                {rounds.fields.map((row, i) => (
-                  <li key={row.id} className="space-y-1" data-testid="round-row">
-                    <div className="flex items-start gap-2">
-                      <span className="mt-2 w-5 shrink-0 text-sm text-muted-foreground">{i + 1}.</span>
-                      <div className="grid flex-1 gap-2 sm:grid-cols-[1fr_10rem]">
-                        <Controller
-                          control={form.control}
-                          name={`interview_process.${i}.round`}
-                          render={({ field }) => (
-                            <Select value={text(field.value)} onValueChange={field.onChange}>
-                              <SelectTrigger aria-label={`Round ${i + 1} category`} aria-invalid={!!roundErrors?.[i]?.round}>
-                                <SelectValue placeholder="Round category" />
-                              </SelectTrigger>
-                              <SelectContent>
-                                {roundCategories.map((c) => (
-                                  <SelectItem key={c} value={c}>
-                                    {c}
-                                  </SelectItem>
-                                ))}
-                              </SelectContent>
-                            </Select>
-                          )}
-                        />
-                        <Input
-                          type="date"
-                          max={today()}
-                          aria-label={`Round ${i + 1} date`}
-                          aria-invalid={!!roundErrors?.[i]?.round_date_str}
-                          {...form.register(`interview_process.${i}.round_date_str`)}
-                        />
-                      </div>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Remove round ${i + 1}`}
-                        disabled={rounds.fields.length <= 1}
-                        onClick={() => rounds.remove(i)}
-                      >
-                        <Trash2 aria-hidden />
-                      </Button>
-                    </div>
-                    <FieldError id={`interview-round-${i}-error`} message={roundErrors?.[i]?.round?.message ?? roundErrors?.[i]?.round_date_str?.message} />
-                  </li>
-                ))}
-              </ol>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                disabled={rounds.fields.length >= maxRounds}
-                onClick={() => rounds.append({ round: '', round_date_str: '' })}
-              >
-                <Plus aria-hidden /> Add round
-              </Button>
-              <FieldError id="interview-rounds-error" message={roundErrors?.message ?? roundErrors?.root?.message} />
-              <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                <Lock className="size-3" aria-hidden /> Exact round dates are never shown publicly: others only see when the process finished and how long it
-                took.
-              </p>
-            </fieldset>
-
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium">Outcome</legend>
-              <Controller
-                control={form.control}
-                name="outcome"
                 render={({ field }) => (
-                  <div className="grid grid-cols-3 gap-2">
-                    {formOutcomes.map((o) => (
-                      <Button
-                        key={o.value}
-                        type="button"
-                        variant={field.value === o.value ? 'default' : 'outline'}
-                        aria-pressed={field.value === o.value}
-                        onClick={() => field.onChange(field.value === o.value ? '' : o.value)}
-                      >
-                        {o.label}
-                      </Button>
-                    ))}
-                  </div>
+                  <FormItem id="interview-company">
+                    <FormLabel>Company</FormLabel>
+                    <FormControl>
+                      <CompanyCombobox value={field.value} onChange={field.onChange} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
                 )}
               />
-              <FieldError id="interview-outcome-error" message={errors.outcome?.message} />
-            </fieldset>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <ChoiceField form={form} name="level" label="Level" placeholder="Select a level" options={interviewLevels} />
+                <ChoiceField form={form} name="title" label="Title" placeholder="Select a title" options={interviewTitles} />
+              </div>
+              <FormField
+                control={form.control}
+                name="location"
+                render={({ field }) => (
+                  <FormItem id="interview-location">
+                    <FormLabel>Location</FormLabel>
+                    <FormControl>
+                      <Input placeholder="e.g. London, UK" {...field} value={text(field.value)} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
 
-            <div className="space-y-2">
-              <Label htmlFor="interview-topics">Topics</Label>
-              <Controller
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-medium">Interview rounds</legend>
+                <ol className="space-y-2">
+                  {rounds.fields.map((row, i) => (
+                    <li key={row.id} className="space-y-1" data-testid="round-row">
+                      <div className="flex items-start gap-2">
+                        <span className="mt-2 w-5 shrink-0 text-sm text-muted-foreground">{i + 1}.</span>
+                        <div className="grid flex-1 gap-2 sm:grid-cols-[1fr_10rem]">
+                          <Controller
+                            control={form.control}
+                            name={`interview_process.${i}.round`}
+                            render={({ field }) => (
+                              <Select value={text(field.value)} onValueChange={field.onChange}>
+                                <SelectTrigger aria-label={`Round ${i + 1} category`} aria-invalid={!!roundErrors?.[i]?.round}>
+                                  <SelectValue placeholder="Round category" />
+                                </SelectTrigger>
+                                <SelectContent>
+                                  {roundCategories.map((c) => (
+                                    <SelectItem key={c} value={c}>
+                                      {c}
+                                    </SelectItem>
+                                  ))}
+                                </SelectContent>
+                              </Select>
+                            )}
+                          />
+                          <Input
+                            type="date"
+                            max={today()}
+                            aria-label={`Round ${i + 1} date`}
+                            aria-invalid={!!roundErrors?.[i]?.round_date_str}
+                            {...form.register(`interview_process.${i}.round_date_str`)}
+                          />
+                        </div>
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Remove round ${i + 1}`}
+                          disabled={rounds.fields.length <= 1}
+                          onClick={() => rounds.remove(i)}
+                        >
+                          <Trash2 aria-hidden />
+                        </Button>
+                      </div>
+                      <FieldError id={`interview-round-${i}-error`} message={roundErrors?.[i]?.round?.message ?? roundErrors?.[i]?.round_date_str?.message} />
+                    </li>
+                  ))}
+                </ol>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={rounds.fields.length >= maxRounds}
+                  onClick={() => rounds.append({ round: '', round_date_str: '' })}
+                >
+                  <Plus aria-hidden /> Add round
+                </Button>
+                <FieldError id="interview-rounds-error" message={roundErrors?.message ?? roundErrors?.root?.message} />
+                <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                  <Lock className="size-3" aria-hidden /> Exact round dates are never shown publicly: others only see when the process finished and how long it
+                  took.
+                </p>
+              </fieldset>
+
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-medium">Outcome</legend>
+                <Controller
+                  control={form.control}
+                  name="outcome"
+                  render={({ field }) => (
+                    <div className="grid grid-cols-3 gap-2">
+                      {formOutcomes.map((o) => (
+                        <Button
+                          key={o.value}
+                          type="button"
+                          variant={field.value === o.value ? 'default' : 'outline'}
+                          aria-pressed={field.value === o.value}
+                          onClick={() => field.onChange(field.value === o.value ? '' : o.value)}
+                        >
+                          {o.label}
+                        </Button>
+                      ))}
+                    </div>
+                  )}
+                />
+                <FieldError id="interview-outcome-error" message={errors.outcome?.message} />
+              </fieldset>
+
+              <FormField
                 control={form.control}
                 name="topics"
-                render={({ field }) => <TopicsCombobox value={texts(field.value)} onChange={field.onChange} />}
-              />
-              <FieldError id="interview-topics-error" message={errors.topics?.message} />
-            </div>
-
-            <div className="flex items-start gap-2">
-              <Controller
-                control={form.control}
-                name="show_username"
                 render={({ field }) => (
-                  <Checkbox
-                    id="interview-show-username"
-                    aria-describedby="interview-show-username-hint"
-                    checked={!!field.value}
-                    onCheckedChange={(checked) => field.onChange(checked === true)}
-                    className="mt-0.5"
-                  />
+                  <FormItem id="interview-topics">
+                    <FormLabel>Topics</FormLabel>
+                    <TopicsCombobox value={texts(field.value)} onChange={field.onChange} />
+                    <FormMessage />
+                  </FormItem>
                 )}
               />
-              <div className="grid gap-1">
-                <Label htmlFor="interview-show-username">Show my username</Label>
-                <p id="interview-show-username-hint" className="text-xs text-muted-foreground">
-                  Off: others see “Some Candidate” as the author.
-                </p>
-              </div>
-            </div>
 
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={isSubmitting}>
-                Preview my submission
-              </Button>
-            </DialogFooter>
-          </form>
+              <div className="flex items-start gap-2">
+                <Controller
+                  control={form.control}
+                  name="show_username"
+                  render={({ field }) => (
+                    <Checkbox
+                      id="interview-show-username"
+                      aria-describedby="interview-show-username-hint"
+                      checked={!!field.value}
+                      onCheckedChange={(checked) => field.onChange(checked === true)}
+                      className="mt-0.5"
+                    />
+                  )}
+                />
+                <div className="grid gap-1">
+                  <Label htmlFor="interview-show-username">Show my username</Label>
+                  <p id="interview-show-username-hint" className="text-xs text-muted-foreground">
+                    Off: others see “Some Candidate” as the author.
+                  </p>
+                </div>
+              </div>
+
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={close}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={isSubmitting}>
+                  Preview my submission
+                </Button>
+              </DialogFooter>
+            </form>
+          </Form>
         )}
       </DialogContent>
     </Dialog>
