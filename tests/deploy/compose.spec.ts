@@ -106,6 +106,9 @@ test.each(serviceRegistry.map((s) => [s.name, s.port] as const))(
     });
     if (name === 'identity') expect(service.environment!.SIGNING_KEY_ENCRYPTION_KEY).toMatch(fromEnv('SIGNING_KEY_ENCRYPTION_KEY'));
     else expect(service.environment).not.toHaveProperty('SIGNING_KEY_ENCRYPTION_KEY');
+    // A shared interview card's author username comes from profile, at its service name and port.
+    if (name === 'interviews') expect(service.environment!.PROFILE_URL).toBe(`http://profile:${serviceRegistry.find((s) => s.name === 'profile')!.port}`);
+    else expect(service.environment).not.toHaveProperty('PROFILE_URL');
     expect(Object.keys(service.depends_on!).sort()).toEqual(['event-streams', 'nats', 'postgres', 'postgres-roles']);
     expect(service.read_only).toBe(true);
     expect(service.cap_drop).toEqual(['ALL']);

@@ -252,7 +252,7 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
     expect(allowed(policies(), gateway, { ip: '10.20.0.5' }, 4222)).toBe(false);
   });
 
-  test('network: services reach Postgres, NATS and identity (token keys), not each other; every pod reaches DNS only', () => {
+  test('network: services reach Postgres, NATS and identity (token keys), and of each other only interviews → profile; every pod reaches DNS only', () => {
     const dns = pod('kube-system', { 'k8s-app': 'kube-dns' });
     for (const workload of workloads()) {
       const from = pod(namespace(), podTemplate(workload)!.metadata!.labels!);
@@ -272,10 +272,23 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
         expect({ from: name, to: other.name, allowed: allowed(policies(), from, podOf(other.name), other.port) }).toEqual({
           from: name,
           to: other.name,
-          allowed: false,
+          // A shared interview card's author username comes from profile (PROFILE_URL).
+          allowed: name === 'interviews' && other.name === 'profile',
         });
       }
       expect({ name, gateway: allowed(policies(), from, podOf('gateway'), 8080) }).toEqual({ name, gateway: false });
+    }
+  });
+
+  test("interviews finds profile at its Service and port (PROFILE_URL), and reaches nothing else of profile's", () => {
+    const profile = serviceRegistry.find((s) => s.name === 'profile')!;
+    const service = named<IService>(objects(), 'Service', 'profile');
+    expect(service.spec!.ports!.map((p) => p.port)).toEqual([profile.port]);
+    expect(environment(mainContainer('interviews')).PROFILE_URL).toBe(`http://profile:${profile.port}`);
+    expect(allowed(policies(), podOf('interviews'), podOf('profile'), profile.port)).toBe(true);
+    expect(allowed(policies(), podOf('interviews'), podOf('profile'), 9090)).toBe(false);
+    for (const { name } of serviceRegistry.filter((s) => s.name !== 'interviews')) {
+      expect({ name, profileUrl: environment(mainContainer(name)).PROFILE_URL }).toEqual({ name, profileUrl: undefined });
     }
   });
 
