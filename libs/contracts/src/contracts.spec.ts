@@ -37,9 +37,10 @@ describe('spec section 5, word for word', () => {
     [{ username: 'a' }, { username: 'Username must be at least 2 characters.' }],
     [{ username: 'x'.repeat(31) }, { username: 'Username must not be longer than 30 characters.' }],
     [{ username: 'ok', current_company_id: 'nope' }, { current_company_id: 'Invalid company ID' }],
-    [{ username: 'ok', years_of_experience: '-1' }, { years_of_experience: 'Years of experience must be a positive number' }],
+    // The spec says 'must be a positive number', but 0 is accepted: the message tells the rule that holds (issue 22).
+    [{ username: 'ok', years_of_experience: '-1' }, { years_of_experience: 'Years of experience must be 0 or more' }],
     [{ username: 'ok', years_of_experience: 41 }, { years_of_experience: 'Years of experience must not exceed 40' }],
-    [{ username: 'ok', number_of_internships: -1 }, { number_of_internships: 'Number of internships must be a positive number' }],
+    [{ username: 'ok', number_of_internships: -1 }, { number_of_internships: 'Number of internships must be 0 or more' }],
     [{ username: 'ok', number_of_internships: '11' }, { number_of_internships: 'Number of internships must not exceed 10' }],
   ])('profile %j', (value, expected) => expect(messages(updateProfileSchema, value)).toEqual(expected));
 
