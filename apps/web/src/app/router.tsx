@@ -6,7 +6,7 @@ import { analyticsRoutes } from '@/features/analytics/routes';
 import { communityRoutes } from '@/features/community/routes';
 import { interviewsRoutes } from '@/features/interviews/routes';
 import { legalRoutes } from '@/features/legal/routes';
-import { leetcodeRoutes } from '@/features/leetcode/routes';
+import { problemReviewRoutes } from '@/features/problem-review/routes';
 import { comingSoonRoutes } from '@/features/placeholders/routes';
 import { AppLayout } from '@/app/shell/layout';
 // Not lazy: the error screen must show even when loading a page's code is what failed.
@@ -109,7 +109,7 @@ export const router = createBrowserRouter([
                   </QueryProvider>
                 ),
               },
-              ...[...leetcodeRoutes, ...analyticsRoutes, ...interviewsRoutes, ...aiMocksRoutes, ...communityRoutes].map(withQueries),
+              ...[...problemReviewRoutes, ...analyticsRoutes, ...interviewsRoutes, ...aiMocksRoutes, ...communityRoutes].map(withQueries),
               ...legalRoutes,
               ...comingSoonRoutes,
               { path: '*', element: <NotFoundPage /> },

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazy } from 'react';
 
-const PathfinderPage = lazy(() => import('./pathfinder-page'));
+const OpportunitiesPage = lazy(() => import('./opportunities-page'));
 const FeatureRequestsPage = lazy(() => import('./feature-requests-page'));
 const ExternalResourcesPage = lazy(() => import('./external-resources-page'));
 const ContactPage = lazy(() => import('./contact-page'));
@@ -9,7 +9,7 @@ const ModerationPage = lazy(() => import('./moderation-page'));
 
 /** Community screens (/pathfinder, /feature-request, /external-resources, /contact-form/:type?, /moderation). */
 export const communityRoutes: RouteObject[] = [
-  { path: 'pathfinder', element: <PathfinderPage /> },
+  { path: 'pathfinder', element: <OpportunitiesPage /> },
   { path: 'feature-request', element: <FeatureRequestsPage /> },
   { path: 'external-resources', element: <ExternalResourcesPage /> },
   { path: 'contact-form/:type?', element: <ContactPage /> },

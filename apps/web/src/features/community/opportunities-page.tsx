@@ -56,7 +56,7 @@ function ExpandableSearch({ value, onChange }: { value: string; onChange(v: stri
   );
 }
 
-export default function PathfinderPage() {
+export default function OpportunitiesPage() {
   useDocumentTitle('Student Pathfinder');
   const [text, setText] = React.useState('');
   const [selective, setSelective] = React.useState(false);

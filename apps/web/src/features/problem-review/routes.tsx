@@ -5,7 +5,7 @@ const ProblemReviewPage = lazy(() => import('./problem-review-page'));
 const ReviewPage = lazy(() => import('./review-page'));
 
 /** Problem Review's screens (/leetcode, /leetcode/review/:questionId). */
-export const leetcodeRoutes: RouteObject[] = [
+export const problemReviewRoutes: RouteObject[] = [
   { path: 'leetcode', element: <ProblemReviewPage /> },
   { path: 'leetcode/review/:questionId', element: <ReviewPage /> },
 ];
