@@ -346,8 +346,10 @@ describe('NATS over mutual TLS (NATS_TLS_* files)', () => {
   });
 
   it('is refused without a client certificate', async () => {
+    // How the refusal reads depends on Node's TLS: "certificate required" on 20, and on 24 the server's
+    // TLS 1.3 alert may arrive as the connection is reset. Either way the client gets no connection.
     await expect(connect({ ...natsConnectionOptions(server.url, { tlsCaFile: file('ca.pem') }), reconnect: false, timeout: 3000 })).rejects.toThrow(
-      /certificate/,
+      /certificate|ECONNRESET/,
     );
   });
 });
