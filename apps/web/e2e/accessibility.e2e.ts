@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { Browser, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 import { navGroups, moderationGroup } from '../src/lib/nav';
 import { launch, newPage, seriousA11yViolations, signIn, signUp, stack, uniqueEmail } from './browser';
 
@@ -18,15 +18,41 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => !document.querySelector('[aria-busy="true"]') && !/^Loading/.test(document.querySelector('[role="status"]')?.textContent ?? ''),
     null,
-    {
-      timeout: 30_000,
-    },
+    { timeout: 30_000 },
   );
 }
 
-/** axe on what the page shows now, named by where it is so a failure says which screen. */
+/**
+ * Switches to one layout without reloading: the viewport, the system's colour scheme (what
+ * /api/docs follows live) and the app's theme class (what its ThemeProvider sets), then waits
+ * for colour transitions to end so axe measures the colours the user ends up seeing.
+ */
+async function showLayout(page: Page, width: number, scheme: 'light' | 'dark'): Promise<void> {
+  await page.setViewportSize({ width, height: 800 });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate((s) => {
+    const html = document.documentElement;
+    if (html.classList.contains('light') || html.classList.contains('dark')) {
+      html.classList.remove('light', 'dark');
+      html.classList.add(s);
+    }
+  }, scheme);
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), null, {
+    timeout: 10_000,
+  });
+}
+
+/** axe on what the page shows, in each of the four layouts, named by where so a failure says which screen. */
 async function expectNoSeriousFindings(page: Page, where: string): Promise<void> {
-  expect({ where, findings: await seriousA11yViolations(page) }).toEqual({ where, findings: [] });
+  for (const width of [1280, 375]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await showLayout(page, width, scheme);
+      const at = `${where} at ${width} px, ${scheme}`;
+      expect({ at, findings: await seriousA11yViolations(page) }).toEqual({ at, findings: [] });
+    }
+  }
+  // The next page load starts wide, as a user's first visit would.
+  await showLayout(page, 1280, 'light');
 }
 
 function grantModerator(email: string): void {
@@ -38,34 +64,35 @@ function grantModerator(email: string): void {
   });
 }
 
-const layouts = [
-  { width: 1280, scheme: 'light' },
-  { width: 1280, scheme: 'dark' },
-  { width: 375, scheme: 'light' },
-  { width: 375, scheme: 'dark' },
-] as const;
-
-describe('accessibility: no serious or critical axe finding on any screen (Chromium)', () => {
+describe('accessibility: no serious or critical axe finding on any screen, at 1280 and 375 px, light and dark (Chromium)', () => {
+  // One browser for every check; its fake microphone serves the live transcript's call.
   let browser: Browser;
+  let signedIn: { context: BrowserContext; page: Page };
   const moderator = uniqueEmail('a11y-moderator');
   beforeAll(async () => {
-    browser = await launch();
-    const { context, page } = await newPage(browser);
-    await signUp(page, moderator);
-    await context.close();
+    browser = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
+    const signingUp = await newPage(browser);
+    await signUp(signingUp.page, moderator);
+    await signingUp.context.close();
     grantModerator(moderator);
+    // A new session carries the moderator role.
+    signedIn = await newPage(browser);
+    await signIn(signedIn.page, moderator);
   });
   afterAll(() => browser.close());
 
-  it.each(layouts)('every screen at $width px, $scheme, with the filter popover open and /api/docs', async ({ width, scheme }) => {
-    const { context, page } = await newPage(browser, { width, height: 800 }, scheme);
+  it('signed-out screens', async () => {
+    const { context, page } = await newPage(browser);
     for (const screen of signedOutScreens) {
       await page.goto(screen);
       await settled(page);
       await expectNoSeriousFindings(page, screen);
     }
+    await context.close();
+  });
 
-    await signIn(page, moderator);
+  it("every moderator's screen, with the interview filter popover open", async () => {
+    const { page } = signedIn;
     for (const screen of signedInScreens) {
       await page.goto(screen);
       await settled(page);
@@ -78,56 +105,50 @@ describe('accessibility: no serious or critical axe finding on any screen (Chrom
     const filters = page.getByRole('dialog', { name: 'Filters' });
     await filters.getByRole('option').first().waitFor();
     await expectNoSeriousFindings(page, 'the interview filter popover');
+    expect(await filters.isVisible()).toBe(true);
+  });
 
+  it('/api/docs with an operation open, following the system theme live', async () => {
+    const { page } = signedIn;
     await page.goto('/api/docs/');
     // An operation opened, so its parameters, media-type select and responses are checked too.
     await page.locator('.opblock-summary').first().click();
     await page.locator('.opblock.is-open .responses-wrapper').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark-mode'))).toBe(scheme === 'dark');
+    for (const scheme of ['light', 'dark'] as const) {
+      await showLayout(page, 1280, scheme);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark-mode'))).toBe(scheme === 'dark');
+    }
     await expectNoSeriousFindings(page, '/api/docs');
-    await context.close();
   });
 
   it("follows the app's own theme on /api/docs when it differs from the system's", async () => {
-    const { context, page } = await newPage(browser, { width: 1280, height: 800 }, 'light');
-    await page.goto('/login');
+    const { page } = signedIn;
     await page.evaluate(() => localStorage.setItem('vite-ui-theme', 'dark'));
-    await page.goto('/api/docs/');
-    await page.locator('.opblock-summary').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark-mode'))).toBe(true);
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    expect(background).not.toBe('rgb(255, 255, 255)');
-    await expectNoSeriousFindings(page, '/api/docs (dark by the app theme)');
-    await context.close();
+    try {
+      await page.goto('/api/docs/');
+      await page.locator('.opblock-summary').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark-mode'))).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+      const findings = await seriousA11yViolations(page);
+      expect({ at: '/api/docs (dark by the app theme)', findings }).toEqual({ at: '/api/docs (dark by the app theme)', findings: [] });
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('vite-ui-theme'));
+    }
   });
 
-  it('reaches the live transcript box by keyboard, at 1280 and 375 px, light and dark', async () => {
-    const withMicrophone = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
-    try {
-      const { page } = await newPage(withMicrophone, { width: 1280, height: 800 }, 'light');
-      await signUp(page, uniqueEmail('a11y-caller'));
-      await page.goto('/ai-mocks');
-      await page.getByRole('button', { name: 'Start Interview' }).click();
-      const transcript = page.getByRole('region', { name: 'Live transcript' });
-      await transcript
-        .getByText(/Interviewer:/)
-        .first()
-        .waitFor({ timeout: 60_000 });
-      // In the tab order, so arrow keys scroll it.
-      expect(await transcript.getAttribute('tabindex')).toBe('0');
-      await transcript.focus();
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Live transcript');
-      // The theme switch repaints without a reload, so one call serves all four layouts.
-      for (const width of [1280, 375]) {
-        await page.setViewportSize({ width, height: 800 });
-        for (let i = 0; i < 2; i++) {
-          const scheme = await page.evaluate(() => (document.documentElement.classList.contains('dark-mode') ? 'dark' : 'light'));
-          await expectNoSeriousFindings(page, `the live transcript at ${width} px, ${scheme}`);
-          await page.getByTestId('theme-toggle').click();
-        }
-      }
-    } finally {
-      await withMicrophone.close();
-    }
+  it('reaches the live transcript box by keyboard during a call', async () => {
+    const { page } = signedIn;
+    await page.goto('/ai-mocks');
+    await page.getByRole('button', { name: 'Start Interview' }).click();
+    const transcript = page.getByRole('region', { name: 'Live transcript' });
+    await transcript
+      .getByText(/Interviewer:/)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    // In the tab order, so arrow keys scroll it.
+    expect(await transcript.getAttribute('tabindex')).toBe('0');
+    await transcript.focus();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Live transcript');
+    await expectNoSeriousFindings(page, 'the live transcript');
   });
 });
