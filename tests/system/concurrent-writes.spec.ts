@@ -387,12 +387,18 @@ async function communityLane(
   storm.expect(approval, `opportunity ${shared.body?.data?.id} is approved`, async () => (await board(moderator)).some((o) => o.id === shared.body.data.id));
 
   const [upvoted, withdrawn] = features;
-  const interactions = async (id: string) => (await read(user, `/api/feature-requests/${id}/interactions`)) as { hasUserUpvoted: boolean };
+  const interactions = async (id: string) =>
+    (await read(user, `/api/feature-requests/${id}/interactions`)) as { hasUserUpvoted: boolean; isSubscribed: boolean };
   const vote = await storm.write('upvoteFeature', user, 'POST', `/api/feature-requests/${upvoted}/interactions`, { interaction_type: 'upvote' });
   storm.expect(vote, `${user.email} upvoted request ${upvoted}`, async () => (await interactions(upvoted)).hasUserUpvoted);
   const second = await storm.write('upvoteFeature', user, 'POST', `/api/feature-requests/${withdrawn}/interactions`, { interaction_type: 'upvote' });
   const takeBack = await storm.write('removeFeatureInteraction', user, 'DELETE', `/api/feature-requests/${withdrawn}/interactions/${second.body?.data?.id}`);
   storm.expect(takeBack, `${user.email} took back the upvote of ${withdrawn}`, async () => !(await interactions(withdrawn)).hasUserUpvoted);
+  const subscribed = await storm.write('subscribeToFeature', user, 'PUT', `/api/feature-requests/${upvoted}/subscription`);
+  storm.expect(subscribed, `${user.email} gets e-mail about ${upvoted}`, async () => (await interactions(upvoted)).isSubscribed);
+  await storm.write('subscribeToFeature', user, 'PUT', `/api/feature-requests/${withdrawn}/subscription`);
+  const unsubscribed = await storm.write('unsubscribeFromFeature', user, 'DELETE', `/api/feature-requests/${withdrawn}/subscription`);
+  storm.expect(unsubscribed, `${user.email} no longer gets e-mail about ${withdrawn}`, async () => !(await interactions(withdrawn)).isSubscribed);
 
   const message = `Storm request ${u} ${tag}`;
   const filed = await storm.write('submitContactForm', user, 'POST', '/api/contact-form', { subject: 'Feature Request', message });
@@ -463,6 +469,8 @@ async function identityLane(storm: Storm, user: Caller, u: number, tag: string):
     async () => !!((await read(user, '/auth/v1/user')) as { email_confirmed_at: string | null }).email_confirmed_at,
   );
   await storm.write('resend', undefined, 'POST', '/auth/v1/resend', { type: 'signup', email: user.email });
+  // Recovery answers the same whether or not the address has an account: nothing to read back here.
+  await storm.write('recover', undefined, 'POST', '/auth/v1/recover', { email: user.email });
 
   const email = `storm.new${u}.${tag}@example.com`;
   const joined = await storm.write('signUp', undefined, 'POST', '/auth/v1/signup', { email, password });
