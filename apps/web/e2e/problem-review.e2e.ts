@@ -20,6 +20,18 @@ async function seedQuestions(page: Page, titles: string[], tags: string[] = []) 
 }
 
 const titles = (page: Page) => page.getByTestId('question-title').allTextContents();
+/** A sort goes through the address (it is kept in the URL), so the table redraws a moment after the click. */
+const titlesBecome = (page: Page, first: string, all?: string[]) =>
+  page
+    .waitForFunction(
+      ({ first, all }) => {
+        const shown = [...document.querySelectorAll('[data-testid=question-title]')].map((e) => e.textContent);
+        return all ? JSON.stringify(shown) === JSON.stringify(all) : shown[0] === first;
+      },
+      { first, all },
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
 
 describe('Problem Review (Chromium)', () => {
   let browser: Browser;
@@ -199,10 +211,16 @@ describe('Problem Review (Chromium)', () => {
     await page.getByLabel('Search titles (comma-separated)').fill('');
 
     await page.getByRole('button', { name: 'Title' }).click();
+    await titlesBecome(page, 'Alpha Problem 01');
     expect((await titles(page))[0]).toBe('Alpha Problem 01');
     await page.getByRole('button', { name: 'Title' }).click();
+    await titlesBecome(page, 'Omega Problem 25');
     expect((await titles(page))[0]).toBe('Omega Problem 25');
     await page.getByRole('button', { name: 'Difficulty' }).click();
+    await page.waitForURL(/sort=difficulty/, { timeout: 10_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => document.querySelector('[data-testid=question-row] [role=img]')?.getAttribute('aria-label') === 'Easy', null, { timeout: 10_000 })
+      .catch(() => undefined);
     expect(await page.getByTestId('question-row').first().locator('[role=img]').getAttribute('aria-label')).toBe('Easy');
     await page.getByRole('button', { name: 'Ret.' }).click();
     await page.getByRole('button', { name: 'Last Solved' }).click();
@@ -348,8 +366,10 @@ describe('Problem Review (Chromium)', () => {
     expect((await titles(page)).sort()).toEqual(['Newer Due', 'Oldest Due']);
     await page.getByRole('button', { name: 'Due today only' }).click();
     await page.getByRole('button', { name: 'Due', exact: true }).click();
+    await titlesBecome(page, 'Oldest Due', ['Oldest Due', 'Newer Due', 'Reviewed Well']);
     expect(await titles(page)).toEqual(['Oldest Due', 'Newer Due', 'Reviewed Well']);
     await page.getByRole('button', { name: 'Due', exact: true }).click();
+    await titlesBecome(page, 'Reviewed Well');
     expect((await titles(page))[0]).toBe('Reviewed Well');
 
     // Three problems, the interview the day after tomorrow: two days to review them all in.
