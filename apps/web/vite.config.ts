@@ -9,6 +9,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: {
+      // Before the package's index: the login form's checks alone, not all of contracts (147 KB).
+      '@app/contracts/auth': path.resolve(__dirname, '../../libs/contracts/src/auth.ts'),
       '@app/contracts': path.resolve(__dirname, '../../libs/contracts/src/index.ts'),
       '@': path.resolve(__dirname, 'src'),
     },

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ConfirmationCode, confirmationCodeSchema } from '@app/contracts';
+import { ConfirmationCode, confirmationCodeSchema } from '@app/contracts/auth';
 import { MailCheck } from 'lucide-react';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';

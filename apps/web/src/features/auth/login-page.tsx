@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Credentials, credentialsSchema } from '@app/contracts';
+import { Credentials, credentialsSchema } from '@app/contracts/auth';
 import { KeyRound } from 'lucide-react';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
