@@ -139,6 +139,33 @@ export const createInterviewSchema = z.object({
   show_username: z.boolean({ error: 'show_username must be true or false' }).default(false),
 });
 export type CreateInterview = z.infer<typeof createInterviewSchema>;
+
+/** What an interview's rounds give: its completion day, the process length and the round count. */
+export interface InterviewTimeline {
+  completed_on: string | null;
+  process_days: number | null;
+  round_count: number;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * The timeline of the rounds' dates (yyyy-mm-dd sorts as it reads): the service stores it when an
+ * interview is written, and the submit dialog's preview shows the same before anything is sent.
+ */
+export function interviewTimeline(rounds: CreateInterview['interview_process']): InterviewTimeline {
+  const dates = rounds
+    .map((r) => r.round_date_str)
+    .filter((d): d is string => !!d)
+    .sort();
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  return {
+    completed_on: last ?? null,
+    process_days: dates.length >= 2 ? Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / dayMs) : null,
+    round_count: rounds.length,
+  };
+}
 /** What the form holds before parsing (the dialog's zodResolver input). */
 export type CreateInterviewInput = z.input<typeof createInterviewSchema>;
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { capMessages, caps, CompanyInsights, CreateInterview, InterviewLocation, InterviewQuery, StoredOutcome } from '@app/contracts';
+import { capMessages, caps, CompanyInsights, CreateInterview, InterviewLocation, InterviewQuery, InterviewTimeline, StoredOutcome } from '@app/contracts';
 import { cursorTime, Database, holdDailyCap, PagePosition, rememberErased, Tx } from '@app/service-kit';
 
 /** A row as read: every card field, the owner, and the exact position for the next cursor. */
@@ -21,13 +21,6 @@ export interface InterviewRow {
   show_username: boolean;
   author_name: string | null;
   position: string;
-}
-
-/** What is derived from the rounds when an interview is written. */
-export interface Derived {
-  completed_on: string | null;
-  process_days: number | null;
-  round_count: number;
 }
 
 const columns = `i.id, i.user_id, i.company_id, c.name AS company_name, i.level, i.title, i.location, i.outcome, i.topics, i.rounds,
@@ -95,7 +88,7 @@ export class CandidateInterviewsRepository {
    * Inserts unless the company is unknown (then undefined): one statement, no window between check
    * and write. 429 when the caller already shared the day's cap (counted under their lock).
    */
-  insert(userId: string, input: CreateInterview, derived: Derived, authorName: string | null): Promise<InterviewRow | undefined> {
+  insert(userId: string, input: CreateInterview, derived: InterviewTimeline, authorName: string | null): Promise<InterviewRow | undefined> {
     return this.db.transaction(async (tx) => {
       await holdDailyCap(tx, {
         kind: 'interviews',

@@ -8,31 +8,15 @@ import {
   InterviewLocation,
   interviewMessages,
   InterviewQuery,
+  interviewTimeline,
   StoredOutcome,
 } from '@app/contracts';
 import { decodePageCursor, encodePageCursor, isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
 import { AuthorNames } from './author-names';
-import { CandidateInterviewsRepository, Derived, InterviewRow } from './candidate-interviews.repository';
+import { CandidateInterviewsRepository, InterviewRow } from './candidate-interviews.repository';
 import { KeptAnswers } from './kept-answers';
 
 const interviewNotFound = () => notFound('Could not find this interview');
-const dayMs = 24 * 60 * 60 * 1000;
-
-/** Completion date, duration and round count, from the rounds' dates (yyyy-mm-dd sorts as it reads). */
-function derive(rounds: CreateInterview['interview_process']): Derived {
-  const dates = rounds
-    .map((r) => r.round_date_str)
-    .filter((d): d is string => !!d)
-    .sort();
-  const first = dates[0];
-  const last = dates[dates.length - 1];
-  return {
-    completed_on: last ?? null,
-    process_days: dates.length >= 2 ? Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / dayMs) : null,
-    round_count: rounds.length,
-  };
-}
-
 /** The card everyone may see: exact round dates stay with their owner. */
 const asSeenBy = (userId: string, row: InterviewRow): InterviewListItem => card(row, row.user_id === userId);
 
@@ -125,7 +109,7 @@ export class CandidateInterviewsService {
     // A deleted account's access token works until it expires; it must not add to erased data.
     if (await isErased(this.interviews.db, user.id)) throw unauthorized('This account has been deleted');
     const authorName = input.show_username ? await this.authorNames.usernameOf(authorization) : null;
-    const row = await this.interviews.insert(user.id, input, derive(input.interview_process), authorName);
+    const row = await this.interviews.insert(user.id, input, interviewTimeline(input.interview_process), authorName);
     if (!row) throw validationFailed({ company_id: interviewMessages.company });
     return asSeenBy(user.id, row);
   }

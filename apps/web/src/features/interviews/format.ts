@@ -1,4 +1,4 @@
-import { companySlug, CreateInterview, defaultAuthor, InterviewForm, InterviewListItem } from '@app/contracts';
+import { companySlug, CreateInterview, defaultAuthor, InterviewForm, InterviewListItem, interviewTimeline } from '@app/contracts';
 
 /** Where a company's logo is served (spec section 2): /logos/{lower-cased-name-with-hyphens}.png. */
 export const logoPath = (name: string) => `/logos/${companySlug(name)}.png`;
@@ -46,20 +46,13 @@ export function levelParts(level: string): { name: string; aka?: string } {
   return match ? { name: match[1], aka: match[2] } : { name: level };
 }
 
-const dayMs = 24 * 60 * 60 * 1000;
-
 /**
  * The card of a filled-in form as others will see it once published: the completion month only, the
  * author as chosen (the service derives the same from the rounds when it stores the interview).
  */
 export function previewCard(form: InterviewForm, username: string | undefined): InterviewListItem {
   const rounds: CreateInterview['interview_process'] = form.interview_process;
-  const dates = rounds
-    .map((r) => r.round_date_str)
-    .filter((d): d is string => !!d)
-    .sort();
-  const first = dates[0];
-  const last = dates[dates.length - 1];
+  const timeline = interviewTimeline(rounds);
   return {
     id: 'preview',
     company_id: form.company.id ?? '',
@@ -70,9 +63,10 @@ export function previewCard(form: InterviewForm, username: string | undefined): 
     outcome: form.outcome ?? null,
     topics: form.topics ?? [],
     rounds: rounds.map((r) => ({ round: r.round ?? null })),
-    round_count: rounds.length,
-    completed_on: last ? last.slice(0, 7) : null,
-    process_days: dates.length >= 2 ? Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / dayMs) : null,
+    round_count: timeline.round_count,
+    // Others see the month only.
+    completed_on: timeline.completed_on?.slice(0, 7) ?? null,
+    process_days: timeline.process_days,
     created_at: new Date().toISOString(),
     author: form.show_username && username ? username : defaultAuthor,
     show_username: !!form.show_username,
