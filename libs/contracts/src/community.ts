@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSizes } from './caps';
 import { emptyToNull, limits } from './common';
 
 export const selectiveBadge = 'Selective';
@@ -12,11 +13,81 @@ export const communityMessages = {
   interactionNotFound: 'Interaction not found',
   alreadyUpvoted: 'You have already upvoted this feature',
   accountDeleted: 'This account has been deleted',
+  authorOrModerator: 'Only its author or a moderator can edit this opportunity',
 } as const;
 
 /** Submissions are reviewed before being shown: pending until a moderator approves or rejects. */
 export const opportunityStatuses = ['pending', 'approved', 'rejected'] as const;
 export type OpportunityStatus = (typeof opportunityStatuses)[number];
+
+export const opportunityKinds = ['internship', 'new_grad', 'full_time', 'program'] as const;
+export type OpportunityKind = (typeof opportunityKinds)[number];
+export const opportunityKindLabels: Record<OpportunityKind, string> = {
+  internship: 'Internship',
+  new_grad: 'New grad',
+  full_time: 'Full time',
+  program: 'Program',
+};
+export const sponsorshipAnswers = ['yes', 'no', 'unknown'] as const;
+export type Sponsorship = (typeof sponsorshipAnswers)[number];
+export const seasonTerms = ['Spring', 'Summer', 'Fall', 'Winter'] as const;
+/** Distinct users whose "this has closed" reports close an opportunity without a moderator. */
+export const closedReportsToClose = 3;
+
+export const opportunityMessages = {
+  company: 'Company must be at most 200 characters',
+  locations: `At most ${limits.listMax} locations of at most 200 characters each`,
+  season: 'Season must look like Summer 2027',
+  kind: 'Kind must be internship, new_grad, full_time or program',
+  deadline: 'Deadline must be a date (yyyy-mm-dd)',
+  sponsorship: 'Sponsorship must be yes, no or unknown',
+  sort: 'Sort must be relevance, newest, deadline or upvotes',
+  limit: 'Limit must be a whole number from 1 to 200',
+  cursor: 'Invalid cursor',
+} as const;
+
+const seasonPattern = new RegExp(`^(${seasonTerms.join('|')}) (19|20)\\d{2}$`);
+const isDate = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+/** The structured fields of an opportunity; each unknown (null) until someone states it. */
+export const opportunityFieldsSchema = z.object({
+  company: z.preprocess(
+    emptyToNull,
+    z.string({ error: opportunityMessages.company }).trim().max(limits.titleMax, { message: opportunityMessages.company }).nullable(),
+  ),
+  locations: z
+    .array(
+      z
+        .string({ error: opportunityMessages.locations })
+        .trim()
+        .min(1, { message: opportunityMessages.locations })
+        .max(limits.titleMax, { message: opportunityMessages.locations }),
+      {
+        error: opportunityMessages.locations,
+      },
+    )
+    .max(limits.listMax, { message: opportunityMessages.locations }),
+  remote: z.boolean({ error: 'Remote must be true, false or null' }).nullable(),
+  season: z.preprocess(
+    emptyToNull,
+    z.string({ error: opportunityMessages.season }).trim().regex(seasonPattern, { message: opportunityMessages.season }).nullable(),
+  ),
+  kind: z.preprocess(emptyToNull, z.enum(opportunityKinds, { message: opportunityMessages.kind }).nullable()),
+  deadline: z.preprocess(emptyToNull, z.string({ error: opportunityMessages.deadline }).refine(isDate, { message: opportunityMessages.deadline }).nullable()),
+  sponsorship: z.enum(sponsorshipAnswers, { message: opportunityMessages.sponsorship }),
+});
+export type OpportunityFields = z.infer<typeof opportunityFieldsSchema>;
+export type OpportunityFieldsInput = z.input<typeof opportunityFieldsSchema>;
+export const unknownOpportunityFields: OpportunityFields = {
+  company: null,
+  locations: [],
+  remote: null,
+  season: null,
+  kind: null,
+  deadline: null,
+  sponsorship: 'unknown',
+};
 
 export const opportunitySchema = z.object({
   id: z.string().uuid(),
@@ -30,6 +101,20 @@ export const opportunitySchema = z.object({
   compensation: z.number().int().nullable(),
   status: z.enum(opportunityStatuses),
   created_at: z.string(),
+  company: z.string().nullable(),
+  locations: z.array(z.string()),
+  remote: z.boolean().nullable(),
+  season: z.string().nullable(),
+  kind: z.enum(opportunityKinds).nullable(),
+  /** yyyy-mm-dd */
+  deadline: z.string().nullable(),
+  sponsorship: z.enum(sponsorshipAnswers),
+  /** Closed by a moderator or by closedReportsToClose users' reports. */
+  closed: z.boolean(),
+  /** The deadline (UTC) has passed; such items, and closed ones, come after the rest. */
+  pastDeadline: z.boolean(),
+  closedReports: z.number().int(),
+  hasUserReportedClosed: z.boolean(),
   upvotes: z.number().int(),
   hasUserUpvoted: z.boolean(),
   isFavorite: z.boolean(),
@@ -44,39 +129,76 @@ const urlPattern = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 export const compensationMax = 100_000_000;
 
 /** Spec section 5, opportunity; the compensation input is parsed to an integer, empty is 0. */
-export const createOpportunitySchema = z.object({
-  title: z.string({ error: 'Please enter a title' }).trim().min(1, { message: 'Please enter a title' }).max(limits.titleMax),
-  description: z.string({ error: 'Please provide a description' }).trim().min(1, { message: 'Please provide a description' }).max(limits.textMax),
-  link: z
-    .string({ error: 'Please enter a URL' })
-    .trim()
-    .min(1, { message: 'Please enter a URL' })
-    .regex(urlPattern, { message: 'Please enter a valid URL.' })
-    .max(2048),
-  compensation: z.preprocess(
-    (v) => (v === '' || v === undefined ? 0 : typeof v === 'string' ? Number.parseInt(v, 10) : v),
-    z
-      .number({ error: 'Compensation must be a positive number' })
-      .int()
-      .min(0, { message: 'Compensation must be a positive number' })
-      .max(compensationMax, { message: 'Compensation must not exceed 100000000' })
-      .nullable(),
-  ),
-  badge: z.literal(selectiveBadge).nullable().optional(),
-});
+export const createOpportunitySchema = z
+  .object({
+    title: z.string({ error: 'Please enter a title' }).trim().min(1, { message: 'Please enter a title' }).max(limits.titleMax),
+    description: z.string({ error: 'Please provide a description' }).trim().min(1, { message: 'Please provide a description' }).max(limits.textMax),
+    link: z
+      .string({ error: 'Please enter a URL' })
+      .trim()
+      .min(1, { message: 'Please enter a URL' })
+      .regex(urlPattern, { message: 'Please enter a valid URL.' })
+      .max(2048),
+    compensation: z.preprocess(
+      (v) => (v === '' || v === undefined ? 0 : typeof v === 'string' ? Number.parseInt(v, 10) : v),
+      z
+        .number({ error: 'Compensation must be a positive number' })
+        .int()
+        .min(0, { message: 'Compensation must be a positive number' })
+        .max(compensationMax, { message: 'Compensation must not exceed 100000000' })
+        .nullable(),
+    ),
+    badge: z.literal(selectiveBadge).nullable().optional(),
+  })
+  .extend(opportunityFieldsSchema.partial().shape);
 export type CreateOpportunity = z.infer<typeof createOpportunitySchema>;
 export type CreateOpportunityInput = z.input<typeof createOpportunitySchema>;
 export const opportunityDefaults = { title: '', description: '', link: 'https://', badge: null, compensation: 0 } as const;
 
+/** Editing an opportunity's structured fields (its author or a moderator): every field, stated or null. */
+export const updateOpportunityFieldsSchema = opportunityFieldsSchema;
+
+/** A user's "this has closed" report, or a moderator's close, as answered. */
+export const opportunityClosedSchema = opportunitySchema.pick({ id: true, closed: true, closedReports: true, hasUserReportedClosed: true });
+export type OpportunityClosed = z.infer<typeof opportunityClosedSchema>;
+
 const flag = z.enum(['true', 'false']).optional();
 
+export const opportunitySorts = ['relevance', 'newest', 'deadline', 'upvotes'] as const;
+export type OpportunitySort = (typeof opportunitySorts)[number];
+
+/**
+ * Filters and sort of the list (the web keeps them in its URL). Closed and past-deadline ones come
+ * after the rest in every sort; relevance (the default with `q`) ranks title over company over
+ * description; `cursor` is the X-Next-Cursor of the previous page.
+ */
 export const opportunityQuerySchema = z.object({
   q: z.string().max(limits.titleMax).optional(),
   selective: flag,
   paid: flag,
   /** Moderators only: the review queue. */
   status: z.enum(['pending'], { message: 'Status must be pending' }).optional(),
+  company: z.string().trim().max(limits.titleMax, { message: opportunityMessages.company }).optional(),
+  /** Part of one of its locations, ignoring case. */
+  location: z.string().trim().max(limits.titleMax, { message: opportunityMessages.locations }).optional(),
+  remote: flag,
+  season: z.string().trim().regex(seasonPattern, { message: opportunityMessages.season }).optional(),
+  kind: z.enum(opportunityKinds, { message: opportunityMessages.kind }).optional(),
+  sponsorship: z.enum(['yes', 'no'], { message: 'Sponsorship must be yes or no' }).optional(),
+  /** true: only the caller's favourites. */
+  favorites: flag,
+  /** true: without closed and past-deadline ones. */
+  open: flag,
+  sort: z.enum(opportunitySorts, { message: opportunityMessages.sort }).optional(),
+  limit: z.coerce
+    .number({ error: opportunityMessages.limit })
+    .int({ message: opportunityMessages.limit })
+    .min(1, { message: opportunityMessages.limit })
+    .max(pageSizes.boards, { message: opportunityMessages.limit })
+    .optional(),
+  cursor: z.string().max(500, { message: opportunityMessages.cursor }).optional(),
 });
+export type OpportunityQuery = z.infer<typeof opportunityQuerySchema>;
 
 export const moderateOpportunitySchema = z.object({
   status: z.enum(['approved', 'rejected'], { message: 'Status must be approved or rejected' }),

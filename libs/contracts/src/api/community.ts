@@ -8,16 +8,18 @@ import {
   createOpportunitySchema,
   externalResourceSchema,
   featureInteractionsSchema,
-  featureRequestQuerySchema,
   featureRequestSchema,
   featureSubscriptionSchema,
   interactionSchema,
   moderateFeatureRequestSchema,
   moderateOpportunitySchema,
+  opportunityClosedSchema,
   opportunityMarksSchema,
   opportunityQuerySchema,
   opportunitySchema,
+  updateOpportunityFieldsSchema,
 } from '../community';
+import { featureBoardApi, featureBoardQuerySchema } from '../feature-board';
 import { endpoint } from '../http/endpoint';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -29,10 +31,12 @@ export const communityApi = {
     id: 'listOpportunities',
     method: 'GET',
     path: '/api/pathfinder',
-    summary: "Approved opportunities plus the caller's pending ones, newest first (moderators: status=pending, the review queue)",
+    summary: "Approved opportunities plus the caller's pending ones, searched, filtered, sorted and paged (moderators: status=pending, the review queue)",
+    description: 'Closed and past-deadline ones come last in every sort. Without `limit`, the first pageSizes.boards.',
     query: opportunityQuerySchema,
     status: 200,
     response: z.array(opportunitySchema),
+    headers: { 'X-Next-Cursor': 'Pass as `cursor` for the next page; absent on the last page' },
     errors: ['validation_failed', 'unauthorized', 'forbidden'],
   }),
   createOpportunity: endpoint({
@@ -56,6 +60,37 @@ export const communityApi = {
     status: 200,
     response: dataOf(opportunitySchema),
     errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found'],
+  }),
+  updateOpportunityFields: endpoint({
+    id: 'updateOpportunityFields',
+    method: 'PUT',
+    path: '/api/pathfinder/:id/fields',
+    summary: 'State company, locations, remote, season, kind, deadline and sponsorship (its author or a moderator)',
+    ...opportunity,
+    body: updateOpportunityFieldsSchema,
+    status: 200,
+    response: dataOf(opportunitySchema),
+    errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found'],
+  }),
+  reportOpportunityClosed: endpoint({
+    id: 'reportOpportunityClosed',
+    method: 'POST',
+    path: '/api/pathfinder/:id/closed',
+    summary: 'Report that an opportunity has closed: a moderator closes it at once, otherwise the third distinct user does',
+    description: 'One report per user; repeating it changes nothing.',
+    ...opportunity,
+    status: 200,
+    response: dataOf(opportunityClosedSchema),
+    errors: ['unauthorized', 'not_found'],
+  }),
+  reopenOpportunity: endpoint({
+    id: 'reopenOpportunity',
+    method: 'DELETE',
+    path: '/api/pathfinder/:id/closed',
+    summary: 'Reopen a closed opportunity and forget its reports (moderators)',
+    ...opportunity,
+    status: 204,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
   }),
   upvoteOpportunity: endpoint({
     id: 'upvoteOpportunity',
@@ -99,8 +134,9 @@ export const communityApi = {
     id: 'listFeatureRequests',
     method: 'GET',
     path: '/api/feature-requests',
-    summary: 'Feature requests, most upvoted first; pending ones only to their author (moderators: status=pending)',
-    query: featureRequestQuerySchema,
+    summary:
+      'Feature requests, most upvoted first (sort: top, newest, or trending: upvotes of the last 14 days); pending ones only to their author (moderators: status=pending); merged ones are not listed',
+    query: featureBoardQuerySchema,
     status: 200,
     response: z.array(featureRequestSchema),
     errors: ['validation_failed', 'unauthorized', 'forbidden'],
@@ -167,6 +203,8 @@ export const communityApi = {
     response: featureSubscriptionSchema,
     errors: ['unauthorized', 'not_found'],
   }),
+  // The feature board's sorts, comments, merges and "What's new" (issue 23, item 2).
+  ...featureBoardApi,
   submitContactForm: endpoint({
     id: 'submitContactForm',
     method: 'POST',

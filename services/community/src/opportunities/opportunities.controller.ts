@@ -1,4 +1,5 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { AuthUser, communityApi } from '@app/contracts';
 import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams, ParsedQuery } from '@app/service-kit';
 import { OpportunitiesService } from './opportunities.service';
@@ -10,8 +11,14 @@ export class OpportunitiesController {
   constructor(private readonly opportunities: OpportunitiesService) {}
 
   @Endpoint(communityApi.listOpportunities)
-  list(@CurrentUser() user: AuthUser, @ParsedQuery() query: Input<typeof communityApi.listOpportunities>['query']) {
-    return this.opportunities.list(user, query);
+  async list(
+    @CurrentUser() user: AuthUser,
+    @ParsedQuery() query: Input<typeof communityApi.listOpportunities>['query'],
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { items, next } = await this.opportunities.list(user, query);
+    if (next) res.setHeader('X-Next-Cursor', next);
+    return items;
   }
 
   @Endpoint(communityApi.createOpportunity)
@@ -22,6 +29,21 @@ export class OpportunitiesController {
   @Endpoint(communityApi.moderateOpportunity)
   async moderate(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id, @ParsedBody() { status }: Input<typeof communityApi.moderateOpportunity>['body']) {
     return { data: await this.opportunities.moderate(user, id, status) };
+  }
+
+  @Endpoint(communityApi.updateOpportunityFields)
+  async setFields(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id, @ParsedBody() body: Input<typeof communityApi.updateOpportunityFields>['body']) {
+    return { data: await this.opportunities.setFields(user, id, body) };
+  }
+
+  @Endpoint(communityApi.reportOpportunityClosed)
+  async reportClosed(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id) {
+    return { data: await this.opportunities.reportClosed(user, id) };
+  }
+
+  @Endpoint(communityApi.reopenOpportunity)
+  async reopen(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id) {
+    await this.opportunities.reopen(user, id);
   }
 
   @Endpoint(communityApi.upvoteOpportunity)

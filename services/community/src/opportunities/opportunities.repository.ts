@@ -1,47 +1,95 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { capMessages, caps, pageSizes } from '@app/contracts';
-import type { CreateOpportunity, Opportunity, OpportunityMarks, OpportunityStatus } from '@app/contracts';
+import { capMessages, caps, closedReportsToClose } from '@app/contracts';
+import type { CreateOpportunity, Opportunity, OpportunityClosed, OpportunityFields, OpportunityMarks, OpportunityStatus } from '@app/contracts';
 import { Database, holdDailyCap } from '@app/service-kit';
 import { containsPattern } from '../moderation';
+import { ListPlan, PagePlace } from './list-plan';
 
 interface Row extends Omit<Opportunity, 'created_at'> {
   created_at: Date;
 }
+interface PageRow extends Row {
+  place: PagePlace;
+}
 const toOpportunity = (row: Row): Opportunity => ({ ...row, created_at: row.created_at.toISOString() });
+
+const today = `(now() AT TIME ZONE 'UTC')::date`;
+/** 1 for closed and past-deadline ones, which come after the rest in every order. */
+const ended = `(o.closed_at IS NOT NULL OR coalesce(o.deadline < ${today}, false))::int`;
 
 /** The caller's marks ($1) on each row o. */
 const withMarks = `o.id, o.user_id, o.title, o.description, o.badge, o.link, o.compensation, o.status, o.created_at,
-  (SELECT count(*)::int FROM interactions i WHERE i.entity_type = 'opportunity' AND i.entity_id = o.id AND i.interaction_type = 'upvote') AS upvotes,
+  o.company, o.locations, o.remote, o.season, o.kind, to_char(o.deadline, 'YYYY-MM-DD') AS deadline, o.sponsorship,
+  o.closed_at IS NOT NULL AS closed, coalesce(o.deadline < ${today}, false) AS "pastDeadline", o.closed_reports AS "closedReports",
+  EXISTS (SELECT 1 FROM opportunity_closed_reports r WHERE r.opportunity_id = o.id AND r.user_id = $1) AS "hasUserReportedClosed",
+  o.upvotes,
   EXISTS (SELECT 1 FROM interactions i WHERE i.entity_type = 'opportunity' AND i.entity_id = o.id AND i.interaction_type = 'upvote' AND i.user_id = $1) AS "hasUserUpvoted",
   EXISTS (SELECT 1 FROM interactions i WHERE i.entity_type = 'opportunity' AND i.entity_id = o.id AND i.interaction_type = 'favorite' AND i.user_id = $1) AS "isFavorite"`;
 
 /** Approved ones, the viewer's own pending ones, and for moderators every pending one. */
 const visibleTo = `(o.status = 'approved' OR (o.status = 'pending' AND (o.user_id = $1 OR $2::boolean)))`;
 
+/** The spelling already in use for this company ignoring case, so one company is one filter value. */
+const knownCompany = (param: string) =>
+  `coalesce((SELECT k.company FROM pathfinder_opportunities k WHERE lower(k.company) = lower(${param}) ORDER BY k.created_at LIMIT 1), ${param})`;
+
 export interface OpportunityFilter {
-  q?: string;
+  /** A to_tsquery text made of words only (see ListPlan). */
+  words?: string;
   selective: boolean;
   paid: boolean;
   /** The review queue: every pending opportunity (moderators). */
   queue: boolean;
+  company?: string;
+  location?: string;
+  remote: boolean;
+  season?: string;
+  kind?: string;
+  sponsorship?: string;
+  favorites: boolean;
+  open: boolean;
 }
 
 @Injectable()
 export class OpportunitiesRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
-  /** Newest first; the first pageSizes.boards of them. */
-  async list(viewerId: string, filter: OpportunityFilter): Promise<Opportunity[]> {
-    const { rows } = await this.db.query<Row>(
-      `SELECT ${withMarks} FROM pathfinder_opportunities o
-       WHERE ${filter.queue ? `o.status = 'pending'` : `(o.status = 'approved' OR (o.status = 'pending' AND o.user_id = $1))`}
-         AND ($2::text IS NULL OR o.title ILIKE $2 OR o.description ILIKE $2)
-         AND (NOT $3::boolean OR o.badge = 'Selective')
-         AND (NOT $4::boolean OR o.compensation > 0)
-       ORDER BY o.created_at DESC, o.id LIMIT $5`,
-      [viewerId, filter.q?.trim() ? containsPattern(filter.q.trim()) : null, filter.selective, filter.paid, pageSizes.boards],
+  /** Up to `rows` in the plan's order after the cursor's place, each with its own place (the next cursor). */
+  async page(
+    viewerId: string,
+    filter: OpportunityFilter,
+    plan: ListPlan,
+    cursor: string | undefined,
+    rows: number,
+  ): Promise<{ items: Opportunity[]; places: PagePlace[] }> {
+    const params: unknown[] = [viewerId];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const where = [filter.queue ? `o.status = 'pending'` : `(o.status = 'approved' OR (o.status = 'pending' AND o.user_id = $1))`];
+    const query = filter.words ? `to_tsquery('english', ${param(filter.words)})` : undefined;
+    if (query) where.push(`o.search @@ ${query}`);
+    if (filter.selective) where.push(`o.badge = 'Selective'`);
+    if (filter.paid) where.push('o.compensation > 0');
+    if (filter.company) where.push(`lower(o.company) = lower(${param(filter.company)})`);
+    if (filter.location) where.push(`array_to_string(o.locations, ' | ') ILIKE ${param(containsPattern(filter.location))}`);
+    if (filter.remote) where.push('o.remote');
+    if (filter.season) where.push(`lower(o.season) = lower(${param(filter.season)})`);
+    if (filter.kind) where.push(`o.kind = ${param(filter.kind)}`);
+    if (filter.sponsorship) where.push(`o.sponsorship = ${param(filter.sponsorship)}`);
+    if (filter.favorites)
+      where.push(
+        `EXISTS (SELECT 1 FROM interactions f WHERE f.entity_type = 'opportunity' AND f.entity_id = o.id AND f.interaction_type = 'favorite' AND f.user_id = $1)`,
+      );
+    if (filter.open) where.push(`${ended} = 0`);
+
+    const keys = plan.keys(ended, query);
+    if (cursor) where.push(plan.after(keys, plan.decode(cursor, keys), param));
+    const { rows: found } = await this.db.query<PageRow>(
+      `SELECT ${withMarks}, ${ListPlan.placeOf(keys)} AS place
+       FROM pathfinder_opportunities o WHERE ${where.join(' AND ')}
+       ORDER BY ${keys.map((k) => `${k.expr} ${k.descending ? 'DESC' : 'ASC'}`).join(', ')} LIMIT ${param(rows)}`,
+      params,
     );
-    return rows.map(toOpportunity);
+    return { items: found.map(({ place: _, ...row }) => toOpportunity(row)), places: found.map((r) => r.place) };
   }
 
   async find(viewerId: string, id: string): Promise<Opportunity | undefined> {
@@ -49,9 +97,17 @@ export class OpportunitiesRepository {
     return rows[0] && toOpportunity(rows[0]);
   }
 
+  /** Its author when the viewer may see it (author null once erased); undefined when they may not. */
+  async visibleAuthor(viewerId: string, moderator: boolean, id: string): Promise<{ author: string | null } | undefined> {
+    const { rows } = await this.db.query<{ author: string | null }>(
+      `SELECT o.user_id AS author FROM pathfinder_opportunities o WHERE o.id = $3 AND ${visibleTo}`,
+      [viewerId, moderator, id],
+    );
+    return rows[0];
+  }
+
   async isVisible(viewerId: string, moderator: boolean, id: string): Promise<boolean> {
-    const { rows } = await this.db.query(`SELECT 1 FROM pathfinder_opportunities o WHERE o.id = $3 AND ${visibleTo}`, [viewerId, moderator, id]);
-    return rows.length > 0;
+    return (await this.visibleAuthor(viewerId, moderator, id)) !== undefined;
   }
 
   /**
@@ -68,18 +124,77 @@ export class OpportunitiesRepository {
         message: capMessages.opportunitiesPerDay,
       });
       const { rows } = await tx.query<{ id: string }>(
-        `INSERT INTO pathfinder_opportunities (user_id, title, description, badge, link, link_key, compensation)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (link_key) DO NOTHING RETURNING id`,
-        [userId, input.title, input.description, input.badge ?? null, input.link, linkKey, input.compensation],
+        `INSERT INTO pathfinder_opportunities (user_id, title, description, badge, link, link_key, compensation,
+           company, locations, remote, season, kind, deadline, sponsorship)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, ${knownCompany('$8::text')}, $9, $10, $11, $12, $13, $14)
+         ON CONFLICT (link_key) DO NOTHING RETURNING id`,
+        [
+          userId,
+          input.title,
+          input.description,
+          input.badge ?? null,
+          input.link,
+          linkKey,
+          input.compensation,
+          input.company ?? null,
+          input.locations ?? [],
+          input.remote ?? null,
+          input.season ?? null,
+          input.kind ?? null,
+          input.deadline ?? null,
+          input.sponsorship ?? 'unknown',
+        ],
       );
       return rows[0]?.id ?? null;
     });
   }
 
+  async setFields(id: string, fields: OpportunityFields): Promise<void> {
+    await this.db.query(
+      `UPDATE pathfinder_opportunities SET company = ${knownCompany('$2::text')}, locations = $3, remote = $4, season = $5, kind = $6, deadline = $7, sponsorship = $8
+       WHERE id = $1`,
+      [id, fields.company, fields.locations, fields.remote, fields.season, fields.kind, fields.deadline, fields.sponsorship],
+    );
+  }
+
   async setStatus(id: string, status: OpportunityStatus): Promise<boolean> {
     const { rowCount } = await this.db.query('UPDATE pathfinder_opportunities SET status = $2, reviewed_at = now() WHERE id = $1', [id, status]);
     return (rowCount ?? 0) > 0;
+  }
+
+  /**
+   * Records the user's report once; the report that makes closedReportsToClose closes it. The
+   * count and the close are one UPDATE of the row, so concurrent reports each see the others'.
+   */
+  async reportClosed(userId: string, id: string): Promise<void> {
+    await this.db.query(
+      `WITH added AS (INSERT INTO opportunity_closed_reports (opportunity_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1)
+       UPDATE pathfinder_opportunities SET closed_reports = closed_reports + (SELECT count(*) FROM added)::int,
+         closed_at = CASE WHEN closed_at IS NULL AND closed_reports + (SELECT count(*) FROM added) >= $3 THEN now() ELSE closed_at END
+       WHERE id = $1`,
+      [id, userId, closedReportsToClose],
+    );
+  }
+
+  async close(id: string): Promise<void> {
+    await this.db.query('UPDATE pathfinder_opportunities SET closed_at = coalesce(closed_at, now()) WHERE id = $1', [id]);
+  }
+
+  /** Open again, its reports forgotten (they were about the closing just undone). */
+  async reopen(id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM opportunity_closed_reports WHERE opportunity_id = $1', [id]);
+      const { rowCount } = await tx.query('UPDATE pathfinder_opportunities SET closed_at = NULL, closed_reports = 0 WHERE id = $1', [id]);
+      return (rowCount ?? 0) > 0;
+    });
+  }
+
+  async closedState(viewerId: string, id: string): Promise<OpportunityClosed> {
+    const { rows } = await this.db.query<OpportunityClosed>(
+      `SELECT o.id, closed, "closedReports", "hasUserReportedClosed" FROM (SELECT ${withMarks} FROM pathfinder_opportunities o WHERE o.id = $2) o`,
+      [viewerId, id],
+    );
+    return rows[0];
   }
 
   async marks(viewerId: string, id: string): Promise<OpportunityMarks> {

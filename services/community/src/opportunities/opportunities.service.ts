@@ -1,19 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser, communityMessages, CreateOpportunity, isModerator, Opportunity, OpportunityMarks, OpportunityStatus } from '@app/contracts';
-import { conflict, isErased, notFound, unauthorized } from '@app/service-kit';
+import {
+  AuthUser,
+  communityMessages,
+  CreateOpportunity,
+  isModerator,
+  Opportunity,
+  OpportunityClosed,
+  OpportunityFields,
+  OpportunityMarks,
+  opportunityMessages,
+  OpportunityQuery,
+  OpportunityStatus,
+  pageSizes,
+} from '@app/contracts';
+import { conflict, forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
 import { InteractionsRepository, InteractionType } from '../interactions/interactions.repository';
 import { requireModerator } from '../moderation';
 import { linkKey } from './link-key';
+import { ListPlan, searchWords } from './list-plan';
 import { OpportunitiesRepository } from './opportunities.repository';
 
 const opportunityNotFound = () => notFound(communityMessages.opportunityNotFound);
-
-export interface ListQuery {
-  q?: string;
-  selective?: 'true' | 'false';
-  paid?: 'true' | 'false';
-  status?: 'pending';
-}
 
 @Injectable()
 export class OpportunitiesService {
@@ -22,14 +29,35 @@ export class OpportunitiesService {
     private readonly interactions: InteractionsRepository,
   ) {}
 
-  list(user: AuthUser, query: ListQuery): Promise<Opportunity[]> {
+  /** A page and, when more remain, the cursor of the next one (one row more is read to know). */
+  async list(user: AuthUser, query: OpportunityQuery): Promise<{ items: Opportunity[]; next?: string }> {
     if (query.status === 'pending') requireModerator(user);
-    return this.opportunities.list(user.id, {
-      q: query.q,
-      selective: query.selective === 'true',
-      paid: query.paid === 'true',
-      queue: query.status === 'pending',
-    });
+    const words = searchWords(query.q);
+    // A search with no letters or digits in it matches nothing rather than everything.
+    if (query.q?.trim() && !words) return { items: [] };
+    const plan = ListPlan.for(query.sort, !!words, opportunityMessages.cursor);
+    const limit = query.limit ?? pageSizes.boards;
+    const { items, places } = await this.opportunities.page(
+      user.id,
+      {
+        words,
+        selective: query.selective === 'true',
+        paid: query.paid === 'true',
+        queue: query.status === 'pending',
+        company: query.company || undefined,
+        location: query.location || undefined,
+        remote: query.remote === 'true',
+        season: query.season,
+        kind: query.kind,
+        sponsorship: query.sponsorship,
+        favorites: query.favorites === 'true',
+        open: query.open === 'true',
+      },
+      plan,
+      query.cursor,
+      limit + 1,
+    );
+    return { items: items.slice(0, limit), next: items.length > limit ? plan.encode(places[limit - 1]) : undefined };
   }
 
   /** Pending until reviewed; one opportunity per link (compared by linkKey, enforced by a unique index). */
@@ -44,6 +72,29 @@ export class OpportunitiesService {
     requireModerator(user);
     if (!(await this.opportunities.setStatus(id, status))) throw opportunityNotFound();
     return (await this.opportunities.find(user.id, id))!;
+  }
+
+  /** Its author or a moderator states the structured fields; others who can see it get a 403. */
+  async setFields(user: AuthUser, id: string, fields: OpportunityFields): Promise<Opportunity> {
+    const found = await this.opportunities.visibleAuthor(user.id, isModerator(user), id);
+    if (!found) throw opportunityNotFound();
+    if (found.author !== user.id && !isModerator(user)) throw forbidden(communityMessages.authorOrModerator);
+    await this.opportunities.setFields(id, fields);
+    return (await this.opportunities.find(user.id, id))!;
+  }
+
+  /** A moderator closes it at once; anyone else adds their one report towards closedReportsToClose. */
+  async reportClosed(user: AuthUser, id: string): Promise<OpportunityClosed> {
+    if (!(await this.opportunities.isVisible(user.id, isModerator(user), id))) throw opportunityNotFound();
+    await this.refuseErased(user);
+    if (isModerator(user)) await this.opportunities.close(id);
+    else await this.opportunities.reportClosed(user.id, id);
+    return this.opportunities.closedState(user.id, id);
+  }
+
+  async reopen(user: AuthUser, id: string): Promise<void> {
+    requireModerator(user);
+    if (!(await this.opportunities.reopen(id))) throw opportunityNotFound();
   }
 
   /** Sets or clears the caller's upvote or favourite; repeating either changes nothing. */
