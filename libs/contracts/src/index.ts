@@ -15,3 +15,4 @@ export * from './http/endpoint';
 export * from './http/openapi';
 export * from './http/reference';
 export * from './api';
+export * from './feature-board';

@@ -14,6 +14,22 @@ export class FeatureRequestsController {
     return this.features.list(user, query);
   }
 
+  /** Declared before the :id routes, so "whats-new" is never read as a request's id. */
+  @Endpoint(communityApi.listShippedFeatures)
+  shipped() {
+    return this.features.shipped();
+  }
+
+  @Endpoint(communityApi.getFeatureRequest)
+  async detail(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id) {
+    return { data: await this.features.detail(user, id) };
+  }
+
+  @Endpoint(communityApi.mergeFeatureRequest)
+  async merge(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id, @ParsedBody() { into_id }: Input<typeof communityApi.mergeFeatureRequest>['body']) {
+    return { data: await this.features.merge(user, id, into_id) };
+  }
+
   @Endpoint(communityApi.moderateFeatureRequest)
   async moderate(
     @CurrentUser() user: AuthUser,

@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
 import { InteractionsModule } from '../interactions/interactions.module';
+import { FeatureCommentsController } from './feature-comments.controller';
+import { FeatureCommentsRepository } from './feature-comments.repository';
+import { FeatureCommentsService } from './feature-comments.service';
 import { FeatureRequestsController } from './feature-requests.controller';
 import { FeatureRequestsRepository } from './feature-requests.repository';
 import { FeatureRequestsService } from './feature-requests.service';
 
-/** The feature board: requests, their statuses (set by moderators) and upvotes. */
+/** The feature board: requests, their statuses (set by moderators), upvotes, comments and merges of duplicates. */
 @Module({
   imports: [InteractionsModule],
-  controllers: [FeatureRequestsController],
-  providers: [FeatureRequestsRepository, FeatureRequestsService],
+  controllers: [FeatureRequestsController, FeatureCommentsController],
+  providers: [FeatureRequestsRepository, FeatureRequestsService, FeatureCommentsRepository, FeatureCommentsService],
   exports: [FeatureRequestsRepository],
 })
 export class FeatureRequestsModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { pageSizes } from '@app/contracts';
-import type { FeatureRequest, FeatureRequestStatus } from '@app/contracts';
+import { pageSizes, trendingDays } from '@app/contracts';
+import type { FeatureRequest, FeatureRequestDetail, FeatureRequestStatus, FeatureSort, ShippedFeature } from '@app/contracts';
 import { Database, Tx } from '@app/service-kit';
 import { containsPattern } from '../moderation';
 
@@ -8,6 +8,9 @@ interface Row extends Omit<FeatureRequest, 'created_at'> {
   created_at: Date;
 }
 const toFeatureRequest = (row: Row): FeatureRequest => ({ ...row, created_at: row.created_at.toISOString() });
+
+const recentUpvotes = `(SELECT count(*)::int FROM interactions i WHERE i.entity_type = 'feature_request' AND i.entity_id = f.id AND i.interaction_type = 'upvote'
+  AND i.created_at > now() - make_interval(days => ${trendingDays}))`;
 
 const withUpvotes = `f.id, f.title, f.description, f.status, f.created_at,
   (SELECT count(*)::int FROM interactions i WHERE i.entity_type = 'feature_request' AND i.entity_id = f.id AND i.interaction_type = 'upvote') AS upvotes`;
@@ -17,24 +20,68 @@ export interface FeatureFilter {
   status?: FeatureRequestStatus;
   q?: string;
   voted: boolean;
+  sort: FeatureSort;
+}
+
+/** Each sort's order; the later keys break ties, the id last so pages are stable. */
+const orderBy: Record<FeatureSort, string> = {
+  top: 'upvotes DESC, created_at DESC, id',
+  newest: 'created_at DESC, id',
+  trending: 'recent_upvotes DESC, upvotes DESC, created_at DESC, id',
+};
+
+interface DetailRow extends Row {
+  merged_into_id: string | null;
+  merged_into_title: string | null;
+  comment_count: number;
 }
 
 @Injectable()
 export class FeatureRequestsRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
-  /** Most upvoted first, then newest; the first pageSizes.boards of them. */
+  /** In the filter's sort; the first pageSizes.boards of them. Merged duplicates are not listed. */
   async list(viewerId: string, filter: FeatureFilter): Promise<FeatureRequest[]> {
+    const recent = filter.sort === 'trending' ? `${recentUpvotes} AS recent_upvotes,` : '';
     const { rows } = await this.db.query<Row>(
-      `SELECT * FROM (
-         SELECT ${withUpvotes} FROM requested_features f
-         WHERE (($2::text IS NULL AND (f.status <> 'pending' OR f.user_id = $1)) OR f.status = $2)
+      `SELECT id, title, description, status, created_at, upvotes FROM (
+         SELECT ${recent} ${withUpvotes} FROM requested_features f
+         WHERE f.merged_into IS NULL
+           AND (($2::text IS NULL AND (f.status <> 'pending' OR f.user_id = $1)) OR f.status = $2)
            AND ($3::text IS NULL OR f.title ILIKE $3 OR f.description ILIKE $3)
            AND (NOT $4::boolean OR EXISTS (SELECT 1 FROM interactions i WHERE i.entity_type = 'feature_request' AND i.entity_id = f.id AND i.interaction_type = 'upvote' AND i.user_id = $1))
-       ) f ORDER BY upvotes DESC, created_at DESC, id LIMIT $5`,
+       ) f ORDER BY ${orderBy[filter.sort]} LIMIT $5`,
       [viewerId, filter.status ?? null, filter.q?.trim() ? containsPattern(filter.q.trim()) : null, filter.voted, pageSizes.boards],
     );
     return rows.map(toFeatureRequest);
+  }
+
+  /** The detail view's request, whatever its state (the caller checks that the viewer may see it). */
+  async detail(id: string): Promise<FeatureRequestDetail | undefined> {
+    const { rows } = await this.db.query<DetailRow>(
+      `SELECT ${withUpvotes}, m.id AS merged_into_id, m.title AS merged_into_title,
+         (SELECT count(*)::int FROM feature_request_comments c WHERE c.feature_request_id = f.id) AS comment_count
+       FROM requested_features f LEFT JOIN requested_features m ON m.id = f.merged_into WHERE f.id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const { merged_into_id, merged_into_title, comment_count, ...request } = row;
+    return {
+      ...toFeatureRequest(request),
+      merged_into: merged_into_id ? { id: merged_into_id, title: merged_into_title! } : null,
+      comment_count,
+    };
+  }
+
+  /** What's new: done requests, most recently done first. */
+  async shipped(limit: number): Promise<ShippedFeature[]> {
+    const { rows } = await this.db.query<Row & { completed_at: Date }>(
+      `SELECT ${withUpvotes}, f.completed_at FROM requested_features f
+       WHERE f.status = 'completed' AND f.merged_into IS NULL ORDER BY f.completed_at DESC, f.id LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => ({ ...toFeatureRequest(row), completed_at: row.completed_at.toISOString() }));
   }
 
   async find(id: string): Promise<FeatureRequest | undefined> {
@@ -64,7 +111,9 @@ export class FeatureRequestsRepository {
   /** The request's title when the status changed; undefined when there is no such request or it already had it. */
   async setStatus(tx: Tx, id: string, status: FeatureRequestStatus): Promise<{ title: string; changed: boolean } | undefined> {
     const { rows } = await tx.query<{ title: string; previous: string }>(
-      `UPDATE requested_features f SET status = $2 FROM (SELECT id, status AS previous FROM requested_features WHERE id = $1 FOR UPDATE) old
+      `UPDATE requested_features f SET status = $2,
+         completed_at = CASE WHEN $2 <> 'completed' THEN NULL WHEN old.previous = 'completed' THEN f.completed_at ELSE now() END
+       FROM (SELECT id, status AS previous FROM requested_features WHERE id = $1 FOR UPDATE) old
        WHERE f.id = old.id RETURNING f.title, old.previous`,
       [id, status],
     );
@@ -84,11 +133,46 @@ export class FeatureRequestsRepository {
     return rows.length > 0;
   }
 
-  async subscriberIds(tx: Tx, id: string): Promise<string[]> {
+  /** Who hears of a status change: its subscribers and its voters, each once. */
+  async followerIds(tx: Tx, id: string): Promise<string[]> {
     const { rows } = await tx.query<{ user_id: string }>(
-      'SELECT user_id FROM feature_request_subscriptions WHERE feature_request_id = $1 ORDER BY created_at, user_id',
+      `SELECT user_id FROM feature_request_subscriptions WHERE feature_request_id = $1
+       UNION
+       SELECT user_id FROM interactions WHERE entity_type = 'feature_request' AND entity_id = $1 AND interaction_type = 'upvote'
+       ORDER BY user_id`,
       [id],
     );
     return rows.map((r) => r.user_id);
+  }
+
+  /** Locks both requests (in id order, so two merges never deadlock) and answers their merge state. */
+  async lockForMerge(tx: Tx, ids: [string, string]): Promise<Map<string, { merged_into: string | null }>> {
+    const { rows } = await tx.query<{ id: string; merged_into: string | null }>(
+      'SELECT id, merged_into FROM requested_features WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, { merged_into: r.merged_into }]));
+  }
+
+  /**
+   * Moves the duplicate's upvotes and subscriptions to the target, where the unique keys keep one per
+   * user (a voter of both counts once), and marks the duplicate merged.
+   */
+  async merge(tx: Tx, duplicateId: string, intoId: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO interactions (user_id, entity_type, entity_id, interaction_type, reaction, created_at)
+       SELECT user_id, entity_type, $2, interaction_type, reaction, created_at FROM interactions
+       WHERE entity_type = 'feature_request' AND entity_id = $1 AND interaction_type = 'upvote'
+       ON CONFLICT ON CONSTRAINT interactions_one_per_user DO NOTHING`,
+      [duplicateId, intoId],
+    );
+    await tx.query(`DELETE FROM interactions WHERE entity_type = 'feature_request' AND entity_id = $1 AND interaction_type = 'upvote'`, [duplicateId]);
+    await tx.query(
+      `INSERT INTO feature_request_subscriptions (user_id, feature_request_id, created_at)
+       SELECT user_id, $2, created_at FROM feature_request_subscriptions WHERE feature_request_id = $1 ON CONFLICT DO NOTHING`,
+      [duplicateId, intoId],
+    );
+    await tx.query('DELETE FROM feature_request_subscriptions WHERE feature_request_id = $1', [duplicateId]);
+    await tx.query('UPDATE requested_features SET merged_into = $2 WHERE id = $1', [duplicateId, intoId]);
   }
 }

@@ -3,13 +3,17 @@ import {
   AuthUser,
   communityMessages,
   FeatureInteractions,
+  featureBoardMessages,
   FeatureRequest,
+  FeatureRequestDetail,
   FeatureRequestStatus,
+  FeatureSort,
   FeatureSubscription,
   Interaction,
   isModerator,
+  ShippedFeature,
 } from '@app/contracts';
-import { conflict, EventBus, isErased, notFound, unauthorized } from '@app/service-kit';
+import { conflict, EventBus, isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
 import { InteractionsRepository } from '../interactions/interactions.repository';
 import { requireModerator } from '../moderation';
 import { FeatureRequestsRepository } from './feature-requests.repository';
@@ -20,7 +24,11 @@ export interface ListQuery {
   status?: FeatureRequestStatus;
   q?: string;
   voted?: 'true' | 'false';
+  sort?: FeatureSort;
 }
+
+/** What's new shows this many; older ones stay findable on the board with the completed filter. */
+const shippedShown = 100;
 
 @Injectable()
 export class FeatureRequestsService {
@@ -32,7 +40,32 @@ export class FeatureRequestsService {
 
   list(user: AuthUser, query: ListQuery): Promise<FeatureRequest[]> {
     if (query.status === 'pending') requireModerator(user);
-    return this.features.list(user.id, { status: query.status, q: query.q, voted: query.voted === 'true' });
+    return this.features.list(user.id, { status: query.status, q: query.q, voted: query.voted === 'true', sort: query.sort ?? 'top' });
+  }
+
+  shipped(): Promise<ShippedFeature[]> {
+    return this.features.shipped(shippedShown);
+  }
+
+  async detail(user: AuthUser, id: string): Promise<FeatureRequestDetail> {
+    await this.mustSee(user, id);
+    return (await this.features.detail(id))!;
+  }
+
+  /** A moderator folds a duplicate into another request; merging again, or into a merged one, is a 409. */
+  async merge(user: AuthUser, id: string, intoId: string): Promise<FeatureRequestDetail> {
+    requireModerator(user);
+    if (id === intoId) throw validationFailed({ into_id: featureBoardMessages.mergeIntoItself });
+    await this.features.db.transaction(async (tx) => {
+      const locked = await this.features.lockForMerge(tx, [id, intoId]);
+      const duplicate = locked.get(id);
+      const target = locked.get(intoId);
+      if (!duplicate) throw featureNotFound();
+      if (!target) throw notFound(featureBoardMessages.mergeTargetNotFound);
+      if (duplicate.merged_into || target.merged_into) throw conflict(featureBoardMessages.mergedAlready);
+      await this.features.merge(tx, id, intoId);
+    });
+    return (await this.features.detail(id))!;
   }
 
   async moderate(user: AuthUser, id: string, status: FeatureRequestStatus): Promise<FeatureRequest> {
@@ -40,9 +73,9 @@ export class FeatureRequestsService {
     await this.features.db.transaction(async (tx) => {
       const result = await this.features.setStatus(tx, id, status);
       if (!result) throw featureNotFound();
-      // Recorded with the change (outbox): subscribers hear of exactly the changes that happened.
+      // Recorded with the change (outbox): subscribers and voters hear of exactly the changes that happened.
       if (!result.changed) return;
-      const subscriberIds = await this.features.subscriberIds(tx, id);
+      const subscriberIds = await this.features.followerIds(tx, id);
       if (subscriberIds.length === 0) return;
       await this.events.record(tx, 'community.feature_request.status_changed', {
         feature_request_id: id,
@@ -75,6 +108,7 @@ export class FeatureRequestsService {
   /** One upvote per user, decided by the unique constraint: the second is a 409. */
   async upvote(user: AuthUser, id: string): Promise<Interaction> {
     await this.mustSee(user, id);
+    if ((await this.features.detail(id))?.merged_into) throw conflict(featureBoardMessages.mergedAlready);
     if (await isErased(this.features.db, user.id)) throw unauthorized(communityMessages.accountDeleted);
     const interaction = await this.interactions.add(user.id, 'feature_request', id, 'upvote');
     if (!interaction) throw conflict(communityMessages.alreadyUpvoted);

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser, communityMessages, FeatureComment, featureBoardMessages, isModerator } from '@app/contracts';
+import { conflict, forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
+import { FeatureCommentsRepository, Viewer } from './feature-comments.repository';
+import { FeatureRequestsRepository } from './feature-requests.repository';
+
+const nameMax = 100;
+
+/** The name a comment shows: the account's full name, else the part of its e-mail before the @. */
+export function authorNameOf(user: AuthUser): string {
+  const fullName = user.user_metadata.full_name;
+  const name = typeof fullName === 'string' && fullName.trim() ? fullName.trim() : (user.email?.split('@')[0] ?? '');
+  return name.slice(0, nameMax) || 'Member';
+}
+
+const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, moderator: isModerator(user) });
+
+/** Comments on a request: anyone who can see it reads and writes them; their author or a moderator changes them. */
+@Injectable()
+export class FeatureCommentsService {
+  constructor(
+    private readonly features: FeatureRequestsRepository,
+    private readonly comments: FeatureCommentsRepository,
+  ) {}
+
+  async list(user: AuthUser, featureId: string): Promise<FeatureComment[]> {
+    await this.mustSee(user, featureId);
+    return this.comments.list(viewerOf(user), featureId);
+  }
+
+  async add(user: AuthUser, featureId: string, body: string): Promise<FeatureComment> {
+    await this.mustSee(user, featureId);
+    // The discussion goes on where the votes went.
+    if ((await this.features.detail(featureId))?.merged_into) throw conflict(featureBoardMessages.mergedAlready);
+    if (await isErased(this.features.db, user.id)) throw unauthorized(communityMessages.accountDeleted);
+    return this.comments.add(viewerOf(user), featureId, authorNameOf(user), body);
+  }
+
+  async edit(user: AuthUser, featureId: string, commentId: string, body: string): Promise<FeatureComment> {
+    await this.mustChange(user, featureId, commentId);
+    const edited = await this.comments.edit(viewerOf(user), featureId, commentId, body);
+    if (!edited) throw notFound(featureBoardMessages.commentNotFound);
+    return edited;
+  }
+
+  async remove(user: AuthUser, featureId: string, commentId: string): Promise<void> {
+    await this.mustChange(user, featureId, commentId);
+    await this.comments.remove(featureId, commentId);
+  }
+
+  private async mustSee(user: AuthUser, featureId: string): Promise<void> {
+    if (!(await this.features.isVisible(user.id, isModerator(user), featureId))) throw notFound(communityMessages.featureNotFound);
+  }
+
+  private async mustChange(user: AuthUser, featureId: string, commentId: string): Promise<void> {
+    await this.mustSee(user, featureId);
+    const author = await this.comments.authorOf(featureId, commentId);
+    if (!author) throw notFound(featureBoardMessages.commentNotFound);
+    if (author !== user.id && !isModerator(user)) throw forbidden(featureBoardMessages.notYourComment);
+  }
+}
