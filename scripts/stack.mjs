@@ -92,6 +92,14 @@ export function launcherSecrets(root, serviceNames = []) {
 }
 
 /**
+ * Sized for one machine running the whole app (its memory is read as PSS: pages touched, shared
+ * among the backends). The services' pools (DATABASE_POOL_MAX, set by the launcher) sum to 30 and
+ * the launcher and `npm run admin` take one or two; Postgres's defaults (128 MB of buffers, 100
+ * connections) were made for a server of its own.
+ */
+export const embeddedPostgresSettings = { shared_buffers: '32MB', max_connections: 40, io_workers: 1 };
+
+/**
  * Real Postgres binaries from npm, data kept in <data dir>/postgres between runs (created on first
  * use): its URL and how to run it. The caller runs it, so the caller alone decides when it stops.
  */
@@ -120,7 +128,7 @@ export async function embeddedPostgres(root) {
     url: `postgres://postgres:${launcherSecrets(root).postgresSuperuser}@127.0.0.1:${port}/postgres`,
     port,
     command: postgres,
-    args: ['-D', dataDir, '-p', String(port)],
+    args: ['-D', dataDir, '-p', String(port), ...Object.entries(embeddedPostgresSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     options: {
       // Postgres refuses to run as root: as root it runs as the postgres user, as initdb did.
       ...(isRoot ? { uid: idOf('-u'), gid: idOf('-g') } : {}),
@@ -182,7 +190,7 @@ export async function secureSuperuser(url) {
  */
 export async function serviceDatabaseUrls(root, superuserUrl, passwords) {
   const { default: pg } = await import('pg');
-  const { ensureServiceRoles } = createRequire(import.meta.url)(path.join(root, 'libs', 'service-kit', 'dist', 'index.js'));
+  const { ensureServiceRoles } = createRequire(import.meta.url)(path.join(root, 'libs', 'service-kit', 'dist', 'core.js'));
   const client = new pg.Client({ connectionString: superuserUrl });
   await client.connect();
   try {

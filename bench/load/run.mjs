@@ -1,7 +1,13 @@
 #!/usr/bin/env node
-// Many candidates at once through the gateway: each virtual user signs up once, then, about a
-// second apart, lists and adds problems, logs reviews, reads and saves the profile. Prints errors,
-// the rate, and p50/p95/p99 per kind of call and overall.
+// Many candidates at once through the gateway, across every service: each virtual user signs up
+// once, shares an opportunity and files a feature request (set-up, not timed), then, about a second
+// apart, does what candidates do: lists and filters interview experiences, opens a company page,
+// shares an interview now and then; reads the opportunities and the feature board and votes; reads
+// their AI interview credits and mock interviews; lists, adds and reviews problems and reads their
+// analytics; reads and saves the profile. Prints errors, the rate, and p50/p95/p99 per kind of call
+// and overall; with the stack on this machine, also the stack's memory (PSS of every process:
+// Node, Postgres and its backends, nats-server) idle before the sign-ups and at the end of the run,
+// and the CPU seconds each process spent over the run (bench/load/stack-processes.mjs).
 //
 //   node bench/load/run.mjs                      steady: USERS (200) users for DURATION (60) s
 //   HEAVY_LOOPS=6 node bench/load/run.mjs        steady, beside one account at the problem cap with
@@ -30,10 +36,14 @@ import http from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import os from 'node:os';
+import { findStack, printStack, snapshot, totalPssMb } from './stack-processes.mjs';
 
 // The caps a candidate works within (built by `npm start`): a virtual user stays inside them, as a
 // person does, so a 429 in the figures means overload, never a cap.
-const { caps } = createRequire(import.meta.url)('../../libs/contracts/dist/index.js');
+const { caps, interviewLevels, interviewTitles, storedOutcomes, roundCategories, interviewTopics } = createRequire(import.meta.url)(
+  '../../libs/contracts/dist/index.js',
+);
 
 const base = new URL(process.env.BASE_URL ?? 'http://127.0.0.1:8080');
 const mode = process.env.MODE ?? 'steady';
@@ -55,6 +65,9 @@ const client = base.protocol === 'https:' ? https : http;
 const callTimeoutMs = 30_000;
 const agent = new client.Agent({ keepAlive: true, timeout: callTimeoutMs, maxSockets: Math.max(64, users) });
 const runId = Date.now().toString(36);
+// The stack's processes, when it runs on this machine, and their reading before the sign-ups.
+let stack;
+let stackIdle;
 const benchStarted = performance.now();
 
 /** One call: status, parsed body (JSON answers), headers, and milliseconds until the last byte. */
@@ -105,6 +118,8 @@ function call(method, path, { token, body, address } = {}) {
 }
 
 const difficulties = ['Easy', 'Medium', 'Hard'];
+// Every company of the stack (the seeded ones and any added), read once after the sign-ups.
+let companies = [];
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -117,6 +132,12 @@ class VirtualUser {
     this.questions = [];
     this.added = 0;
     this.reviews = new Map();
+    this.interviewsShared = 0;
+    this.opportunities = [];
+    this.opportunityVotes = new Set();
+    this.featureRequests = [];
+    // A feature request's id → my upvote's id, to take it back.
+    this.featureVotes = new Map();
   }
 
   /** A problem it may still review today, if any. */
@@ -134,13 +155,43 @@ class VirtualUser {
     this.token = res.body.access_token;
   }
 
-  /** The calls a candidate makes on the practice pages and the settings page, weighted as they are used. */
+  /** Something of its own on each board, so there is always something to vote on (pending ones show to their author). */
+  async shareOnBoards() {
+    const auth = { token: this.token, address: this.address };
+    const shared = await call('POST', '/api/pathfinder', {
+      ...auth,
+      body: { title: `Load opportunity ${runId} ${this.index}`, description: 'Found while load testing', link: `https://example.com/${runId}/${this.index}` },
+    });
+    const filed = await call('POST', '/api/contact-form', {
+      ...auth,
+      body: { subject: 'Feature Request', message: `Load feature request ${runId} ${this.index}: dark mode for the analytics page` },
+    });
+    for (const [what, res] of [
+      ['opportunity', shared],
+      ['feature request', filed],
+    ]) {
+      if (res.status !== 201) throw new Error(`sharing an ${what} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
+    }
+  }
+
+  /** The calls a candidate makes on every page, weighted as they are used (out of 100). */
   static kinds = [
-    ['list problems', 30],
-    ['add problem', 15],
-    ['log review', 25],
-    ['read profile', 20],
-    ['save profile', 10],
+    ['list interviews', 10],
+    ['filter interviews', 6],
+    ['company page', 6],
+    ['share interview', 2],
+    ['opportunities', 6],
+    ['vote opportunity', 3],
+    ['feature board', 5],
+    ['vote feature', 3],
+    ['credits', 5],
+    ['mock interviews', 3],
+    ['list problems', 17],
+    ['add problem', 8],
+    ['log review', 10],
+    ['analytics', 4],
+    ['read profile', 8],
+    ['save profile', 4],
   ];
 
   nextKind() {
@@ -177,6 +228,80 @@ class VirtualUser {
           body: { question_id: id, correctness: 70 + Math.floor(Math.random() * 30), confidence: 60, timer: 12.5, errors: ['wrong_answer'], submissions: 2 },
         });
       }
+      case 'list interviews':
+        return call('GET', '/api/candidate-interviews', auth);
+      case 'filter interviews': {
+        const filters = new URLSearchParams(
+          pick([
+            [['level', pick(interviewLevels)]],
+            [['title', pick(interviewTitles)]],
+            [['outcome', pick(storedOutcomes)]],
+            [['company', pick(companies).name]],
+            [
+              ['company', pick(companies).name],
+              ['level', pick(interviewLevels)],
+              ['sort', 'helpful'],
+            ],
+          ]),
+        );
+        return call('GET', `/api/candidate-interviews?${filters}`, auth);
+      }
+      case 'company page':
+        return call('GET', `/api/all-companies/${encodeURIComponent(pick(companies).name)}/insights`, auth);
+      case 'share interview': {
+        // Within the day's cap, as a person is.
+        if (this.interviewsShared >= caps.interviewsPerDay) return this.act('list interviews');
+        this.interviewsShared += 1;
+        return call('POST', '/api/candidate-interviews', {
+          ...auth,
+          body: {
+            company_id: pick(companies).id,
+            level: pick(interviewLevels),
+            title: pick(interviewTitles),
+            location: 'Lyon',
+            outcome: 'ongoing',
+            topics: [pick(interviewTopics)],
+            interview_process: [{ round: pick(roundCategories), asked: 'Two sums and a follow-up on streaming input', problems: ['Two Sum'] }],
+          },
+        });
+      }
+      case 'opportunities': {
+        const res = await call('GET', '/api/pathfinder', auth);
+        if (res.status === 200 && Array.isArray(res.body)) this.opportunities = res.body.map((o) => o.id);
+        return res;
+      }
+      case 'vote opportunity': {
+        if (this.opportunities.length === 0) return this.act('opportunities');
+        const id = pick(this.opportunities);
+        const voted = this.opportunityVotes.has(id);
+        const res = await call(voted ? 'DELETE' : 'POST', `/api/pathfinder/${id}/upvote`, auth);
+        if (res.status < 300) this.opportunityVotes[voted ? 'delete' : 'add'](id);
+        return res;
+      }
+      case 'feature board': {
+        const res = await call('GET', '/api/feature-requests', auth);
+        if (res.status === 200 && Array.isArray(res.body)) this.featureRequests = res.body.map((f) => f.id);
+        return res;
+      }
+      case 'vote feature': {
+        if (this.featureRequests.length === 0) return this.act('feature board');
+        const id = pick(this.featureRequests);
+        const mine = this.featureVotes.get(id);
+        if (mine) {
+          const res = await call('DELETE', `/api/feature-requests/${id}/interactions/${mine}`, auth);
+          if (res.status === 204) this.featureVotes.delete(id);
+          return res;
+        }
+        const res = await call('POST', `/api/feature-requests/${id}/interactions`, { ...auth, body: { interaction_type: 'upvote' } });
+        if (res.status === 201) this.featureVotes.set(id, res.body.data.id);
+        return res;
+      }
+      case 'credits':
+        return call('GET', '/api/voice/credits', auth);
+      case 'mock interviews':
+        return call('GET', '/api/voice/sessions', auth);
+      case 'analytics':
+        return call('GET', '/api/leetcode-questions/analytics?tz=Europe%2FParis', auth);
       case 'read profile':
         return call('GET', '/api/profile', auth);
       case 'save profile':
@@ -237,10 +362,10 @@ class Tally {
     const row = (name, list) => {
       const sorted = [...list].sort((a, b) => a - b);
       const f = (q) => Tally.percentile(sorted, q).toFixed(1).padStart(8);
-      return `${name.padEnd(15)} ${String(sorted.length).padStart(7)} ${(sorted.length / seconds).toFixed(1).padStart(8)} ${f(50)} ${f(95)} ${f(99)} ${sorted.at(-1).toFixed(1).padStart(8)}`;
+      return `${name.padEnd(18)} ${String(sorted.length).padStart(7)} ${(sorted.length / seconds).toFixed(1).padStart(8)} ${f(50)} ${f(95)} ${f(99)} ${sorted.at(-1).toFixed(1).padStart(8)}`;
     };
     console.log(
-      `${'call'.padEnd(15)} ${'calls'.padStart(7)} ${'per s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
+      `${'call'.padEnd(18)} ${'calls'.padStart(7)} ${'per s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
     );
     for (const [kind, list] of this.kinds) console.log(row(kind, list));
     console.log(row('overall', [...this.kinds.values()].flat()));
@@ -256,6 +381,12 @@ async function signUpAll() {
   // Twenty at a time: a crowd arriving, not one burst that measures the password hash alone.
   for (let i = 0; i < vus.length; i += 20) await Promise.all(vus.slice(i, i + 20).map((vu) => vu.signUp()));
   console.log(`${users} users signed up in ${((performance.now() - started) / 1000).toFixed(1)} s (each from an address of its own)`);
+  const list = await call('GET', '/api/all-companies', { token: vus[0].token, address: vus[0].address });
+  if (list.status !== 200 || !Array.isArray(list.body) || list.body.length === 0) {
+    throw new Error(`GET /api/all-companies answered ${list.status} with ${JSON.stringify(list.body).slice(0, 200)}: the interview pages need companies`);
+  }
+  companies = list.body.map(({ id, name }) => ({ id, name }));
+  for (let i = 0; i < vus.length; i += 20) await Promise.all(vus.slice(i, i + 20).map((vu) => vu.shareOnBoards()));
   return vus;
 }
 
@@ -289,6 +420,7 @@ async function steady(vus) {
   const tally = new Tally();
   const heavy = heavyLoops > 0 ? await heavyUser() : undefined;
   const heavyTally = new Tally();
+  const atStart = stack && snapshot(stack);
   const deadline = performance.now() + durationS * 1000;
   const loops = Array.from({ length: heavyLoops }, async () => {
     while (performance.now() < deadline)
@@ -313,6 +445,7 @@ async function steady(vus) {
     console.log('\nthe heavy account (not in the figures above; its 429s are the per-account meter at work):');
     heavyTally.print(durationS);
   }
+  if (stack) printStack({ idle: stackIdle, start: atStart, end: snapshot(stack), seconds: durationS });
   const overall = tally.summary('overall');
   const met = tally.errorCount === 0 && tally.refusals.length === 0 && overall.p99 <= targetP99;
   console.log(`target (0 errors, 0 refused, p99 ≤ ${targetP99} ms): ${met ? 'met' : 'NOT met'}`);
@@ -375,6 +508,16 @@ async function ramp(vus) {
 try {
   const health = await call('GET', '/readyz');
   if (health.status !== 200) throw new Error(`${base.origin}/readyz answered ${health.status}: is the stack up?`);
+  stack = ['localhost', '127.0.0.1', '[::1]'].includes(base.hostname) ? findStack(Number(base.port || 80)) : undefined;
+  stackIdle = stack && snapshot(stack);
+  console.log(
+    stack
+      ? `the stack: ${stackIdle.length} processes under pid ${stack.top}, ${totalPssMb(stackIdle).toFixed(0)} MB PSS idle; ${os.availableParallelism()} cores, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`
+      : `the stack is not on this machine (${base.hostname}): no memory or CPU figures`,
+  );
   const vus = await signUpAll().catch((err) => {
     throw new Error(`${err.message}\n(one address for everyone? start the stack with TRUST_PROXY=loopback, see the top of this file)`);
   });
