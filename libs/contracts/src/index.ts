@@ -16,3 +16,4 @@ export * from './http/openapi';
 export * from './http/reference';
 export * from './api';
 export * from './feature-board';
+export * from './catalogue';

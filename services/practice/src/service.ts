@@ -2,12 +2,13 @@ import path from 'node:path';
 import { Module } from '@nestjs/common';
 import { ServiceDefinition } from '@app/service-kit';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { CatalogueModule } from './catalogue/catalogue.module';
 import { practiceConfigShape } from './config';
 import { ErrorTypesModule } from './error-types/error-types.module';
 import { QuestionsModule } from './questions/questions.module';
 
 /** leetcode_questions, leetcode_sessions and mock_interviews; counts voice.session.ended. */
-@Module({ imports: [QuestionsModule, ErrorTypesModule, AnalyticsModule] })
+@Module({ imports: [QuestionsModule, CatalogueModule, ErrorTypesModule, AnalyticsModule] })
 class PracticeAppModule {}
 
 export const practiceService: ServiceDefinition<typeof practiceConfigShape> = {

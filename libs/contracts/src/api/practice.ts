@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  addListResultSchema,
+  catalogueListParamsSchema,
+  catalogueMessages,
+  catalogueListSchema,
+  catalogueProblemSchema,
+  catalogueQuerySchema,
+} from '../catalogue';
 import { dataOf } from '../common';
 import { endpoint } from '../http/endpoint';
 import {
@@ -50,6 +58,40 @@ export const practiceApi = {
     status: 201,
     response: dataOf(questionSchema),
     errors: ['validation_failed', 'unauthorized', 'conflict'],
+  }),
+  searchCatalogue: endpoint({
+    id: 'searchCatalogue',
+    method: 'GET',
+    path: '/api/leetcode-questions/catalogue',
+    summary: 'Search the catalogue of well-known problems by title or number',
+    description:
+      "Every word of `q` must start a word of the title (or `q` is the number); best matches first. With `list`, only that list's problems; with `list` and no `q`, the list in its order.",
+    query: catalogueQuerySchema,
+    status: 200,
+    response: z.array(catalogueProblemSchema),
+    errors: ['validation_failed', 'unauthorized'],
+  }),
+  listCatalogueLists: endpoint({
+    id: 'listCatalogueLists',
+    method: 'GET',
+    path: '/api/leetcode-questions/catalogue/lists',
+    summary: 'The curated lists (Blind 75, NeetCode 150, Grind 75) and their sizes',
+    status: 200,
+    response: z.array(catalogueListSchema),
+    errors: ['unauthorized'],
+  }),
+  addCatalogueList: endpoint({
+    id: 'addCatalogueList',
+    method: 'POST',
+    path: '/api/leetcode-questions/lists/:list',
+    summary: 'Track every problem of a curated list',
+    description:
+      'Adds each problem as the add form would (title, difficulty, catalogue tags), skipping titles the caller already tracks (ignoring case). All or nothing: over the cap (caps.questionsPerUser) 409 and nothing is added.',
+    params: catalogueListParamsSchema,
+    notFound: catalogueMessages.noList,
+    status: 201,
+    response: dataOf(addListResultSchema),
+    errors: ['unauthorized', 'not_found', 'conflict'],
   }),
   practiceSummary: endpoint({
     id: 'practiceSummary',

@@ -91,13 +91,7 @@ export class QuestionsRepository implements QuestionListSource {
    * when they already track as many as the cap allows (counted under their lock, see holdTotalCap).
    */
   async create(tx: Tx, userId: string, question: CreateQuestion): Promise<Question | undefined> {
-    await holdTotalCap(tx, {
-      kind: 'questions',
-      userId,
-      rows: 'leetcode_questions WHERE user_id = $1',
-      cap: caps.questionsPerUser,
-      message: capMessages.questions,
-    });
+    await this.holdQuestionCap(tx, userId);
     const { rows } = await tx.query<Question>(
       `INSERT INTO leetcode_questions (user_id, title, difficulty, tags)
        SELECT $1, $2, $3, $4
@@ -106,6 +100,43 @@ export class QuestionsRepository implements QuestionListSource {
       [userId, question.title, question.difficulty, question.tags ?? null],
     );
     return rows[0];
+  }
+
+  /**
+   * 409 when the caller already tracks as many problems as the cap allows. Every writer of their
+   * questions takes this lock first, so concurrent adds see each other's rows (see holdTotalCap).
+   */
+  holdQuestionCap(tx: Tx, userId: string): Promise<void> {
+    return holdTotalCap(tx, {
+      kind: 'questions',
+      userId,
+      rows: 'leetcode_questions WHERE user_id = $1',
+      cap: caps.questionsPerUser,
+      message: capMessages.questions,
+    });
+  }
+
+  /**
+   * Adds those of `questions` whose title the caller does not track yet (ignoring case), the first
+   * of them last so the newest-first list reads in their order; the number added. Call under
+   * holdQuestionCap.
+   */
+  async createMissing(tx: Tx, userId: string, questions: ReadonlyArray<CreateQuestion>): Promise<number> {
+    const reversed = [...questions].reverse();
+    const { rowCount } = await tx.query(
+      `INSERT INTO leetcode_questions (user_id, title, difficulty, tags)
+       SELECT $1, p.title, p.difficulty, p.tags
+       FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS p(title, difficulty, tags, position)
+       WHERE lower(p.title) NOT IN (SELECT lower(title) FROM leetcode_questions WHERE user_id = $1)
+       ORDER BY p.position`,
+      [userId, reversed.map((q) => q.title), reversed.map((q) => q.difficulty), reversed.map((q) => q.tags ?? null)],
+    );
+    return rowCount ?? 0;
+  }
+
+  async count(tx: Tx, userId: string): Promise<number> {
+    const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM leetcode_questions WHERE user_id = $1', [userId]);
+    return rows[0].n;
   }
 
   /** Deletes one of the caller's questions (its sessions go with it); false when it is not theirs. */
