@@ -36,6 +36,8 @@ export const interviewContextSchema = z.object({
   level: z.enum(interviewLevels).optional(),
   /** The company page's most asked topics; repeated as ?topics=Graphs&topics=Trees. */
   topics: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(interviewTopics)).max(10)).optional(),
+  /** The interview's length: the plan fills it (20 by default, the limit). */
+  minutes: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.union([z.literal(10), z.literal(20)])).optional(),
 });
 export type InterviewContext = z.infer<typeof interviewContextSchema>;
 
@@ -58,11 +60,47 @@ export const transcriptEntrySchema = z.object({
 });
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 
+/** Lengths the candidate can pick; the call's limit stays sessionLimitMinutes. */
+export const interviewLengths = [10, 20] as const;
+
+/** One question of the interview as the report judges it (the local interviewer's report). */
+export const answerAssessmentSchema = z.object({
+  kind: z.enum(['coding', 'system design', 'behavioural']),
+  question: z.string(),
+  concepts_covered: z.array(z.string()),
+  concepts_missed: z.array(z.string()),
+  /** Coding questions only: whether the answer gave its time complexity. */
+  complexity_stated: z.boolean().nullable(),
+  /** Behavioural questions only: which parts of Situation, Task, Action, Result the story had. */
+  star: z.object({ situation: z.boolean(), task: z.boolean(), action: z.boolean(), result: z.boolean() }).nullable(),
+  /** 1 (not answered) to 4 (complete); null when the answer could not be transcribed. */
+  score: z.number().int().min(1).max(4).nullable(),
+  score_reason: z.string(),
+  /** The weakest company topic this question practises, for the next steps. */
+  topic: z.string().nullable(),
+  /** Everything the candidate said to it (follow-ups included). */
+  answer: z.string(),
+});
+export type AnswerAssessment = z.infer<typeof answerAssessmentSchema>;
+
+export const nextStepSchema = z.object({ text: z.string(), href: z.string() });
+export type NextStep = z.infer<typeof nextStepSchema>;
+
 export const voiceReportSchema = z.object({
   summary: z.string(),
   questions_asked: z.number().int(),
+  /** Questions with at least one answer (never more than questions_asked). */
   answers_given: z.number().int(),
   candidate_speaking_secs: z.number().int(),
+  /** The fields below come with the local interviewer's report; older reports do not have them. */
+  questions: z.array(answerAssessmentSchema).optional(),
+  /** The candidate's share of the time either side spoke, 0 to 1; null without spoken answers. */
+  talk_share: z.number().min(0).max(1).nullable().optional(),
+  words_per_minute: z.number().int().nullable().optional(),
+  filler_words: z.array(z.object({ word: z.string(), count: z.number().int() })).optional(),
+  /** The longest silence inside a spoken answer. */
+  longest_pause_secs: z.number().nullable().optional(),
+  next_steps: z.array(nextStepSchema).optional(),
 });
 export type VoiceReport = z.infer<typeof voiceReportSchema>;
 

@@ -147,7 +147,7 @@ describe('voice with ElevenLabs configured', () => {
     ]);
     expect(detail.body.report).toEqual({
       summary: 'The candidate described their background clearly.',
-      questions_asked: 0,
+      questions_asked: 1,
       answers_given: 1,
       candidate_speaking_secs: 0,
     });

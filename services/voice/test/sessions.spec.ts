@@ -278,7 +278,10 @@ describe('voice: credits and sessions', () => {
       ['agent', 25],
     ]);
     expect(detail.transcript[1].message).toBe(voiceMessages.notTranscribed);
-    expect(detail.report).toEqual({ summary: 'You answered 1 of 1 question.', questions_asked: 1, answers_given: 1, candidate_speaking_secs: 1 });
+    // The answer was to the introduction (not judged); the first question was asked and not answered before the end.
+    expect(detail.report).toMatchObject({ questions_asked: 1, answers_given: 0, candidate_speaking_secs: 1 });
+    expect(detail.report.summary).toMatch(/^You answered 0 of 1 question,/);
+    expect(detail.report.questions).toEqual([expect.objectContaining({ score: 1, score_reason: 'Not answered.', answer: '' })]);
   });
 
   it('grants starter credits once per user, even when the sign-up is redelivered', async () => {

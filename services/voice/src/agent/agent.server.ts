@@ -10,8 +10,8 @@ import { LiveCalls } from '../sessions/live-calls';
 import { SessionsRepository } from '../sessions/sessions.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import { agentPathPrefix, AgentUrlSigner } from '../sessions/signed-url';
+import { interviewPlan } from '../interview/plan';
 import { InterviewConversation } from './conversation';
-import { interviewPlan } from './plan';
 import { SpeechSynthesizer } from './speech';
 import { Transcriber } from './transcriber';
 
@@ -20,6 +20,11 @@ const refused = 1008;
 const subprotocol = 'convai';
 /** Frames kept while the session is claimed (the initiation comes first; a flood before it is not kept). */
 const maxEarlyFrames = 16;
+/**
+ * The follow-up depends on the answer, so the reply waits for its transcript; the recogniser takes
+ * about real time, one answer at a time, so the wait is bounded and the turn then goes on without it.
+ */
+const transcriptWaitMs = 8_000;
 
 interface Frame {
   data: RawData;
@@ -98,7 +103,8 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
 
-    const conversation = new InterviewConversation(ws, sessionId, interviewPlan(session), connectedAt, {
+    const plan = interviewPlan({ seed: sessionId, company: session.company, level: session.level, topics: session.topics, minutes: session.minutes });
+    const conversation = new InterviewConversation(ws, sessionId, plan, connectedAt, {
       speak: (text) => this.speech.speak(text),
       transcribe: (pcm, rate) => this.transcriber.transcribe(pcm, rate),
       clock: this.clock,
@@ -107,6 +113,9 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
       audioAheadMs: this.config.VOICE_AUDIO_AHEAD_MS,
       monotonicNow: () => performance.now(),
       turnTaken: (role) => this.countTurn(sessionId, role),
+      transcriptWaitMs,
+      company: session.company,
+      topics: session.topics,
     });
     this.calls.add(sessionId, { hangUp: () => conversation.hangUp(), timeUp: () => conversation.timeUp() });
     const receive = ({ data, isBinary }: Frame) => {

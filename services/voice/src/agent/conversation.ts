@@ -1,9 +1,10 @@
 import { TranscriptEntry, voiceConstants, voiceMessages, VoiceReport } from '@app/contracts';
 import type { Clock } from '../clock';
-import { reportFor } from '../sessions/sessions.service';
+import { nextTurn, wordCount } from '../interview/assessment';
+import type { InterviewPlan } from '../interview/plan';
+import { AskedQuestion, interviewReport } from '../interview/report';
 import { boundTurn } from '../sessions/transcript-bounds';
 import { ClientFrame, parseClientFrame, protocolErrorType, userMessageMax } from './client-frames';
-import type { InterviewPlan } from './plan';
 import { TurnTaking } from './turn-taking';
 
 /** The socket as the conversation uses it (a `ws` WebSocket). */
@@ -28,6 +29,11 @@ export interface ConversationDeps {
   monotonicNow(): number;
   /** A turn was exchanged (the interviewer spoke, or the candidate answered): what the refund rule reads. */
   turnTaken(role: TranscriptEntry['role']): void;
+  /** How long the next turn waits for a spoken answer's transcript before deciding without it. */
+  transcriptWaitMs: number;
+  /** For the report's next steps. */
+  company: string | null;
+  topics: string[];
 }
 
 export type ConversationEnd = 'user' | 'agent' | 'time_limit' | 'error';
@@ -52,11 +58,18 @@ const tooFastReminderMs = 10_000;
 /** Replies to bad frames are dropped while the client is not reading what it was sent. */
 const maxUnreadBytes = 64 * 1024;
 
+/** Before the chosen length ends, the interview skips to the candidate's questions. */
+const wrapUpMs = 3 * 60_000;
+
 interface Prompt {
   text: string;
-  /** A new question (counted in the report), not a follow-up or the goodbye. */
-  question: boolean;
   last: boolean;
+}
+
+/** A question being asked: what was said to it and how far the probing went. */
+interface Asked extends AskedQuestion {
+  entries: TranscriptEntry[];
+  probes: number;
 }
 
 /**
@@ -66,8 +79,11 @@ interface Prompt {
  * goodbye and a 1000 close after the last question, and max_duration_exceeded at 20 minutes.
  */
 export class InterviewConversation {
-  private readonly prompts: Prompt[];
-  private next = 0;
+  private readonly asked: Asked[] = [];
+  /** The plan's item being asked; -1 before the first. */
+  private current = -1;
+  /** The goodbye has been said: nothing more is heard. */
+  private finished = false;
   private eventId = 0;
   private pingId = 0;
   private readonly pingsSent = new Map<number, number>();
@@ -82,9 +98,14 @@ export class InterviewConversation {
   private readonly transcript: TranscriptEntry[] = [];
   private readonly pending: Array<Promise<void>> = [];
   private speakingMs = 0;
+  private agentSpeakingMs = 0;
+  private spokenWords = 0;
+  private spokenMs = 0;
+  private longestPauseMs: number | null = null;
   private answerStartedAt = 0;
   private nudged = false;
-  private questionsAsked = 0;
+  /** The next turn is being chosen (the answer's transcript awaited): what is said meanwhile is not a new answer. */
+  private deciding = false;
   private readonly audioBudget: RealTimeBudget;
   /** When the client was last told its audio comes too fast (a flood gets one error, not one per chunk). */
   private toldTooFastAt?: number;
@@ -96,17 +117,10 @@ export class InterviewConversation {
   constructor(
     private readonly socket: AgentSocket,
     private readonly conversationId: string,
-    plan: InterviewPlan,
+    private readonly plan: InterviewPlan,
     private readonly connectedAt: number,
     private readonly deps: ConversationDeps,
   ) {
-    this.prompts = [];
-    plan.questions.forEach((q, i) => {
-      const lead = i === 0 ? `${plan.greeting} ` : i === 1 ? 'Thank you. Now, a different question. ' : 'Thanks. Next question. ';
-      this.prompts.push({ text: `${lead}${q.question}`, question: true, last: false });
-      this.prompts.push({ text: `Thank you. ${q.followUp}`, question: false, last: false });
-    });
-    this.prompts.push({ text: plan.goodbye, question: false, last: true });
     this.turns = new TurnTaking({
       sampleRate,
       startMs: 100,
@@ -181,10 +195,22 @@ export class InterviewConversation {
     this.resolveOver(reason);
     void Promise.allSettled(this.pending).then(() => {
       const transcript = [...this.transcript].sort((a, b) => a.time_in_call_secs - b.time_in_call_secs);
+      const answers = this.asked.flatMap((a) => a.entries.map((e) => e.message));
       this.resolveDone({
         reason,
         transcript,
-        report: reportFor(transcript, null, this.questionsAsked, this.speakingMs / 1000),
+        report: interviewReport(
+          this.asked.map((a) => ({ ...a, answers: a.entries.map((e) => e.message) })),
+          {
+            candidateSpeakingMs: this.speakingMs,
+            agentSpeakingMs: this.agentSpeakingMs,
+            spokenWords: this.spokenWords,
+            spokenMs: this.spokenMs,
+            longestPauseMs: this.longestPauseMs,
+            answers,
+          },
+          { company: this.deps.company, topics: this.deps.topics },
+        ),
       });
     });
   }
@@ -205,7 +231,7 @@ export class InterviewConversation {
       else this.nudgeIfSilent();
     }, 1_000);
     this.timers.push(ping, limit);
-    void this.speakNext();
+    void this.ask(0, '');
   }
 
   private ping(): void {
@@ -231,7 +257,7 @@ export class InterviewConversation {
   }
 
   private hear(pcm: Buffer): void {
-    if (this.ending || this.preparing || this.next >= this.prompts.length) {
+    if (this.ending || this.preparing || this.finished) {
       this.turns.reset();
       return;
     }
@@ -241,7 +267,7 @@ export class InterviewConversation {
         if (event.whileAgentSpeaking) this.interrupt();
         this.answerStartedAt = this.secondsInCall();
       } else {
-        this.answered(event.audio, event.voiceMs);
+        this.answered(event.audio, event.voiceMs, event.speechMs, event.longestPauseMs);
       }
     }
   }
@@ -251,18 +277,76 @@ export class InterviewConversation {
     this.send({ type: 'interruption', interruption_event: { event_id: this.eventId } });
   }
 
-  private answered(audio: Buffer, voiceMs: number): void {
+  private answered(audio: Buffer, voiceMs: number, speechMs: number, longestPauseMs: number): void {
     this.speakingMs += voiceMs;
-    const entry: TranscriptEntry = { role: 'user', message: '', time_in_call_secs: this.answerStartedAt };
+    this.longestPauseMs = Math.max(this.longestPauseMs ?? 0, longestPauseMs);
+    const entry = this.record('');
+    const heard = this.deps.transcribe(audio, sampleRate).then((text) => {
+      entry.message = boundTurn(text === undefined ? voiceMessages.notTranscribed : text || '(no words recognised)');
+      if (text) {
+        this.spokenWords += wordCount(text);
+        this.spokenMs += speechMs;
+      }
+      this.send({ type: 'user_transcript', user_transcription_event: { user_transcript: entry.message } });
+    });
+    this.pending.push(heard);
+    void this.respond(heard);
+  }
+
+  /** The candidate's turn, in the transcript and under the question being asked. */
+  private record(message: string): TranscriptEntry {
+    const entry: TranscriptEntry = { role: 'user', message, time_in_call_secs: message ? this.secondsInCall() : this.answerStartedAt };
     this.transcript.push(entry);
+    this.asked[this.current]?.entries.push(entry);
     this.deps.turnTaken('user');
-    this.pending.push(
-      this.deps.transcribe(audio, sampleRate).then((text) => {
-        entry.message = boundTurn(text === undefined ? voiceMessages.notTranscribed : text || '(no words recognised)');
-        this.send({ type: 'user_transcript', user_transcription_event: { user_transcript: entry.message } });
-      }),
-    );
-    void this.speakNext();
+    return entry;
+  }
+
+  /**
+   * The next turn, chosen from what the candidate said to this question: a spoken answer's
+   * transcript is waited for (a bounded time), since the follow-up depends on it.
+   */
+  private async respond(heard: Promise<void>): Promise<void> {
+    if (this.deciding) return;
+    this.deciding = true;
+    this.preparing = true;
+    await Promise.race([heard, new Promise((resolve) => this.later(() => resolve(undefined), this.deps.transcriptWaitMs))]);
+    this.deciding = false;
+    this.preparing = false;
+    if (this.ending) return;
+    const asked = this.asked[this.current];
+    if (!asked) return;
+    const { item } = asked;
+    if (item.stage === 'candidate questions') return this.goodbye();
+    if (!item.question) return this.ask(this.current + 1, '');
+    const said = asked.entries.map((e) => e.message).filter((m) => m && m !== voiceMessages.notTranscribed);
+    const last = asked.entries[asked.entries.length - 1]?.message;
+    const latest = last && last !== voiceMessages.notTranscribed ? last : undefined;
+    const timeShort = this.deps.clock.now() - this.connectedAt >= this.plan.minutes * 60_000 - wrapUpMs;
+    const turn = nextTurn(item.question, said.join(' '), latest, asked, timeShort);
+    if (turn.kind === 'hint') {
+      asked.hinted = true;
+      return this.say({ text: turn.text, last: false });
+    }
+    if (turn.kind === 'probe') {
+      asked.probes++;
+      return this.say({ text: `Thank you. ${turn.text}`, last: false });
+    }
+    const next = timeShort ? this.plan.items.length - 1 : this.current + 1;
+    return this.ask(next, turn.complete ? 'That covers it well. ' : '');
+  }
+
+  /** The plan's item `index`, asked (the candidate's questions at the end). */
+  private async ask(index: number, lead: string): Promise<void> {
+    const item = this.plan.items[Math.min(index, this.plan.items.length - 1)];
+    this.current = this.plan.items.indexOf(item);
+    this.asked.push({ item, answers: [], entries: [], hinted: false, probes: 0 });
+    await this.say({ text: `${lead}${item.text}`, last: false });
+  }
+
+  private async goodbye(): Promise<void> {
+    this.finished = true;
+    await this.say({ text: this.plan.goodbye, last: true });
   }
 
   /** A typed answer longer than the contract's bound is refused (not cut): the candidate can shorten it. */
@@ -271,32 +355,32 @@ export class InterviewConversation {
     if (text.length > userMessageMax) {
       return this.refuse(1009, 'message_too_long', `a typed answer can be at most ${userMessageMax.toLocaleString('en')} characters; this one was not taken`);
     }
-    if (!text || this.ending || this.preparing || this.next >= this.prompts.length) return;
-    this.transcript.push({ role: 'user', message: text, time_in_call_secs: this.secondsInCall() });
-    this.deps.turnTaken('user');
-    void this.speakNext();
+    if (!text || this.ending || this.preparing || this.finished) return;
+    this.record(text);
+    void this.respond(Promise.resolve());
   }
 
-  /** Once per question, a candidate silent long after it was asked is invited to answer (it is not repeated). */
+  /**
+   * Once per turn, a candidate silent long after the interviewer spoke is invited to answer: with
+   * the question's hint the first time, as silence is often being stuck (it is not repeated).
+   */
   private nudgeIfSilent(): void {
-    if (this.ending || this.preparing || this.nudged || this.turns.talking || this.next >= this.prompts.length) return;
+    if (this.ending || this.preparing || this.nudged || this.turns.talking || this.finished || this.current < 0) return;
     if (this.deps.clock.now() - this.speakingUntil < silenceNudgeMs) return;
-    this.nudged = true;
-    void this.say({ text: 'Take your time. Whenever you are ready, please go ahead with your answer.', question: false, last: false });
-  }
-
-  private async speakNext(): Promise<void> {
-    const prompt = this.prompts[this.next++];
-    if (!prompt) return;
-    this.nudged = false;
-    await this.say(prompt);
+    const asked = this.asked[this.current];
+    const hint = asked.item.question && !asked.hinted ? asked.item.question.hint : undefined;
+    if (hint) asked.hinted = true;
+    void this.say({
+      text: `Take your time. ${hint ? `Here is a hint: ${hint}` : 'Whenever you are ready, please go ahead with your answer.'}`,
+      last: false,
+    }).then(() => (this.nudged = true));
   }
 
   private async say(prompt: Prompt): Promise<void> {
     this.preparing = true;
+    this.nudged = false;
     this.turns.reset();
     const id = ++this.eventId;
-    if (prompt.question) this.questionsAsked++;
     this.transcript.push({ role: 'agent', message: prompt.text, time_in_call_secs: this.secondsInCall() });
     let audio: Buffer;
     try {
@@ -312,6 +396,7 @@ export class InterviewConversation {
       this.send({ type: 'audio', audio_event: { audio_base_64: audio.subarray(offset, offset + audioEventBytes).toString('base64'), event_id: id } });
     }
     const durationMs = (audio.length / 2 / sampleRate) * 1000;
+    this.agentSpeakingMs += durationMs;
     this.speakingUntil = this.deps.clock.now() + durationMs;
     if (prompt.last) {
       this.ending = 'agent';

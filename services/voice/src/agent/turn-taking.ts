@@ -28,7 +28,10 @@ export interface TurnTakingOptions {
   maxTurnMs: number;
 }
 
-export type TurnEvent = { type: 'started'; whileAgentSpeaking: boolean } | { type: 'ended'; audio: Buffer; voiceMs: number };
+export type TurnEvent =
+  | { type: 'started'; whileAgentSpeaking: boolean }
+  /** `speechMs`: the turn without its closing silence; `longestPauseMs`: the longest silence inside it. */
+  | { type: 'ended'; audio: Buffer; voiceMs: number; speechMs: number; longestPauseMs: number };
 
 /**
  * Decides, frame by frame of the incoming audio, when the candidate starts and stops talking.
@@ -41,6 +44,7 @@ export class TurnTaking {
   private turn: Buffer[] = [];
   private turnVoice = 0;
   private turnMs = 0;
+  private longestPause = 0;
   private preRoll: Array<{ frame: Buffer; ms: number }> = [];
 
   constructor(private readonly options: TurnTakingOptions) {}
@@ -57,6 +61,7 @@ export class TurnTaking {
     this.turn = [];
     this.turnVoice = 0;
     this.turnMs = 0;
+    this.longestPause = 0;
     this.preRoll = [];
   }
 
@@ -86,6 +91,7 @@ export class TurnTaking {
       this.turnMs += ms;
       if (voiced) {
         this.turnVoice += ms;
+        this.longestPause = Math.max(this.longestPause, this.silence);
         this.silence = 0;
       } else {
         this.silence += ms;
@@ -93,8 +99,10 @@ export class TurnTaking {
       if (this.silence >= this.options.endOfTurnMs || this.turnMs >= this.options.maxTurnMs) {
         const audio = Buffer.concat(this.turn);
         const voiceMs = this.turnVoice;
+        const speechMs = this.turnMs - this.silence;
+        const longestPauseMs = this.longestPause;
         this.reset();
-        if (voiceMs >= this.options.minVoiceMs) events.push({ type: 'ended', audio, voiceMs });
+        if (voiceMs >= this.options.minVoiceMs) events.push({ type: 'ended', audio, voiceMs, speechMs, longestPauseMs });
       }
     }
     return events;

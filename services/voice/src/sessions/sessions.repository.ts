@@ -20,6 +20,7 @@ export interface SessionPlanInput {
   company: string | null;
   level: string | null;
   topics: string[];
+  minutes: 10 | 20;
 }
 
 export interface OpenSession {
@@ -41,6 +42,7 @@ export interface NewSession {
   company: string | null;
   level: string | null;
   topics: string[];
+  minutes: 10 | 20;
   startedAt: Date;
   conversationId: string | null;
 }
@@ -99,9 +101,19 @@ export class SessionsRepository {
 
   async createWithDebit(tx: Tx, session: NewSession, credits: number): Promise<void> {
     await tx.query(
-      `INSERT INTO voice_sessions (id, user_id, provider, company, level, topics, started_at, conversation_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [session.id, session.userId, session.provider, session.company, session.level, session.topics, session.startedAt, session.conversationId],
+      `INSERT INTO voice_sessions (id, user_id, provider, company, level, topics, minutes, started_at, conversation_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        session.id,
+        session.userId,
+        session.provider,
+        session.company,
+        session.level,
+        session.topics,
+        session.minutes,
+        session.startedAt,
+        session.conversationId,
+      ],
     );
     await tx.query(`INSERT INTO credit_ledger (user_id, kind, amount, session_id) VALUES ($1, 'debit', $2, $3)`, [session.userId, -credits, session.id]);
   }
@@ -169,7 +181,7 @@ export class SessionsRepository {
     const { rows } = await this.db.query<SessionPlanInput>(
       `UPDATE voice_sessions SET status = 'connected', connected_at = $2
        WHERE id = $1 AND status = 'pending' AND provider = 'local'
-       RETURNING id, user_id, company, level, topics`,
+       RETURNING id, user_id, company, level, topics, minutes`,
       [sessionId, at],
     );
     return rows[0];

@@ -120,6 +120,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
           company: context.company ?? null,
           level: context.level ?? null,
           topics: context.topics ?? [],
+          minutes: context.minutes ?? voiceConstants.sessionLimitMinutes,
           startedAt,
           conversationId: remote?.conversationId ?? null,
         },
@@ -261,14 +262,28 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-/** The short report shown after the call: counts from the transcript, and a summary line. */
-export function reportFor(transcript: TranscriptEntry[], summary: string | null, questionsAsked?: number, speakingSecs?: number): VoiceReport {
-  const answers = transcript.filter((t) => t.role === 'user').length;
-  const asked = questionsAsked ?? transcript.filter((t) => t.role === 'agent' && t.message.includes('?')).length;
+/** An interviewer's line that asks for an answer: a question mark, or a request such as "Tell me about yourself." */
+const asksSomething = /\?|\b(tell me|describe|walk me through|talk me through|explain)\b/i;
+
+/** The short report of an ElevenLabs call: counts from the transcript, and ElevenLabs' summary. */
+export function reportFor(transcript: TranscriptEntry[], summary: string | null): VoiceReport {
+  // A question counts as answered once, however many turns the candidate took on it and its follow-ups.
+  let asked = 0;
+  let answered = 0;
+  let open = false;
+  for (const line of transcript) {
+    if (line.role === 'agent' && asksSomething.test(line.message)) {
+      asked++;
+      open = true;
+    } else if (line.role === 'user' && open) {
+      answered++;
+      open = false;
+    }
+  }
   return {
-    summary: summary ?? `You answered ${answers} of ${asked} question${asked === 1 ? '' : 's'}.`,
+    summary: summary ?? `You answered ${answered} of ${asked} question${asked === 1 ? '' : 's'}.`,
     questions_asked: asked,
-    answers_given: answers,
-    candidate_speaking_secs: Math.round(speakingSecs ?? 0),
+    answers_given: answered,
+    candidate_speaking_secs: 0,
   };
 }

@@ -1,0 +1,106 @@
+import type { AnswerAssessment } from '@app/contracts';
+import { ConceptKey, concepts } from './concepts';
+import type { BankQuestion } from './question-bank';
+
+/** Lower-case words only: what a recogniser gives and what a typist writes then read alike. */
+export function normalise(text: string): string {
+  return ` ${text
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `;
+}
+
+const matchers = new Map<ConceptKey, RegExp>(
+  (Object.keys(concepts) as ConceptKey[]).map((key) => [key, new RegExp(`\\b(?:${concepts[key].says.join('|')})\\b`)]),
+);
+
+/** Which of `keys` the answer covers, in the question's order. */
+export function coverage(keys: ConceptKey[], answer: string): { covered: ConceptKey[]; missed: ConceptKey[] } {
+  const text = normalise(answer);
+  const covered = keys.filter((key) => matchers.get(key)!.test(text));
+  return { covered, missed: keys.filter((key) => !covered.includes(key)) };
+}
+
+const dontKnow =
+  /\b(i (do not|dont|really dont) know|no idea|not sure|no clue|i cant (remember|think)|i have not (seen|done)|i havent (seen|done)|pass|skip)\b/;
+
+/** The candidate says they do not know (a short answer with that in it), or nothing was heard. */
+export function saysDontKnow(answer: string): boolean {
+  const text = normalise(answer).trim();
+  if (!text || text === 'no words recognised') return true;
+  return dontKnow.test(` ${text} `) && text.split(' ').length <= 25;
+}
+
+/** Where the conversation stands on one question. */
+export interface QuestionProgress {
+  probes: number;
+  hinted: boolean;
+}
+
+export type NextTurn = { kind: 'probe'; concept: ConceptKey; text: string } | { kind: 'hint'; text: string } | { kind: 'move on'; complete: boolean };
+
+/** A question gets at most this many probes before the interview moves on. */
+export const maxProbes = 2;
+
+/**
+ * After an answer: a hint when the candidate does not know (once), a probe for the first concept
+ * still missing from everything they said to this question, or the next question when the answer
+ * is complete, the probes are spent, or time is short.
+ */
+export function nextTurn(question: BankQuestion, everything: string, latest: string | undefined, progress: QuestionProgress, timeShort = false): NextTurn {
+  // An answer not transcribed (yet) is not taken for "I don't know".
+  const stuck = latest !== undefined && saysDontKnow(latest);
+  if (stuck && !progress.hinted && !timeShort) return { kind: 'hint', text: `That is fine, let me help a little. ${question.hint}` };
+  const { missed } = coverage(question.concepts, everything);
+  if (missed.length === 0) return { kind: 'move on', complete: true };
+  if (stuck || timeShort || progress.probes >= maxProbes) return { kind: 'move on', complete: false };
+  return { kind: 'probe', concept: missed[0], text: concepts[missed[0]].probe };
+}
+
+const list = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+
+/**
+ * The report's view of one question: concepts covered and missed, complexity, STAR, and a score
+ * from 1 to 4 (the share of concepts covered; a hint caps it at 3) with one sentence why.
+ */
+export function assess(question: BankQuestion, answer: string, hinted: boolean, transcribed: boolean): Omit<AnswerAssessment, 'topic'> {
+  const { covered, missed } = coverage(question.concepts, answer);
+  const names = (keys: ConceptKey[]) => keys.map((key) => concepts[key].name);
+  const has = (key: ConceptKey) => covered.includes(key);
+  const base = {
+    kind: question.kind,
+    question: question.question,
+    concepts_covered: names(covered),
+    concepts_missed: names(missed),
+    complexity_stated: question.kind === 'coding' ? has('timeComplexity') : null,
+    star: question.kind === 'behavioural' ? { situation: has('situation'), task: has('task'), action: has('action'), result: has('result') } : null,
+    answer,
+  };
+  if (!transcribed) return { ...base, score: null, score_reason: 'Not scored: the answer could not be transcribed.' };
+  if (!answer.trim()) return { ...base, score: 1, score_reason: 'Not answered.' };
+  const share = covered.length / question.concepts.length;
+  const score = Math.min(hinted ? 3 : 4, share >= 0.85 ? 4 : share >= 0.6 ? 3 : share >= 0.3 ? 2 : 1);
+  const reason =
+    missed.length === 0
+      ? `Complete: you covered ${list(names(covered))}${hinted ? ', after a hint' : ''}.`
+      : covered.length === 0
+        ? `The answer did not reach ${list(names(missed))}.`
+        : `You covered ${list(names(covered))} but not ${list(names(missed))}${hinted ? ', and needed a hint' : ''}.`;
+  return { ...base, score, score_reason: reason };
+}
+
+const fillers = ['um', 'umm', 'uh', 'uhm', 'er', 'erm', 'ah', 'like', 'you know', 'i mean', 'basically', 'actually', 'literally', 'sort of', 'kind of'];
+const fillerPattern = new RegExp(`\\b(${fillers.join('|')})\\b`, 'g');
+
+/** Filler words in what the candidate said, most frequent first. */
+export function fillerWords(answers: string[]): Array<{ word: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const answer of answers) for (const [word] of normalise(answer).matchAll(fillerPattern)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return [...counts].map(([word, count]) => ({ word, count })).sort((a, b) => b.count - a.count || a.word.localeCompare(b.word));
+}
+
+export function wordCount(text: string): number {
+  const words = normalise(text).trim();
+  return words ? words.split(' ').length : 0;
+}
