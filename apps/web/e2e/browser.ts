@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
@@ -72,4 +73,14 @@ export async function seriousA11yViolations(page: Page): Promise<Array<{ id: str
     }));
   });
   return result.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Makes the account a moderator with the operator command, on the e2e stack's own database (sign in again to carry the role). */
+export function grantModerator(email: string): void {
+  const url = new URL(stack.adminUrl);
+  url.pathname = `/${stack.database}`;
+  execFileSync(process.execPath, [path.resolve(__dirname, '../../../scripts/admin.mjs'), 'grant-moderator', email], {
+    env: { ...process.env, DATABASE_URL: url.toString() },
+    stdio: 'pipe',
+  });
 }

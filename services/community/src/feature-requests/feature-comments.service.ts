@@ -7,7 +7,7 @@ import { FeatureRequestsRepository } from './feature-requests.repository';
 const nameMax = 100;
 
 /** The name a comment shows: the account's full name, else the part of its e-mail before the @. */
-export function authorNameOf(user: AuthUser): string {
+function authorNameOf(user: AuthUser): string {
   const fullName = user.user_metadata.full_name;
   const name = typeof fullName === 'string' && fullName.trim() ? fullName.trim() : (user.email?.split('@')[0] ?? '');
   return name.slice(0, nameMax) || 'Member';

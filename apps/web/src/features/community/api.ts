@@ -4,6 +4,7 @@ import {
   CreateOpportunity,
   FeatureInteractions,
   FeatureRequestStatus,
+  FeatureSort,
   isModerator,
   Opportunity,
   OpportunityMarks,
@@ -81,10 +82,12 @@ export function useMarkOpportunity() {
   });
 }
 
-export function useFeatureRequests(filters: { q?: string; status?: Exclude<FeatureRequestStatus, 'pending'>; voted?: boolean }) {
+export function useFeatureRequests(filters: { q?: string; status?: Exclude<FeatureRequestStatus, 'pending'>; voted?: boolean; sort?: FeatureSort }) {
   const { user } = useAuth();
   return useQuery({
-    ...endpointQuery(communityApi.listFeatureRequests, { query: { q: filters.q || undefined, status: filters.status, voted: flag(filters.voted) } }),
+    ...endpointQuery(communityApi.listFeatureRequests, {
+      query: { q: filters.q || undefined, status: filters.status, voted: flag(filters.voted), sort: filters.sort },
+    }),
     enabled: !!user,
     // The list stays on screen while the next search loads, instead of blinking to a spinner.
     placeholderData: keepPreviousData,

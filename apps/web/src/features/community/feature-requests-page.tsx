@@ -1,7 +1,7 @@
-import { FeatureRequestStatus, limits } from '@app/contracts';
-import { Loader2, Plus, Search } from 'lucide-react';
+import { FeatureRequestStatus, FeatureSort, featureSorts, limits } from '@app/contracts';
+import { Loader2, MessageSquare, Plus, Search, Sparkles } from 'lucide-react';
 import * as React from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -17,6 +17,26 @@ import { StatusBadge, statusLabel } from './status-badge';
 
 type Listed = Exclude<FeatureRequestStatus, 'pending'>;
 const listedStatuses: Listed[] = ['open', 'planned', 'started', 'completed', 'declined'];
+const sortLabel: Record<FeatureSort, string> = { top: 'Top', newest: 'Newest', trending: 'Trending' };
+const isSort = (value: string | null): value is FeatureSort => featureSorts.includes(value as FeatureSort);
+
+/** The sort lives in the address (?sort=), so a shared or reloaded board keeps it; top is the default and leaves it out. */
+function useSortParam(): [FeatureSort, (sort: FeatureSort) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = params.get('sort');
+  const sort = isSort(value) ? value : 'top';
+  const setSort = (next: FeatureSort) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'top') updated.delete('sort');
+        else updated.set('sort', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [sort, setSort];
+}
 
 function loginRequired(description = 'Please login to upvote features') {
   toast({
@@ -43,8 +63,9 @@ export default function FeatureRequestsPage() {
   const [status, setStatus] = React.useState<Listed | 'all'>('all');
   const [mine, setMine] = React.useState(false);
   const [text, setText] = React.useState('');
+  const [sort, setSort] = useSortParam();
   const q = useSettled(text.trim());
-  const features = useFeatureRequests({ q, status: status === 'all' ? undefined : status, voted: mine });
+  const features = useFeatureRequests({ q, status: status === 'all' ? undefined : status, voted: mine, sort });
   const narrowed = q !== '' || status !== 'all';
   const ids = features.data?.map((f) => f.id) ?? [];
   const interactions = useFeatureInteractions(ids);
@@ -90,11 +111,18 @@ export default function FeatureRequestsPage() {
           <h1 className="text-3xl font-bold tracking-tight">Feature Requests</h1>
           <p className="text-muted-foreground">Vote on features you&apos;d like to see implemented</p>
         </div>
-        <Button asChild>
-          <Link to="/contact-form/feature-request">
-            <Plus aria-hidden /> Request a feature
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/whats-new">
+              <Sparkles aria-hidden /> What&apos;s new
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/contact-form/feature-request">
+              <Plus aria-hidden /> Request a feature
+            </Link>
+          </Button>
+        </div>
       </header>
       <div className="flex flex-wrap items-center gap-2">
         <div className="relative w-full sm:w-64">
@@ -118,6 +146,18 @@ export default function FeatureRequestsPage() {
             {listedStatuses.map((s) => (
               <SelectItem key={s} value={s}>
                 {statusLabel[s]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select value={sort} onValueChange={(v) => setSort(v as FeatureSort)}>
+          <SelectTrigger className="w-36" aria-label="Sort by">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {featureSorts.map((s) => (
+              <SelectItem key={s} value={s}>
+                {sortLabel[s]}
               </SelectItem>
             ))}
           </SelectContent>
@@ -149,12 +189,19 @@ export default function FeatureRequestsPage() {
                 badges={<StatusBadge status={f.status} />}
                 upvote={{ count: data ? data.interactions.length : f.upvotes, active: !!data?.hasUserUpvoted, busy, onToggle: () => vote(f.id, i) }}
                 actions={
-                  <EmailUpdatesButton
-                    title={f.title}
-                    subscribed={!!data?.isSubscribed}
-                    busy={(follow.isPending && follow.variables?.id === f.id) || !!state?.isFetching}
-                    onToggle={() => toggleUpdates(f.id, i)}
-                  />
+                  <>
+                    <EmailUpdatesButton
+                      title={f.title}
+                      subscribed={!!data?.isSubscribed}
+                      busy={(follow.isPending && follow.variables?.id === f.id) || !!state?.isFetching}
+                      onToggle={() => toggleUpdates(f.id, i)}
+                    />
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={`/feature-requests/${f.id}`} aria-label={`Details and comments: ${f.title}`}>
+                        <MessageSquare aria-hidden /> Comments
+                      </Link>
+                    </Button>
+                  </>
                 }
               />
             );
