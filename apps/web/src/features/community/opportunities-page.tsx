@@ -1,4 +1,5 @@
-import { Filter, Loader2, Search, X } from 'lucide-react';
+import { isModerator, opportunityKindLabels, opportunityKinds, OpportunitySort } from '@app/contracts';
+import { Filter, Heart, Loader2, Search, X } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -10,13 +11,18 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useSettled } from '@/lib/use-settled';
 import { cn } from '@/lib/utils';
-import { useMarkOpportunity, useOpportunities } from './api';
-import { OpportunityCard } from './components/opportunity-card';
-import { SubmitOpportunityDialog } from './components/submit-opportunity-dialog';
+import { useMarkOpportunity, useOpportunityPages, useReopenOpportunity, useReportClosed } from './opportunities/api';
+import { OpportunityCard } from './opportunities/opportunity-card';
+import { seasonChoices } from './opportunities/seasons';
+import { SubmitOpportunityDialog } from './opportunities/submit-opportunity-dialog';
+import { Flag, useOpportunityFilters } from './opportunities/use-filters';
 
 function ExpandableSearch({ value, onChange }: { value: string; onChange(v: string): void }) {
   const [open, setOpen] = React.useState(value !== '');
@@ -56,24 +62,77 @@ function ExpandableSearch({ value, onChange }: { value: string; onChange(v: stri
   );
 }
 
+const any = 'any';
+const sortLabels: Record<OpportunitySort, string> = { relevance: 'Best match', newest: 'Newest', deadline: 'Deadline soonest', upvotes: 'Most upvoted' };
+const flagLabels: Record<Exclude<Flag, 'favorites'>, string> = { selective: 'Selective', paid: 'Paid', remote: 'Remote', open: 'Still open' };
+
+function Choice({ label, value, onChange, options }: { label: string; value: string; onChange(v: string): void; options: Array<[string, string]> }) {
+  const id = `opportunity-filter-${label.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <div className="min-w-0 space-y-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger id={id} className="h-9">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map(([v, text]) => (
+            <SelectItem key={v} value={v}>
+              {text}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** A text filter kept in the address once typing pauses. */
+function TextFilter({ label, value, onChange, placeholder }: { label: string; value: string; onChange(v: string): void; placeholder: string }) {
+  const id = `opportunity-filter-${label.toLowerCase()}`;
+  const [text, setText] = React.useState(value);
+  const settled = useSettled(text.trim());
+  React.useEffect(() => {
+    if (settled !== value) onChange(settled);
+    // Only a settled change of the text goes to the address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  return (
+    <div className="min-w-0 space-y-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Input id={id} className="h-9" value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} />
+    </div>
+  );
+}
+
 export default function OpportunitiesPage() {
   useDocumentTitle('Student Pathfinder');
-  const [text, setText] = React.useState('');
-  const [selective, setSelective] = React.useState(false);
-  const [paid, setPaid] = React.useState(false);
+  const { user } = useAuth();
+  const moderator = !!user && isModerator(user);
+  const [filters, change] = useOpportunityFilters();
+  const [text, setText] = React.useState(filters.q ?? '');
   const q = useSettled(text.trim());
-  const opportunities = useOpportunities({ q, selective, paid });
+  React.useEffect(() => {
+    if (q !== (filters.q ?? '')) change({ q });
+    // The address follows the settled search text, not the other way round.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q]);
+  const opportunities = useOpportunityPages(filters);
   const mark = useMarkOpportunity();
-  const filters = Number(selective) + Number(paid);
+  const reportClosed = useReportClosed();
+  const reopen = useReopenOpportunity();
+  const flagsOn = (Object.keys(flagLabels) as Array<keyof typeof flagLabels>).filter((f) => filters[f] === 'true').length;
+  const items = opportunities.data?.pages.flatMap((page) => page.items) ?? [];
+  const sort = filters.sort ?? (filters.q ? 'relevance' : 'newest');
+  const sorts = (Object.keys(sortLabels) as OpportunitySort[]).filter((s) => s !== 'relevance' || filters.q);
 
+  const failed = (description: string) => () => toast({ variant: 'destructive', title: 'Error', description });
   const onMark = (id: string) => (kind: 'upvote' | 'favorite', on: boolean) =>
-    mark.mutate(
-      { id, mark: kind, on },
-      {
-        onError: () =>
-          toast({ variant: 'destructive', title: 'Error', description: kind === 'upvote' ? 'Failed to update vote' : 'Failed to update favorites' }),
-      },
-    );
+    mark.mutate({ id, mark: kind, on }, { onError: failed(kind === 'upvote' ? 'Failed to update vote' : 'Failed to update favorites') });
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -84,18 +143,26 @@ export default function OpportunitiesPage() {
         </div>
         <div className="flex w-full flex-wrap items-center justify-end gap-2 sm:w-auto sm:flex-nowrap">
           <ExpandableSearch value={text} onChange={setText} />
+          <Button
+            variant="outline"
+            aria-pressed={filters.favorites === 'true'}
+            onClick={() => change({ favorites: filters.favorites !== 'true' })}
+            className={cn(filters.favorites === 'true' && 'border-primary text-rose-600 dark:text-rose-400')}
+          >
+            <Heart className={cn(filters.favorites === 'true' && 'fill-current')} aria-hidden /> Favorites
+          </Button>
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button
                 variant="outline"
                 size="icon"
-                aria-label={filters ? `Filter opportunities (${filters} on)` : 'Filter opportunities'}
-                className={cn('relative', filters && 'border-primary')}
+                aria-label={flagsOn ? `Filter opportunities (${flagsOn} on)` : 'Filter opportunities'}
+                className={cn('relative', flagsOn && 'border-primary')}
               >
                 <Filter aria-hidden />
-                {filters ? (
+                {flagsOn ? (
                   <span className="absolute -right-1 -top-1 flex size-4 items-center justify-center rounded-full bg-primary text-[10px] text-primary-foreground">
-                    {filters}
+                    {flagsOn}
                   </span>
                 ) : null}
               </Button>
@@ -103,17 +170,48 @@ export default function OpportunitiesPage() {
             <DropdownMenuContent align="end">
               <DropdownMenuLabel>Show only</DropdownMenuLabel>
               <DropdownMenuSeparator />
-              <DropdownMenuCheckboxItem checked={selective} onCheckedChange={(v) => setSelective(v === true)}>
-                Selective
-              </DropdownMenuCheckboxItem>
-              <DropdownMenuCheckboxItem checked={paid} onCheckedChange={(v) => setPaid(v === true)}>
-                Paid
-              </DropdownMenuCheckboxItem>
+              {(Object.keys(flagLabels) as Array<keyof typeof flagLabels>).map((f) => (
+                <DropdownMenuCheckboxItem key={f} checked={filters[f] === 'true'} onCheckedChange={(v) => change({ [f]: v === true })}>
+                  {flagLabels[f]}
+                </DropdownMenuCheckboxItem>
+              ))}
             </DropdownMenuContent>
           </DropdownMenu>
           <SubmitOpportunityDialog />
         </div>
       </header>
+      <section aria-label="Sort and filters" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <Choice
+          label="Sort by"
+          value={sort}
+          onChange={(v) => change({ sort: v === (filters.q ? 'relevance' : 'newest') ? undefined : v })}
+          options={sorts.map((s) => [s, sortLabels[s]])}
+        />
+        <Choice
+          label="Kind"
+          value={filters.kind ?? any}
+          onChange={(v) => change({ kind: v === any ? undefined : v })}
+          options={[[any, 'Any kind'], ...opportunityKinds.map((k): [string, string] => [k, opportunityKindLabels[k]])]}
+        />
+        <Choice
+          label="Season"
+          value={filters.season ?? any}
+          onChange={(v) => change({ season: v === any ? undefined : v })}
+          options={[[any, 'Any season'], ...seasonChoices(filters.season)]}
+        />
+        <Choice
+          label="Visa sponsorship"
+          value={filters.sponsorship ?? any}
+          onChange={(v) => change({ sponsorship: v === any ? undefined : v })}
+          options={[
+            [any, 'Any'],
+            ['yes', 'Sponsors visas'],
+            ['no', 'No sponsorship'],
+          ]}
+        />
+        <TextFilter label="Company" value={filters.company ?? ''} onChange={(company) => change({ company })} placeholder="Any company" />
+        <TextFilter label="Location" value={filters.location ?? ''} onChange={(location) => change({ location })} placeholder="Anywhere" />
+      </section>
       {opportunities.isPending ? (
         <div role="status" className="flex justify-center py-16">
           <Loader2 className="size-8 animate-spin text-muted-foreground" aria-hidden />
@@ -123,14 +221,31 @@ export default function OpportunitiesPage() {
         <p role="alert" className="py-16 text-center text-muted-foreground">
           Failed to fetch opportunities
         </p>
-      ) : opportunities.data.length === 0 ? (
-        <p className="py-16 text-center text-muted-foreground">No opportunities found</p>
+      ) : items.length === 0 ? (
+        <p className="py-16 text-center text-muted-foreground">{filters.favorites === 'true' ? 'No favorites yet' : 'No opportunities found'}</p>
       ) : (
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
-          {opportunities.data.map((o) => (
-            <OpportunityCard key={o.id} opportunity={o} onMark={onMark(o.id)} />
-          ))}
-        </div>
+        <>
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+            {items.map((o) => (
+              <OpportunityCard
+                key={o.id}
+                opportunity={o}
+                onMark={onMark(o.id)}
+                canEdit={moderator || o.user_id === user?.id}
+                moderator={moderator}
+                onReportClosed={() => reportClosed.mutate(o.id, { onError: failed('Failed to report the opportunity as closed') })}
+                onReopen={() => reopen.mutate(o.id, { onError: failed('Failed to reopen the opportunity') })}
+              />
+            ))}
+          </div>
+          {opportunities.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => opportunities.fetchNextPage()} disabled={opportunities.isFetchingNextPage}>
+                {opportunities.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null} Show more
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </div>
   );

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
-import { useCreateOpportunity } from '../api';
+import { useCreateOpportunity } from './api';
 
 const defaults: CreateOpportunityInput = { ...opportunityDefaults, compensation: '' };
 

@@ -1,18 +1,26 @@
 import type { Opportunity } from '@app/contracts';
-import { Bell, BellOff, ExternalLink, Heart, ThumbsUp } from 'lucide-react';
+import { Bell, BellOff, ExternalLink, Flag, Heart, RotateCcw, ThumbsUp } from 'lucide-react';
 import * as React from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
-import { Mark } from '../api';
+import { Mark } from './api';
+import { FieldsDialog } from './fields-dialog';
+import { OpportunityFacts } from './opportunity-facts';
 
 interface Props {
   opportunity: Opportunity;
   onMark(mark: Mark, on: boolean): void;
+  /** Its author or a moderator: may state its details. */
+  canEdit: boolean;
+  moderator: boolean;
+  onReportClosed(): void;
+  onReopen(): void;
 }
 
-export function OpportunityCard({ opportunity: o, onMark }: Props) {
+export function OpportunityCard({ opportunity: o, onMark, canEdit, moderator, onReportClosed, onReopen }: Props) {
+  const ended = o.closed || o.pastDeadline;
   // E-mail notifications are not sent by the product yet: the toggle is this page's only (spec: local only).
   const [notify, setNotify] = React.useState(false);
   const toggleFavorite = () => {
@@ -26,13 +34,22 @@ export function OpportunityCard({ opportunity: o, onMark }: Props) {
 
   return (
     <article
-      className="flex min-w-0 flex-col rounded-lg border bg-card p-5 text-card-foreground shadow-sm"
+      className={cn('flex min-w-0 flex-col rounded-lg border bg-card p-5 text-card-foreground shadow-sm', ended && 'border-dashed bg-muted/40')}
       data-testid="opportunity-card"
       aria-labelledby={`opportunity-${o.id}`}
     >
       {/* The badges get a row of their own: beside the title they squeezed it to a few letters a line. */}
-      {o.status === 'pending' || o.badge ? (
+      {o.status === 'pending' || o.badge || ended ? (
         <div className="mb-2 flex flex-wrap gap-2">
+          {o.closed ? (
+            <Badge variant="outline" className="border-destructive text-destructive">
+              Closed
+            </Badge>
+          ) : o.pastDeadline ? (
+            <Badge variant="outline" className="border-destructive text-destructive">
+              Deadline passed
+            </Badge>
+          ) : null}
           {o.status === 'pending' ? (
             <Badge variant="outline" className="border-amber-500 text-amber-700 dark:text-amber-300" title="Visible only to you until a moderator approves it">
               Pending review
@@ -45,8 +62,9 @@ export function OpportunityCard({ opportunity: o, onMark }: Props) {
         {o.title}
       </h2>
       <p className="mt-2 line-clamp-2 text-sm text-muted-foreground [overflow-wrap:anywhere]">{o.description}</p>
+      <OpportunityFacts opportunity={o} />
       {o.compensation ? <p className="mt-2 text-sm font-semibold text-emerald-700 dark:text-emerald-400">${o.compensation.toLocaleString('en-US')}</p> : null}
-      <div className="mt-auto flex items-center gap-1 pt-4">
+      <div className="mt-auto flex flex-wrap items-center gap-1 pt-4">
         <Button
           variant="ghost"
           size="sm"
@@ -73,6 +91,26 @@ export function OpportunityCard({ opportunity: o, onMark }: Props) {
         <Button variant="ghost" size="icon" aria-pressed={notify} aria-label={`Email notifications for ${o.title}`} onClick={toggleNotify}>
           {notify ? <Bell className="fill-current" aria-hidden /> : <BellOff aria-hidden />}
         </Button>
+        {moderator && o.closed ? (
+          <Button variant="ghost" size="icon" aria-label={`Reopen ${o.title}`} title="Reopen" onClick={onReopen}>
+            <RotateCcw aria-hidden />
+          </Button>
+        ) : o.closed ? null : (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={o.hasUserReportedClosed}
+            aria-label={moderator ? `Close ${o.title}` : `Report ${o.title} as closed, reports: ${o.closedReports}`}
+            title={moderator ? 'Close' : 'Report as closed'}
+            onClick={onReportClosed}
+            disabled={o.hasUserReportedClosed}
+            className={cn(o.hasUserReportedClosed && 'text-amber-700 dark:text-amber-300')}
+          >
+            <Flag className={cn(o.hasUserReportedClosed && 'fill-current')} aria-hidden />
+            {o.closedReports ? <span className="tabular-nums">{o.closedReports}</span> : null}
+          </Button>
+        )}
+        {canEdit ? <FieldsDialog opportunity={o} /> : null}
         <Button asChild size="sm" className="ml-auto">
           <a href={o.link} target="_blank" rel="noopener noreferrer" aria-label={`Apply now to ${o.title} (opens in a new tab)`}>
             Apply now <ExternalLink aria-hidden />
