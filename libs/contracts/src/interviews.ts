@@ -80,6 +80,10 @@ const isCalendarDay = (d: string) => {
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
 };
 
+/** What was asked in one round: free text up to this many characters, and up to this many problem names. */
+export const askedMax = 2000;
+export const problemsPerRoundMax = 10;
+
 export const interviewMessages = {
   company: 'Invalid company ID',
   companyName: `Company names are 1 to ${limits.titleMax} characters`,
@@ -95,6 +99,10 @@ export const interviewMessages = {
   location: `Location must not be longer than ${limits.titleMax} characters`,
   cursor: 'Invalid cursor',
   limit: 'Limit must be a whole number from 1 to 100',
+  asked: `What was asked must not be longer than ${askedMax.toLocaleString('en-US')} characters`,
+  problem: `Problem names are 1 to ${limits.titleMax} characters`,
+  problemsMax: `At most ${problemsPerRoundMax} problems per round`,
+  sort: 'Sort by newest or helpful',
 } as const;
 
 export const interviewRoundSchema = z.object({
@@ -106,6 +114,28 @@ export const interviewRoundSchema = z.object({
       .regex(isoDate, { message: interviewMessages.dateFormat })
       .refine(isCalendarDay, { message: interviewMessages.dateFormat })
       .refine((d) => d <= todayUtc(), { message: interviewMessages.dateFuture })
+      .nullable()
+      .optional(),
+  ),
+  /** What was asked, in the candidate's words (optional). */
+  asked: z.preprocess(
+    emptyToNull,
+    z.string({ error: interviewMessages.asked }).trim().max(askedMax, { message: interviewMessages.asked }).nullable().optional(),
+  ),
+  /** The problems asked, by name (optional): what the company page's most asked questions count. */
+  problems: z.preprocess(
+    emptyToNull,
+    z
+      .array(
+        z
+          .string({ error: interviewMessages.problem })
+          .transform((name) => name.trim().replace(/\s+/g, ' '))
+          .pipe(z.string().min(1, { message: interviewMessages.problem }).max(limits.titleMax, { message: interviewMessages.problem })),
+        { error: interviewMessages.problem },
+      )
+      .max(problemsPerRoundMax, { message: interviewMessages.problemsMax })
+      // One problem named twice in a round (ignoring case) is one problem asked.
+      .transform((names) => names.filter((name, i) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === i))
       .nullable()
       .optional(),
   ),
@@ -182,7 +212,15 @@ export const interviewListItemSchema = z.object({
   location: z.string().nullable(),
   outcome: z.enum(storedOutcomes).nullable(),
   topics: z.array(z.string()),
-  rounds: z.array(z.object({ round: z.string().nullable(), round_date_str: z.string().nullable().optional() })),
+  /** Each round's category, what was asked and the problems named (shown to everyone), and its exact date on the caller's own only. */
+  rounds: z.array(
+    z.object({
+      round: z.string().nullable(),
+      round_date_str: z.string().nullable().optional(),
+      asked: z.string().nullable(),
+      problems: z.array(z.string()),
+    }),
+  ),
   round_count: z.number().int(),
   /**
    * The latest round date (yyyy-mm-dd) on the caller's own interviews, its month (yyyy-mm) on
@@ -197,11 +235,18 @@ export const interviewListItemSchema = z.object({
   /** Whether the author chose to show their username. */
   show_username: z.boolean(),
   is_mine: z.boolean(),
+  /** How many candidates marked it helpful (who they are is never shown). */
+  helpful_count: z.number().int(),
+  /** Whether the caller marked it helpful. */
+  helpful_by_me: z.boolean(),
 });
 export type InterviewListItem = z.infer<typeof interviewListItemSchema>;
 
 const many = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional());
+
+export const interviewSorts = ['newest', 'helpful'] as const;
+export type InterviewSort = (typeof interviewSorts)[number];
 
 /** Filters: each repeatable (OR within a group, AND across groups); `cursor` is the X-Next-Cursor of the previous page. */
 export const interviewQuerySchema = z.object({
@@ -219,10 +264,12 @@ export const interviewQuerySchema = z.object({
     .max(100, { message: interviewMessages.limit })
     .default(50),
   cursor: z.string().max(200, { message: interviewMessages.cursor }).optional(),
+  /** newest (default) or helpful: most marked helpful first, newest first among equals. */
+  sort: z.enum(interviewSorts, { message: interviewMessages.sort }).default('newest'),
 });
 export type InterviewQuery = z.infer<typeof interviewQuerySchema>;
 /** The filters as a caller writes them (the web's URL state). */
-export type InterviewFilters = Pick<z.input<typeof interviewQuerySchema>, 'company_id' | 'company' | 'level' | 'title' | 'location' | 'outcome'>;
+export type InterviewFilters = Pick<z.input<typeof interviewQuerySchema>, 'company_id' | 'company' | 'level' | 'title' | 'location' | 'outcome' | 'sort'>;
 
 /** A location candidates reported, with how many interviews name it (the filter's location group). */
 export const interviewLocationSchema = z.object({ location: z.string(), count: z.number().int() });
@@ -249,6 +296,8 @@ export const companyInsightsSchema = z.object({
   top_topics: z.array(z.object({ topic: z.string(), count: z.number().int() })),
   median_process_days: z.number().nullable(),
   levels: z.record(z.string(), z.number().int()),
+  /** The problems named most often in the company's rounds (at most ten, ties by name), each counted once per interview. */
+  top_questions: z.array(z.object({ title: z.string(), count: z.number().int() })),
 });
 export type CompanyInsights = z.infer<typeof companyInsightsSchema>;
 
@@ -278,3 +327,8 @@ export const interviewFormSchema = createInterviewSchema.omit({ company_id: true
 });
 export type InterviewFormInput = z.input<typeof interviewFormSchema>;
 export type InterviewForm = z.output<typeof interviewFormSchema>;
+
+/** PUT/DELETE /api/candidate-interviews/{id}/helpful: the caller's vote, and the count after it. */
+export const helpfulVoteSchema = z.object({ helpful_count: z.number().int(), helpful_by_me: z.boolean() });
+export type HelpfulVote = z.infer<typeof helpfulVoteSchema>;
+export const helpfulMessages = { own: 'You cannot mark your own interview as helpful' } as const;

@@ -91,9 +91,9 @@ describe('interviews: candidate interviews', () => {
       outcome: 'offer',
       topics: ['Graphs', 'Trees', 'System Design'],
       rounds: [
-        { round: 'Recruiter Call', round_date_str: '2024-03-01' },
-        { round: 'System Design', round_date_str: '2024-03-20' },
-        { round: 'Behavioural', round_date_str: '2024-03-11' },
+        { round: 'Recruiter Call', round_date_str: '2024-03-01', asked: null, problems: [] },
+        { round: 'System Design', round_date_str: '2024-03-20', asked: null, problems: [] },
+        { round: 'Behavioural', round_date_str: '2024-03-11', asked: null, problems: [] },
       ],
       round_count: 3,
       completed_on: '2024-03-20',
@@ -102,6 +102,8 @@ describe('interviews: candidate interviews', () => {
       author: 'Some Candidate',
       show_username: false,
       is_mine: true,
+      helpful_count: 0,
+      helpful_by_me: false,
     });
 
     const asOwner = (await list({}, alice).expect(200)).body.find((x: Item) => x.id === mine.id);
@@ -111,7 +113,11 @@ describe('interviews: candidate interviews', () => {
     expect(asOther).toEqual({
       ...mine,
       is_mine: false,
-      rounds: [{ round: 'Recruiter Call' }, { round: 'System Design' }, { round: 'Behavioural' }],
+      rounds: [
+        { round: 'Recruiter Call', asked: null, problems: [] },
+        { round: 'System Design', asked: null, problems: [] },
+        { round: 'Behavioural', asked: null, problems: [] },
+      ],
       completed_on: '2024-03',
     });
     // The same on the company's page, and on the kept answer a second read is served from.
@@ -403,6 +409,7 @@ describe('interviews: candidate interviews', () => {
         ],
         median_process_days: 20,
         levels: { Intern: 2, 'Senior (L6, E5, IC3, SDE III)': 2 },
+        top_questions: [],
       };
       for (const name of ['Insight Fixture Co', 'insight fixture co', 'insight-fixture-co', 'INSIGHT-Fixture-CO', 'Insight%20Fixture%20Co']) {
         const res = await request(svc.url).get(`/api/all-companies/${name}/insights`).set(bob).expect(200);
@@ -440,6 +447,7 @@ describe('interviews: candidate interviews', () => {
         top_topics: [],
         median_process_days: null,
         levels: {},
+        top_questions: [],
       });
       const missing = await request(svc.url).get('/api/all-companies/no-such-company/insights').set(alice).expect(404);
       expect(missing.body.error).toEqual({ code: 'not_found', message: 'Could not find this company' });

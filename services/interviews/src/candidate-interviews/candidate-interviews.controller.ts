@@ -45,6 +45,16 @@ export class CandidateInterviewsController {
     await this.interviews.delete(user, id);
   }
 
+  @Endpoint(interviewsApi.markHelpful)
+  async markHelpful(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Input<typeof interviewsApi.markHelpful>['params']) {
+    return { data: await this.interviews.markHelpful(user, id) };
+  }
+
+  @Endpoint(interviewsApi.unmarkHelpful)
+  async unmarkHelpful(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Input<typeof interviewsApi.unmarkHelpful>['params']) {
+    return { data: await this.interviews.unmarkHelpful(user, id) };
+  }
+
   @Endpoint(interviewsApi.companyInsights)
   insights(@ParsedParams() { companyName }: Input<typeof interviewsApi.companyInsights>['params']) {
     return this.interviews.insights(companyName);

@@ -1,5 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { capMessages, caps, CompanyInsights, CreateInterview, InterviewLocation, InterviewQuery, InterviewTimeline, StoredOutcome } from '@app/contracts';
+import {
+  capMessages,
+  caps,
+  CompanyInsights,
+  CreateInterview,
+  HelpfulVote,
+  InterviewLocation,
+  InterviewQuery,
+  InterviewTimeline,
+  StoredOutcome,
+} from '@app/contracts';
 import { cursorTime, Database, holdDailyCap, PagePosition, rememberErased, Tx } from '@app/service-kit';
 
 /** A row as read: every card field, the owner, and the exact position for the next cursor. */
@@ -13,20 +23,27 @@ export interface InterviewRow {
   location: string | null;
   outcome: StoredOutcome | null;
   topics: string[];
-  rounds: { round: string | null; round_date_str: string | null }[];
+  /** Rounds stored before what was asked could be told have no `asked` or `problems`. */
+  rounds: { round: string | null; round_date_str: string | null; asked?: string | null; problems?: string[] }[];
   round_count: number;
   completed_on: string | null;
   process_days: number | null;
   created_at: string;
   show_username: boolean;
   author_name: string | null;
+  helpful_count: number;
   position: string;
+}
+
+/** Where a page ends: the last row's position, and its helpful count when the list is sorted by helpful. */
+export interface PageEnd extends PagePosition {
+  helpful?: number;
 }
 
 const columns = `i.id, i.user_id, i.company_id, c.name AS company_name, i.level, i.title, i.location, i.outcome, i.topics, i.rounds,
   i.round_count, to_char(i.completed_on, 'YYYY-MM-DD') AS completed_on, i.process_days,
   to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, i.show_username, i.author_name,
-  ${cursorTime('i.created_at')} AS position`;
+  i.helpful_count, ${cursorTime('i.created_at')} AS position`;
 
 @Injectable()
 export class CandidateInterviewsRepository {
@@ -42,7 +59,7 @@ export class CandidateInterviewsRepository {
    * One page, newest first. Each filter group is one `= ANY` (OR within), the groups are ANDed, and
    * only the groups given are in the statement, so each can use its (column, created_at, id) index.
    */
-  async page(query: InterviewQuery, after: PagePosition | undefined, limit: number): Promise<InterviewRow[]> {
+  async page(query: InterviewQuery, after: PageEnd | undefined, limit: number): Promise<InterviewRow[]> {
     const params: unknown[] = [];
     const where: string[] = [];
     const add = (value: unknown) => `$${params.push(value)}`;
@@ -59,11 +76,15 @@ export class CandidateInterviewsRepository {
     if (query.title?.length) where.push(`i.title = ANY(${add(query.title)}::text[])`);
     if (query.location?.length) where.push(`lower(i.location) = ANY(${add(query.location.map((l) => l.toLowerCase()))}::text[])`);
     if (query.outcome?.length) where.push(`i.outcome = ANY(${add(query.outcome)}::text[])`);
-    if (after) where.push(`(i.created_at, i.id) < (${add(after.createdAt)}::timestamptz, ${add(after.id)}::uuid)`);
+    const byHelpful = query.sort === 'helpful';
+    if (after) {
+      const position = `${add(after.createdAt)}::timestamptz, ${add(after.id)}::uuid`;
+      where.push(byHelpful ? `(i.helpful_count, i.created_at, i.id) < (${add(after.helpful ?? 0)}::int, ${position})` : `(i.created_at, i.id) < (${position})`);
+    }
     const { rows } = await this.db.query<InterviewRow>(
       `SELECT ${columns} FROM candidate_interviews i JOIN companies c ON c.id = i.company_id
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY i.created_at DESC, i.id DESC LIMIT ${add(limit)}`,
+       ORDER BY ${byHelpful ? 'i.helpful_count DESC, ' : ''}i.created_at DESC, i.id DESC LIMIT ${add(limit)}`,
       params,
     );
     return rows;
@@ -80,6 +101,13 @@ export class CandidateInterviewsRepository {
        SELECT company_id, kind, key, $2 * count(*) FROM interview_insight_keys WHERE id = ANY($1::uuid[])
        GROUP BY company_id, kind, key ORDER BY company_id, kind, key
        ON CONFLICT (company_id, kind, key) DO UPDATE SET n = company_insight_counts.n + EXCLUDED.n`,
+      [ids, sign],
+    );
+    await tx.query(
+      `INSERT INTO company_question_counts (company_id, key, title, n)
+       SELECT company_id, key, min(title), $2 * count(*) FROM interview_question_keys WHERE id = ANY($1::uuid[])
+       GROUP BY company_id, key ORDER BY company_id, key
+       ON CONFLICT (company_id, key) DO UPDATE SET n = company_question_counts.n + EXCLUDED.n`,
       [ids, sign],
     );
   }
@@ -112,7 +140,14 @@ export class CandidateInterviewsRepository {
           input.location ?? null,
           input.outcome ?? null,
           input.topics ?? [],
-          JSON.stringify(input.interview_process.map((r) => ({ round: r.round ?? null, round_date_str: r.round_date_str ?? null }))),
+          JSON.stringify(
+            input.interview_process.map((r) => ({
+              round: r.round ?? null,
+              round_date_str: r.round_date_str ?? null,
+              asked: r.asked ?? null,
+              problems: r.problems ?? [],
+            })),
+          ),
           derived.completed_on,
           derived.process_days,
           derived.round_count,
@@ -158,6 +193,12 @@ export class CandidateInterviewsRepository {
     const ids = rows.map((r) => r.id);
     await this.count(tx, ids, -1);
     await tx.query('DELETE FROM candidate_interviews WHERE id = ANY($1::uuid[])', [ids]);
+    // Its helpful marks on others' interviews go too, and each count with them.
+    await tx.query(
+      `WITH gone AS (DELETE FROM interview_helpful_votes WHERE user_id = $1 RETURNING interview_id)
+       UPDATE candidate_interviews SET helpful_count = helpful_count - 1 WHERE id IN (SELECT interview_id FROM gone)`,
+      [userId],
+    );
     await tx.query('UPDATE companies SET created_by = NULL WHERE created_by = $1', [userId]);
     await rememberErased(tx, userId);
   }
@@ -201,10 +242,58 @@ export class CandidateInterviewsRepository {
             FROM (SELECT key, n FROM counts WHERE kind = 'topic' ORDER BY n DESC, key LIMIT 10) t) AS top_topics,
          (SELECT ((min(days) FILTER (WHERE upto > floor((total - 1) / 2.0)) + min(days) FILTER (WHERE upto > ceil((total - 1) / 2.0))) / 2.0)::float8
             FROM lengths) AS median_process_days,
-         (SELECT coalesce(jsonb_object_agg(key, n), '{}') FROM counts WHERE kind = 'level') AS levels
+         (SELECT coalesce(jsonb_object_agg(key, n), '{}') FROM counts WHERE kind = 'level') AS levels,
+         (SELECT coalesce(jsonb_agg(jsonb_build_object('title', title, 'count', n) ORDER BY n DESC, key), '[]')
+            FROM (SELECT title, key, n FROM company_question_counts WHERE company_id = c.id AND n > 0 ORDER BY n DESC, key LIMIT 10) q) AS top_questions
        FROM company c`,
       [companyName],
     );
     return rows[0];
+  }
+
+  /**
+   * The caller's helpful mark on someone else's interview, once however often it is sent: the mark
+   * is a row keyed by (interview, user), and the count moves only when a row was written. The
+   * interview is held (key share) first, so it cannot be deleted in between; undefined when there is
+   * no such interview, 'own' when it is the caller's.
+   */
+  markHelpful(userId: string, id: string): Promise<HelpfulVote | 'own' | undefined> {
+    return this.db.transaction(async (tx) => {
+      const found = await tx.query<{ user_id: string }>('SELECT user_id FROM candidate_interviews WHERE id = $1 FOR KEY SHARE', [id]);
+      if (!found.rows[0]) return undefined;
+      if (found.rows[0].user_id === userId) return 'own';
+      const added = await tx.query('INSERT INTO interview_helpful_votes (interview_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, userId]);
+      return { helpful_count: await this.moveHelpfulCount(tx, id, added.rowCount ?? 0), helpful_by_me: true };
+    });
+  }
+
+  /** Takes the caller's mark back, if there was one; undefined when there is no such interview. */
+  unmarkHelpful(userId: string, id: string): Promise<HelpfulVote | undefined> {
+    return this.db.transaction(async (tx) => {
+      const found = await tx.query('SELECT 1 FROM candidate_interviews WHERE id = $1 FOR KEY SHARE', [id]);
+      if (found.rows.length === 0) return undefined;
+      const removed = await tx.query('DELETE FROM interview_helpful_votes WHERE interview_id = $1 AND user_id = $2', [id, userId]);
+      return { helpful_count: await this.moveHelpfulCount(tx, id, -(removed.rowCount ?? 0)), helpful_by_me: false };
+    });
+  }
+
+  private async moveHelpfulCount(tx: Tx, id: string, by: number): Promise<number> {
+    const { rows } = await tx.query<{ helpful_count: number }>(
+      by === 0
+        ? 'SELECT helpful_count FROM candidate_interviews WHERE id = $1 AND $2::int = 0'
+        : 'UPDATE candidate_interviews SET helpful_count = helpful_count + $2 WHERE id = $1 RETURNING helpful_count',
+      [id, by],
+    );
+    return rows[0].helpful_count;
+  }
+
+  /** Which of these interviews the user marked helpful. */
+  async markedHelpfulBy(userId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const { rows } = await this.db.query<{ interview_id: string }>(
+      'SELECT interview_id FROM interview_helpful_votes WHERE user_id = $1 AND interview_id = ANY($2::uuid[])',
+      [userId, ids],
+    );
+    return new Set(rows.map((r) => r.interview_id));
   }
 }

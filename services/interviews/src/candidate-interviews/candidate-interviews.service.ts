@@ -4,6 +4,8 @@ import {
   CompanyInsights,
   CreateInterview,
   defaultAuthor,
+  HelpfulVote,
+  helpfulMessages,
   InterviewListItem,
   InterviewLocation,
   interviewMessages,
@@ -11,14 +13,14 @@ import {
   interviewTimeline,
   StoredOutcome,
 } from '@app/contracts';
-import { decodePageCursor, encodePageCursor, isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
+import { decodePageCursor, encodePageCursor, forbidden, isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
 import { AuthorNames } from './author-names';
-import { CandidateInterviewsRepository, InterviewRow } from './candidate-interviews.repository';
+import { CandidateInterviewsRepository, InterviewRow, PageEnd } from './candidate-interviews.repository';
 import { KeptAnswers } from './kept-answers';
 
 const interviewNotFound = () => notFound('Could not find this interview');
 /** The card everyone may see: exact round dates stay with their owner. */
-const asSeenBy = (userId: string, row: InterviewRow): InterviewListItem => card(row, row.user_id === userId);
+const asSeenBy = (userId: string, row: InterviewRow, helpfulByMe = false): InterviewListItem => card(row, row.user_id === userId, helpfulByMe);
 
 /**
  * Others see the completion month only (yyyy-mm): the exact last day minus the process length
@@ -26,7 +28,7 @@ const asSeenBy = (userId: string, row: InterviewRow): InterviewListItem => card(
  */
 const completionAsSeen = (completedOn: string | null, mine: boolean): string | null => (mine || !completedOn ? completedOn : completedOn.slice(0, 7));
 
-function card(row: InterviewRow, mine: boolean): InterviewListItem {
+function card(row: InterviewRow, mine: boolean, helpfulByMe: boolean): InterviewListItem {
   return {
     id: row.id,
     company_id: row.company_id,
@@ -36,7 +38,10 @@ function card(row: InterviewRow, mine: boolean): InterviewListItem {
     location: row.location,
     outcome: row.outcome,
     topics: row.topics,
-    rounds: row.rounds.map((r) => (mine ? { round: r.round, round_date_str: r.round_date_str } : { round: r.round })),
+    rounds: row.rounds.map((r) => {
+      const asked = { round: r.round, asked: r.asked ?? null, problems: r.problems ?? [] };
+      return mine ? { ...asked, round_date_str: r.round_date_str } : asked;
+    }),
     round_count: row.round_count,
     completed_on: completionAsSeen(row.completed_on, mine),
     process_days: row.process_days,
@@ -44,7 +49,25 @@ function card(row: InterviewRow, mine: boolean): InterviewListItem {
     author: row.show_username && row.author_name ? row.author_name : defaultAuthor,
     show_username: row.show_username,
     is_mine: mine,
+    helpful_count: row.helpful_count,
+    helpful_by_me: helpfulByMe,
   };
+}
+
+/**
+ * Sorted by helpful, the position after a page also needs the last card's count: `h<count>.<cursor>`.
+ * Like the newest-first cursor, one the service did not make is a 400.
+ */
+function encodeCursor(last: InterviewRow, query: InterviewQuery): string {
+  const position = encodePageCursor({ createdAt: last.position, id: last.id });
+  return query.sort === 'helpful' ? `h${last.helpful_count}.${position}` : position;
+}
+
+function decodeCursor(cursor: string, query: InterviewQuery): PageEnd {
+  if (query.sort !== 'helpful') return decodePageCursor(cursor, interviewMessages.cursor);
+  const match = /^h(\d{1,9})\.(.+)$/.exec(cursor);
+  if (!match) throw validationFailed({ cursor: interviewMessages.cursor });
+  return { ...decodePageCursor(match[2], interviewMessages.cursor), helpful: Number(match[1]) };
 }
 
 /** A page as everyone but each card's owner sees it, and the cursor of the next page when more remain. */
@@ -65,6 +88,7 @@ const pageKey = (query: InterviewQuery): string =>
     [...(query.outcome ?? [])].sort(),
     query.limit,
     query.cursor ?? '',
+    query.sort,
   ]);
 
 // Measured on the bench (100,000 interviews): a 50-card page is ~24 KB of JSON, ~60 KB held with its rows.
@@ -83,24 +107,32 @@ export class CandidateInterviewsService {
   /**
    * A page as JSON and, when more remain, the cursor of the next one (one row more is read to know).
    * Pages are kept while no interview or company changes (a one-row read tells), so a repeated read
-   * costs that read and putting the cards' kept JSON together; the caller's own cards are written
-   * for them, with their exact dates.
+   * costs that read and putting the cards' kept JSON together; the caller's own cards (with their
+   * exact dates) and those they marked helpful (one indexed read) are written for them.
    */
   async list(user: AuthUser, query: InterviewQuery): Promise<{ json: string; next?: string }> {
-    const after = query.cursor ? decodePageCursor(query.cursor, interviewMessages.cursor) : undefined;
+    const after = query.cursor ? decodeCursor(query.cursor, query) : undefined;
     const changes = await this.interviews.changes();
     const page = await this.pages.get(pageKey(query), changes, async () => {
       const rows = await this.interviews.page(query, after, query.limit + 1);
       const shown = rows.slice(0, query.limit);
       const last = shown[shown.length - 1];
-      const cards = shown.map((row) => ({ row, publicJson: JSON.stringify(card(row, false)) }));
+      const cards = shown.map((row) => ({ row, publicJson: JSON.stringify(card(row, false, false)) }));
       return {
         cards,
-        next: rows.length > query.limit && last ? encodePageCursor({ createdAt: last.position, id: last.id }) : undefined,
+        next: rows.length > query.limit && last ? encodeCursor(last, query) : undefined,
         bytes: cards.reduce((sum, card) => sum + 2.5 * card.publicJson.length, 0),
       };
     });
-    const json = `[${page.cards.map((card) => (card.row.user_id === user.id ? JSON.stringify(asSeenBy(user.id, card.row)) : card.publicJson)).join(',')}]`;
+    const helpful = await this.interviews.markedHelpfulBy(
+      user.id,
+      page.cards.map((card) => card.row.id),
+    );
+    const json = `[${page.cards
+      .map((card) =>
+        card.row.user_id === user.id || helpful.has(card.row.id) ? JSON.stringify(asSeenBy(user.id, card.row, helpful.has(card.row.id))) : card.publicJson,
+      )
+      .join(',')}]`;
     return { json, next: page.next };
   }
 
@@ -122,6 +154,19 @@ export class CandidateInterviewsService {
 
   async delete(user: AuthUser, id: string): Promise<void> {
     if (!(await this.interviews.delete(user.id, id))) throw interviewNotFound();
+  }
+
+  async markHelpful(user: AuthUser, id: string): Promise<HelpfulVote> {
+    const vote = await this.interviews.markHelpful(user.id, id);
+    if (vote === 'own') throw forbidden(helpfulMessages.own);
+    if (!vote) throw interviewNotFound();
+    return vote;
+  }
+
+  async unmarkHelpful(user: AuthUser, id: string): Promise<HelpfulVote> {
+    const vote = await this.interviews.unmarkHelpful(user.id, id);
+    if (!vote) throw interviewNotFound();
+    return vote;
   }
 
   locations(): Promise<InterviewLocation[]> {

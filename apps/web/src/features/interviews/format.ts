@@ -62,7 +62,7 @@ export function previewCard(form: InterviewForm, username: string | undefined): 
     location: form.location ?? null,
     outcome: form.outcome ?? null,
     topics: form.topics ?? [],
-    rounds: rounds.map((r) => ({ round: r.round ?? null })),
+    rounds: rounds.map((r) => ({ round: r.round ?? null, asked: r.asked ?? null, problems: r.problems ?? [] })),
     round_count: timeline.round_count,
     // Others see the month only.
     completed_on: timeline.completed_on?.slice(0, 7) ?? null,
@@ -71,5 +71,7 @@ export function previewCard(form: InterviewForm, username: string | undefined): 
     author: form.show_username && username ? username : defaultAuthor,
     show_username: !!form.show_username,
     is_mine: false,
+    helpful_count: 0,
+    helpful_by_me: false,
   };
 }
