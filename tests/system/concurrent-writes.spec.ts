@@ -408,10 +408,33 @@ async function communityLane(
   storm.expect(opened, `request "${message}" is open`, async () =>
     listOf<Marks & { description: string }>(await read(user, '/api/feature-requests')).some((f) => f.description === message && f.status === 'open'),
   );
+  await featureBoardLane(storm, user, u, moderator, request?.id, tag);
   const feedback = await storm.write('submitContactForm', user, 'POST', '/api/contact-form', { subject: 'Feedback', message: `Storm feedback ${u} ${tag}` });
   storm.expect(feedback, `feedback ${u} reached the moderators`, async () =>
     listOf<{ message: string }>(await read(moderator, '/api/contact-form')).some((m) => m.message === `Storm feedback ${u} ${tag}`),
   );
+}
+
+/** Comments written, edited and deleted on the lane's own request, and a duplicate of it merged in by the moderator. */
+async function featureBoardLane(storm: Storm, user: Caller, u: number, moderator: Caller, requestId: string | undefined, tag: string): Promise<void> {
+  const comments = async () => listOf<{ id: string; body: string }>(await read(user, `/api/feature-requests/${requestId}/comments`));
+  const added = await storm.write('addFeatureComment', user, 'POST', `/api/feature-requests/${requestId}/comments`, { body: `Storm comment ${u}` });
+  const edited = await storm.write('editFeatureComment', user, 'PATCH', `/api/feature-requests/${requestId}/comments/${added.body?.data?.id}`, {
+    body: `Storm comment ${u}, edited`,
+  });
+  storm.expect(edited, `${user.email}'s edited comment`, async () => (await comments()).some((c) => c.body === `Storm comment ${u}, edited`));
+  const extra = await storm.write('addFeatureComment', user, 'POST', `/api/feature-requests/${requestId}/comments`, { body: `Storm extra ${u}` });
+  const removed = await storm.write('deleteFeatureComment', user, 'DELETE', `/api/feature-requests/${requestId}/comments/${extra.body?.data?.id}`);
+  storm.expect(removed, `${user.email}'s deleted comment is gone`, async () => !(await comments()).some((c) => c.id === extra.body.data.id));
+
+  const message = `Storm duplicate ${u} ${tag}`;
+  await storm.write('submitContactForm', user, 'POST', '/api/contact-form', { subject: 'Feature Request', message });
+  const duplicate = listOf<{ id: string; description: string }>(await read(user, '/api/feature-requests')).find((f) => f.description === message);
+  const merged = await storm.write('mergeFeatureRequest', moderator, 'POST', `/api/feature-requests/${duplicate?.id}/merge`, { into_id: requestId });
+  storm.expect(merged, `"${message}" is merged into ${requestId}`, async () => {
+    const detail = (await read(user, `/api/feature-requests/${duplicate?.id}`)) as { data: { merged_into: { id: string } | null } };
+    return detail.data.merged_into?.id === requestId;
+  });
 }
 
 async function profileLane(storm: Storm, user: Caller, u: number, google: string, tag: string): Promise<void> {

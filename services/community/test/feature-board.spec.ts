@@ -4,7 +4,7 @@ import { RunningService } from '@app/service-kit';
 import { publishedEvents, TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
 import { communityService } from '../src';
-import { moderator } from './helpers';
+import { announceDeletion, moderator } from './helpers';
 
 jest.setTimeout(90_000);
 
@@ -294,5 +294,20 @@ describe("community: the feature board (sorts, comments, merges, What's new)", (
     await request(svc.url).patch(`${base}/${first}`).set(mod).send({ status: 'started' }).expect(200);
     expect((await request(svc.url).get(`${base}/whats-new`).set(bobAuth).expect(200)).body.map((f: { id: string }) => f.id)).not.toContain(first);
     await request(svc.url).get(`${base}/whats-new`).expect(401);
+  });
+
+  it("removes a deleted account's comments, and the account writes no new ones", async () => {
+    const id = await openRequest('Interview timers');
+    const leaver = env.newUser();
+    const leaverAuth = await env.authHeader(leaver);
+    await request(svc.url).post(comments(id)).set(leaverAuth).send({ body: 'Soon gone' }).expect(201);
+    await request(svc.url).post(comments(id)).set(bobAuth).send({ body: 'Staying' }).expect(201);
+    await announceDeletion(env, leaver.id);
+    await waitFor(async () => {
+      const { rows } = await svc.db.query('SELECT 1 FROM feature_request_comments WHERE user_id = $1', [leaver.id]);
+      return rows.length === 0;
+    }, 30_000);
+    expect((await request(svc.url).get(comments(id)).set(bobAuth).expect(200)).body.map((c: FeatureComment) => c.body)).toEqual(['Staying']);
+    expect((await request(svc.url).post(comments(id)).set(leaverAuth).send({ body: 'Back?' }).expect(401)).body.error.code).toBe('unauthorized');
   });
 });

@@ -15,6 +15,7 @@ export class ErasureEvents {
     await tx.query('DELETE FROM contact_form_submissions WHERE user_id = $1', [user_id]);
     await tx.query('DELETE FROM interactions WHERE user_id = $1', [user_id]);
     await tx.query('DELETE FROM feature_request_subscriptions WHERE user_id = $1', [user_id]);
+    await tx.query('DELETE FROM feature_request_comments WHERE user_id = $1', [user_id]);
     await tx.query('UPDATE pathfinder_opportunities SET user_id = NULL WHERE user_id = $1', [user_id]);
     await tx.query('UPDATE requested_features SET user_id = NULL WHERE user_id = $1', [user_id]);
     await rememberErased(tx, user_id);
