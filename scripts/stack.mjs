@@ -190,7 +190,7 @@ export async function secureSuperuser(url) {
  */
 export async function serviceDatabaseUrls(root, superuserUrl, passwords) {
   const { default: pg } = await import('pg');
-  const { ensureServiceRoles } = createRequire(import.meta.url)(path.join(root, 'libs', 'service-kit', 'dist', 'core.js'));
+  const { ensureServiceRoles } = createRequire(import.meta.url)(path.join(root, 'libs', 'service-kit', 'dist', 'db', 'service-roles.js'));
   const client = new pg.Client({ connectionString: superuserUrl });
   await client.connect();
   try {

@@ -1,6 +1,6 @@
-import { Gauge } from 'prom-client';
 import type { EventBus } from '../events/event-bus';
 import type { Logger } from '../logger';
+import { promClient } from './prom-client';
 import type { Metrics } from './registry';
 
 /**
@@ -11,6 +11,7 @@ import type { Metrics } from './registry';
  * failing the whole scrape.
  */
 export function registerEventMetrics(metrics: Metrics, events: EventBus, logger: Logger): void {
+  const { Gauge } = promClient();
   const registers = [metrics.registry];
   // One read of the consumers per scrape: the registry collects both gauges at once.
   let reading: ReturnType<EventBus['consumerStates']> | undefined;

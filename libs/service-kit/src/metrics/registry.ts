@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectDefaultMetrics, Metric, Registry } from 'prom-client';
+import type { Metric, Registry } from 'prom-client';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors';
 import { sendError } from '../http/envelope';
+import { promClient } from './prom-client';
 
 /**
  * METRICS_PORT: where Prometheus scrapes /metrics, a port of its own so the public port never
@@ -93,11 +94,13 @@ export class RouteHistogram {
 
 /** One process's (or one in-process service's) metrics: their own registry, every series labelled with the service. */
 export class Metrics {
-  readonly registry = new Registry();
+  readonly registry: Registry;
   /** Requests this process answered, by route template. */
   readonly requests: RouteHistogram;
 
   constructor(readonly service: string) {
+    const { Registry, collectDefaultMetrics } = promClient();
+    this.registry = new Registry();
     this.registry.setDefaultLabels({ service });
     collectDefaultMetrics({ register: this.registry });
     this.requests = this.routeHistograms(
