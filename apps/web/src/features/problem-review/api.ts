@@ -1,5 +1,5 @@
-import { CreateQuestionInput, CreateSession, practiceApi } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CatalogueListId, CreateQuestionInput, CreateSession, practiceApi } from '@app/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointQuery } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 
@@ -29,6 +29,21 @@ export function useQuestionSessions(questionId: string) {
 
 export function useErrorTypes() {
   return useQuery({ ...endpointQuery(practiceApi.listErrorTypes), staleTime: Infinity });
+}
+
+/** Catalogue problems matching what is typed (title words or a number); nothing is asked for an empty search. */
+export function useCatalogueSearch(q: string) {
+  return useQuery({
+    ...endpointQuery(practiceApi.searchCatalogue, { query: { q, limit: 8 } }),
+    enabled: q.trim() !== '',
+    staleTime: Infinity,
+    // The previous answer stays while the next is on its way, so the list does not flicker per keystroke.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCatalogueLists() {
+  return useQuery({ ...endpointQuery(practiceApi.listCatalogueLists), staleTime: Infinity });
 }
 
 /** Every practice query lives under /api/leetcode-questions. */
@@ -62,6 +77,14 @@ export function useLogSession(questionId: string) {
   const invalidate = useInvalidatePractice();
   return useMutation({
     mutationFn: (body: CreateSession) => call(practiceApi.logSession, { params: { id: questionId }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAddCatalogueList() {
+  const invalidate = useInvalidatePractice();
+  return useMutation({
+    mutationFn: (list: CatalogueListId) => call(practiceApi.addCatalogueList, { params: { list } }),
     onSuccess: invalidate,
   });
 }

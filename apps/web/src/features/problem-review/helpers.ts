@@ -1,6 +1,3 @@
-/** "Two Sum" → "two-sum": the slug problem sites use. */
-export const problemSlug = (title: string) => title.trim().toLowerCase().replace(/\s+/g, '-');
-
 /** "two, tree" matches titles containing either term, ignoring case; no terms match everything. */
 export function matchesSearch(title: string, search: string): boolean {
   const terms = search

@@ -6,6 +6,7 @@ import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useDeleteQuestions, usePracticeAnalytics, usePracticeSummary, useQuestions } from './api';
+import { AddListDialog } from './components/add-list-dialog';
 import { AddProblemDialog } from './components/add-problem-dialog';
 import { DuePlan } from './components/due-plan';
 import { QuestionTable } from './components/question-table';
@@ -48,6 +49,7 @@ export default function ProblemReviewPage() {
               </Link>
             </Button>
           ) : null}
+          <AddListDialog />
           <AddProblemDialog />
         </div>
       </header>

@@ -1,10 +1,13 @@
-import { dueLabel, hasAnyTag, keepReviewDraft, matchesSearch, parseTagFilter, problemSlug, takeReviewDraft } from './helpers';
+import { problemSlug } from '@app/contracts';
+import { dueLabel, hasAnyTag, keepReviewDraft, matchesSearch, parseTagFilter, takeReviewDraft } from './helpers';
 
 describe('problem links', () => {
   it.each([
     ['Two Sum', 'two-sum'],
     ['  Longest Substring Without Repeating Characters ', 'longest-substring-without-repeating-characters'],
     ['LRU  Cache', 'lru-cache'],
+    ['Pow(x, n)', 'powx-n'],
+    ['Two Sum II - Input Array Is Sorted', 'two-sum-ii-input-array-is-sorted'],
   ])('%j → %s', (title, slug) => expect(problemSlug(title)).toBe(slug));
 });
 

@@ -1,4 +1,4 @@
-import { CreateSession, relativeTime } from '@app/contracts';
+import { CreateSession, problemLink, problemSlug, relativeTime } from '@app/contracts';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import confetti from 'canvas-confetti';
 import { ChevronDown, ExternalLink, Lightbulb, X } from 'lucide-react';
@@ -14,7 +14,7 @@ import { useAuth } from '@/lib/auth';
 import { useErrorTypes, useLogSession, useQuestionSessions, useQuestions } from './api';
 import { ReviewForm } from './components/review-form';
 import { DifficultyDot } from './difficulty';
-import { keepReviewDraft, problemSlug, ReviewDraft, takeReviewDraft } from './helpers';
+import { keepReviewDraft, ReviewDraft, takeReviewDraft } from './helpers';
 
 const BANNER_KEY = 'leetcode:extension-banner-dismissed';
 
@@ -88,7 +88,7 @@ export default function ReviewPage() {
             </a>
           </Button>
           <Button asChild variant="outline" size="sm">
-            <a href={`https://leetcode.com/problems/${slug}/`} target="_blank" rel="noreferrer noopener">
+            <a href={problemLink(slug)} target="_blank" rel="noreferrer noopener">
               Problem <ExternalLink aria-hidden />
             </a>
           </Button>

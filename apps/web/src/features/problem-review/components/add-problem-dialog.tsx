@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreateQuestion, CreateQuestionInput, createQuestionSchema, difficulties } from '@app/contracts';
+import { CatalogueProblem, CreateQuestion, CreateQuestionInput, createQuestionSchema, difficulties } from '@app/contracts';
 import { Plus } from 'lucide-react';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useCreateQuestion } from '../api';
+import { CatalogueSearch } from './catalogue-search';
 
 const defaults: CreateQuestionInput = { title: '', difficulty: 'Easy', tags: '' };
 
@@ -19,6 +20,12 @@ export function AddProblemDialog() {
   const create = useCreateQuestion();
   const form = useForm<CreateQuestionInput, unknown, CreateQuestion>({ resolver: zodResolver(createQuestionSchema), defaultValues: defaults });
   const { isSubmitting } = form.formState;
+
+  /** A catalogue problem fills the form as it is known (title, difficulty, tags); Add Problem adds it as any other. */
+  const fill = (problem: CatalogueProblem) => {
+    form.reset({ title: problem.title, difficulty: problem.difficulty, tags: problem.tags.join(', ') });
+    form.setFocus('title');
+  };
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -43,11 +50,12 @@ export function AddProblemDialog() {
           <Plus aria-hidden /> Add New Problem
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Add New Problem</DialogTitle>
-          <DialogDescription>Track a problem to review it before you forget it.</DialogDescription>
+          <DialogDescription>Track a problem to review it before you forget it: pick a well-known one, or fill in your own.</DialogDescription>
         </DialogHeader>
+        <CatalogueSearch onPick={fill} />
         <Form {...form}>
           <form onSubmit={submit} noValidate className="space-y-4">
             <FormField
