@@ -22,6 +22,16 @@ describe('turn-taking by voice activity', () => {
     expect(ended.audio.length / 2 / rate).toBeGreaterThan(1.5);
   });
 
+  it('measures the longest pause inside an answer and its length without the closing silence', () => {
+    const turns = new TurnTaking(options);
+    const [, ended] = turns.push(Buffer.concat([tone(500), quiet(400), tone(500), quiet(200), tone(300), quiet(700)]), false);
+    if (ended?.type !== 'ended') throw new Error('no end');
+    expect(ended.longestPauseMs).toBeGreaterThanOrEqual(380);
+    expect(ended.longestPauseMs).toBeLessThanOrEqual(420);
+    expect(ended.speechMs).toBeGreaterThanOrEqual(1_800);
+    expect(ended.speechMs).toBeLessThanOrEqual(1_960);
+  });
+
   it('needs 400 ms of voice to interrupt the agent', () => {
     const turns = new TurnTaking(options);
     expect(turns.push(tone(300), true)).toEqual([]);
