@@ -1,86 +1,9 @@
-import {
-  communityApi,
-  ContactForm,
-  CreateOpportunity,
-  FeatureInteractions,
-  FeatureRequestStatus,
-  FeatureSort,
-  isModerator,
-  Opportunity,
-  OpportunityMarks,
-  OpportunityStatus,
-} from '@app/contracts';
+import { communityApi, ContactForm, FeatureInteractions, FeatureRequestStatus, FeatureSort, isModerator, OpportunityStatus } from '@app/contracts';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 
-export interface OpportunityFilters {
-  q?: string;
-  selective?: boolean;
-  paid?: boolean;
-}
-
 const flag = (on: boolean | undefined) => (on ? ('true' as const) : undefined);
-
-export function useOpportunities(filters: OpportunityFilters) {
-  const { user } = useAuth();
-  return useQuery({
-    ...endpointQuery(communityApi.listOpportunities, { query: { q: filters.q || undefined, selective: flag(filters.selective), paid: flag(filters.paid) } }),
-    enabled: !!user,
-  });
-}
-
-export function useCreateOpportunity() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateOpportunity) => call(communityApi.createOpportunity, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(communityApi.listOpportunities) }),
-  });
-}
-
-export type Mark = 'upvote' | 'favorite';
-
-const markCalls = {
-  upvote: { on: communityApi.upvoteOpportunity, off: communityApi.removeOpportunityUpvote },
-  favorite: { on: communityApi.favoriteOpportunity, off: communityApi.unfavoriteOpportunity },
-} as const;
-
-/** The marks after toggling, as the list should show them at once. */
-function toggled(o: Opportunity, mark: Mark, on: boolean): Opportunity {
-  if (mark === 'favorite') return { ...o, isFavorite: on };
-  if (o.hasUserUpvoted === on) return o;
-  return { ...o, hasUserUpvoted: on, upvotes: Math.max(0, o.upvotes + (on ? 1 : -1)) };
-}
-
-/**
- * Upvote or favourite: every cached list shows the change at once; the server's answer (or, on
- * failure, the previous lists) replaces the guess.
- */
-export function useMarkOpportunity() {
-  const client = useQueryClient();
-  const key = endpointKey(communityApi.listOpportunities);
-  const patch = (id: string, update: (o: Opportunity) => Opportunity) =>
-    client.setQueriesData<Opportunity[]>({ queryKey: key }, (list) => list?.map((o) => (o.id === id ? update(o) : o)));
-  return useMutation({
-    mutationFn: async ({ id, mark, on }: { id: string; mark: Mark; on: boolean }): Promise<OpportunityMarks | null> => {
-      if (on) return (await call(markCalls[mark].on, { params: { id } })).data;
-      await call(markCalls[mark].off, { params: { id } });
-      return null;
-    },
-    onMutate: async ({ id, mark, on }) => {
-      await client.cancelQueries({ queryKey: key });
-      const previous = client.getQueriesData<Opportunity[]>({ queryKey: key });
-      patch(id, (o) => toggled(o, mark, on));
-      return { previous };
-    },
-    onSuccess: (marks) => {
-      if (marks) patch(marks.id, (o) => ({ ...o, ...marks }));
-    },
-    onError: (_err, _vars, context) => {
-      for (const [queryKey, data] of context?.previous ?? []) client.setQueryData(queryKey, data);
-    },
-  });
-}
 
 export function useFeatureRequests(filters: { q?: string; status?: Exclude<FeatureRequestStatus, 'pending'>; voted?: boolean; sort?: FeatureSort }) {
   const { user } = useAuth();

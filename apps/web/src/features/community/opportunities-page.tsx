@@ -74,7 +74,7 @@ function Choice({ label, value, onChange, options }: { label: string; value: str
         {label}
       </Label>
       <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="h-9">
+        <SelectTrigger id={id} className="h-9 [&>span]:truncate">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
