@@ -1,7 +1,14 @@
 import { Browser, Page } from 'playwright-core';
 import { grantModerator, launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, uniqueEmail } from './browser';
 
-jest.setTimeout(240_000);
+jest.setTimeout(480_000);
+
+/** A page whose waits allow for a loaded CI machine (one long walk through four accounts). */
+async function open(browser: Browser, viewport?: { width: number; height: number }, colorScheme?: 'light' | 'dark') {
+  const opened = await newPage(browser, viewport, colorScheme);
+  opened.page.setDefaultTimeout(60_000);
+  return opened;
+}
 
 /** Files a request the way users do: a Feature Request message, whose first line is the title. */
 async function fileRequest(page: Page, title: string): Promise<void> {
@@ -38,17 +45,17 @@ describe('feature board: sorts, comments, merges and What’s new (Chromium)', (
     const authorEmail = uniqueEmail('boardauthor');
     const modEmail = uniqueEmail('boardmod');
 
-    const first = await newPage(browser);
+    const first = await open(browser);
     await signUp(first.page, modEmail);
     await first.context.close();
     grantModerator(modEmail);
 
-    const desk = await newPage(browser, { width: 1280, height: 900 }, 'light');
+    const desk = await open(browser, { width: 1280, height: 900 }, 'light');
     await signUp(desk.page, authorEmail);
     await fileRequest(desk.page, older);
     await fileRequest(desk.page, newer);
 
-    const mod = await newPage(browser, { width: 1280, height: 900 });
+    const mod = await open(browser, { width: 1280, height: 900 });
     await signIn(mod.page, modEmail);
     await mod.page.goto('/moderation');
     await mod.page.getByRole('tab', { name: 'Feature requests' }).click();
@@ -114,7 +121,7 @@ describe('feature board: sorts, comments, merges and What’s new (Chromium)', (
     await mod.context.close();
 
     // On a phone, another user: the duplicate is gone, the author's comment has no edit for them, What's new lists it.
-    const phone = await newPage(browser, { width: 375, height: 800 }, 'dark');
+    const phone = await open(browser, { width: 375, height: 800 }, 'dark');
     await signUp(phone.page, uniqueEmail('boardreader'));
     await phone.page.goto('/feature-request?sort=trending');
     await phone.page.getByLabel('Search feature requests').fill(tag);
