@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouteObject, useLocation } from 'react-router-dom';
 import { useAuth } from '@/lib/auth';
 import { aiMocksRoutes } from '@/features/ai-mocks/routes';
@@ -8,10 +8,15 @@ import { interviewsRoutes } from '@/features/interviews/routes';
 import { legalRoutes } from '@/features/legal/routes';
 import { problemReviewRoutes } from '@/features/problem-review/routes';
 import { comingSoonRoutes } from '@/features/placeholders/routes';
-import { AppLayout } from '@/app/shell/layout';
+import { authNeededAtStart } from '@/lib/supabase';
 // Not lazy: the error screen must show even when loading a page's code is what failed.
 import { RouteError } from '@/components/errors/route-error';
 
+const loadLayout = () => import('@/app/shell/layout');
+// The signed-in shell (sidebar, header) is not for the login page; with a session to restore, its
+// code loads alongside auth-js instead of after it.
+if (authNeededAtStart()) void loadLayout();
+const AppLayout = lazy(() => loadLayout().then((m) => ({ default: m.AppLayout })));
 const LoginPage = lazy(() => import('@/features/auth/login-page'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page'));
@@ -22,7 +27,6 @@ const FeaturesPage = lazy(() => import('@/features/landing/features-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
 const NotFoundPage = lazy(() => import('@/components/errors/not-found-page'));
 const QueryProvider = lazy(() => import('@/lib/query-provider'));
-// Toasts follow an action, never the first paint: their code loads after the page.
 const Toaster = lazy(() => import('@/components/ui/toaster'));
 
 function FullScreenLoading() {
@@ -33,17 +37,35 @@ function FullScreenLoading() {
   );
 }
 
+/** True once the page has painted and the browser is idle (a toast raised before then waits in the toast store). */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true), 1000);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }, []);
+  return idle;
+}
+
 /**
  * Every page, and the toasts inside the router: a toast may hold a link (e.g. "Login"), which
- * needs the router around it.
+ * needs the router around it. Toasts follow an action, never the first paint: their code loads
+ * once the page is idle.
  */
 function Root() {
+  const idle = useIdle();
   return (
     <>
       <Outlet />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {idle ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -54,7 +76,11 @@ function RequireAuth() {
   const location = useLocation();
   if (loading) return <FullScreenLoading />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
-  return <Outlet />;
+  return (
+    <Suspense fallback={<FullScreenLoading />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 /** Where to go once signed in: back to the page that sent the user here, if it is one of ours. */

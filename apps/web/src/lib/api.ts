@@ -1,7 +1,7 @@
 import { EndpointInput, EndpointOutput, endpointPath, endpointQueryString, EndpointSpec, ErrorEnvelope } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { endSession } from './auth';
-import { auth } from './supabase';
+import { loadAuth } from './supabase';
 
 /** A non-OK answer: the server's envelope, as the spec's callers expect to receive it. */
 export class ApiError extends Error {
@@ -49,7 +49,7 @@ export interface CallResult<E extends EndpointSpec> {
  */
 export async function callWithHeaders<E extends EndpointSpec>(spec: E, ...[input]: InputArgs<E>): Promise<CallResult<E>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  const { data } = await auth.getSession();
+  const { data } = await (await loadAuth()).getSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (data.session) headers.Authorization = `Bearer ${data.session.access_token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -1,6 +1,6 @@
 import type { AuthError, Session, User } from '@supabase/auth-js';
 import * as React from 'react';
-import { auth, emailConfirmedUrl } from '@/lib/supabase';
+import { authLoaded, authNeededAtStart, emailConfirmedUrl, loadAuth, SESSION_STORAGE_KEY } from '@/lib/supabase';
 
 interface AuthState {
   loading: boolean;
@@ -25,14 +25,18 @@ const REFRESH_EVERY_MS = 300_000;
  * the server, which already forgot it) sends the app to the login page, as any ended session does.
  */
 export async function endSession(): Promise<void> {
-  await auth.signOut({ scope: 'local' });
+  await (await loadAuth()).signOut({ scope: 'local' });
 }
+
+/** What tells a signed-out page that auth-js is about to be needed: the user starts to act. */
+const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 
 /** The session from supabase-js: loading until the first check, then kept current by its events. */
 export function AuthProvider({ children }: { children: React.ReactNode }) {
-  const [state, setState] = React.useState<{ loading: boolean; session: Session | null }>({ loading: true, session: null });
+  // With no session to restore, nobody is signed in: the first paint need not wait for auth-js.
+  const [state, setState] = React.useState<{ loading: boolean; session: Session | null }>(() => ({ loading: authNeededAtStart(), session: null }));
   const [linkError, setLinkError] = React.useState<string>();
-  const [sessionEnded, setSessionEnded] = React.useState(false);
+  const [sessionEnded, setSessionEnded] = React.useState(() => !authNeededAtStart() && localStorage.getItem(MIRROR_KEY) !== null);
   const [newAccount, setNewAccount] = React.useState(false);
   // Set while this tab signs out on purpose: every other sign-out is a session that ended.
   const signingOut = React.useRef(false);
@@ -43,39 +47,66 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       else localStorage.removeItem(MIRROR_KEY);
       setState({ loading: false, session });
     };
-    // A used or expired confirmation link lands with the reason in the URL fragment; supabase-js reads it here.
-    auth.initialize().then(
-      ({ error }) => error && setLinkError(error.message),
-      () => undefined,
-    );
     // A session mirrored from the last visit that did not come back (expired, revoked) has ended.
     const settle = (session: Session | null) => {
       if (!session && localStorage.getItem(MIRROR_KEY)) setSessionEnded(true);
       apply(session);
     };
-    auth.getSession().then(
-      ({ data }) => settle(data.session),
-      () => settle(null),
-    );
-    const { data } = auth.onAuthStateChange((event, session) => {
-      if (event === 'SIGNED_OUT') {
-        // Nothing of the previous user stays cached for the next one.
-        void import('@/lib/query-client').then(({ queryClient }) => queryClient.clear());
-        setSessionEnded(!signingOut.current);
-        setNewAccount(false);
-        signingOut.current = false;
-      }
-      if (event === 'SIGNED_IN') setSessionEnded(false);
-      apply(session);
+    let unsubscribe = () => {};
+    let unmounted = false;
+    void authLoaded.then((auth) => {
+      if (unmounted) return;
+      // A used or expired confirmation link lands with the reason in the URL fragment; supabase-js reads it here.
+      auth.initialize().then(
+        ({ error }) => error && setLinkError(error.message),
+        () => undefined,
+      );
+      auth.getSession().then(
+        ({ data }) => settle(data.session),
+        () => settle(null),
+      );
+      const { data } = auth.onAuthStateChange((event, session) => {
+        if (event === 'SIGNED_OUT') {
+          // Nothing of the previous user stays cached for the next one.
+          void import('@/lib/query-client').then(({ queryClient }) => queryClient.clear());
+          setSessionEnded(!signingOut.current);
+          setNewAccount(false);
+          signingOut.current = false;
+        }
+        if (event === 'SIGNED_IN') setSessionEnded(false);
+        apply(session);
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
     });
-    return () => data.subscription.unsubscribe();
+    if (authNeededAtStart()) {
+      void loadAuth();
+      return () => {
+        unmounted = true;
+        unsubscribe();
+      };
+    }
+    // Nobody is signed in here: the page showed at once, and auth-js loads when the user starts to
+    // act, or when another tab signs in.
+    localStorage.removeItem(MIRROR_KEY);
+    const load = () => void loadAuth();
+    const onStorage = (e: StorageEvent) => e.key === SESSION_STORAGE_KEY && load();
+    for (const type of INTENT_EVENTS) document.addEventListener(type, load, { once: true, passive: true, capture: true });
+    window.addEventListener('storage', onStorage);
+    return () => {
+      unmounted = true;
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, load, { capture: true });
+      window.removeEventListener('storage', onStorage);
+      unsubscribe();
+    };
   }, []);
 
   const signedIn = state.session !== null;
   React.useEffect(() => {
     if (!signedIn) return;
     const timer = setInterval(() => {
-      auth.refreshSession().catch((err) => console.error('session refresh failed', err));
+      void loadAuth()
+        .then((auth) => auth.refreshSession())
+        .catch((err) => console.error('session refresh failed', err));
     }, REFRESH_EVERY_MS);
     return () => clearInterval(timer);
   }, [signedIn]);
@@ -91,13 +122,14 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       signUp: async (email, password) => {
         // Set before the session arrives, so the login route sends the new account to "check your inbox".
         setNewAccount(true);
+        const auth = await loadAuth();
         const { data, error } = await auth.signUp({ email, password, options: { emailRedirectTo: emailConfirmedUrl() } });
         if (error || !data.session) setNewAccount(false);
         return { session: data.session, error };
       },
       signOut: async () => {
         signingOut.current = true;
-        const { error } = await auth.signOut();
+        const { error } = await (await loadAuth()).signOut();
         if (error) {
           signingOut.current = false;
           throw error;

@@ -1,5 +1,5 @@
 import { rageClick, sanitiseEvent } from './product-analytics-privacy';
-import { auth } from './supabase';
+import { loadAuth } from './supabase';
 
 /**
  * Product analytics (posthog), off unless the build sets both VITE_POSTHOG_KEY and
@@ -37,6 +37,7 @@ export async function startProductAnalytics(): Promise<void> {
     capture_performance: false,
     before_send: (event) => (event ? sanitiseEvent(event) : null),
   });
+  const auth = await loadAuth();
   const { data } = await auth.getSession();
   if (data.session) posthog.identify(data.session.user.id);
   auth.onAuthStateChange((event, session) => {

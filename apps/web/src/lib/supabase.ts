@@ -1,23 +1,52 @@
-import { AuthClient } from '@supabase/auth-js';
+import type { GoTrueClient } from '@supabase/auth-js';
 
 /**
  * The auth client: supabase-js's own auth module (@supabase/auth-js), without the database,
- * storage and realtime clients the web does not use (about 30 KB gzip of the first page).
- * By default it talks to this origin's /auth/v1 (the gateway's identity service);
- * VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY point it at a real Supabase project instead.
+ * storage and realtime clients the web does not use. By default it talks to this origin's /auth/v1
+ * (the gateway's identity service); VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY point it at a
+ * real Supabase project instead.
  */
 const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || window.location.origin;
 const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY || 'local-identity';
 /** What a Supabase project's API gateway wants on every call (it answers 401 without `apikey`). */
 const projectHeaders = { apikey: anonKey, Authorization: `Bearer ${anonKey}` };
+/** Where auth-js keeps the session in localStorage (its own default, named so that it can be read here). */
+export const SESSION_STORAGE_KEY = 'supabase.auth.token';
 
-export const auth = new AuthClient({
-  url: `${supabaseUrl}/auth/v1`,
-  headers: projectHeaders,
-  persistSession: true,
-  autoRefreshToken: true,
-  detectSessionInUrl: true,
-});
+let resolveLoaded: (auth: GoTrueClient) => void;
+/** Settles when the client exists, before any loadAuth() caller goes on: the session's listener is always first. */
+export const authLoaded = new Promise<GoTrueClient>((resolve) => (resolveLoaded = resolve));
+let client: Promise<GoTrueClient> | undefined;
+
+/**
+ * The auth client, loaded on first need (about 90 KB of script): a visitor with no session sees the
+ * login page without waiting for it, and it arrives while they type.
+ */
+export function loadAuth(): Promise<GoTrueClient> {
+  client ??= import('@supabase/auth-js').then(({ AuthClient }) => {
+    const auth = new AuthClient({
+      url: `${supabaseUrl}/auth/v1`,
+      headers: projectHeaders,
+      storageKey: SESSION_STORAGE_KEY,
+      persistSession: true,
+      autoRefreshToken: true,
+      detectSessionInUrl: true,
+    });
+    resolveLoaded(auth);
+    return auth;
+  });
+  return client;
+}
+
+/**
+ * Whether auth-js is needed before the first paint: a stored session to restore, or a link that
+ * brings one in its URL (OAuth, confirmation or recovery: tokens or an error in the fragment, a PKCE code).
+ */
+export function authNeededAtStart(): boolean {
+  if (localStorage.getItem(SESSION_STORAGE_KEY)) return true;
+  const { hash, search } = window.location;
+  return /[#&](access_token|error|error_description)=/.test(hash) || /[?&](code|error)=/.test(search);
+}
 
 /** Where confirmation links bring the user back to: this deployment (a real project must allow it in its Redirect URLs). */
 export const siteUrl = () => window.location.origin;
@@ -63,7 +92,7 @@ export async function authSettings(): Promise<AuthSettings> {
  * Supabase project ignores the token). Throws the server's message, and the wait when it was a limit.
  */
 export async function resendAsOwner(input: { type: 'signup' | 'email_change'; email: string }): Promise<void> {
-  const { data } = await auth.getSession();
+  const { data } = await (await loadAuth()).getSession();
   const res = await fetch(`${supabaseUrl}/auth/v1/resend?${new URLSearchParams({ redirect_to: emailConfirmedUrl() })}`, {
     method: 'POST',
     headers: { ...projectHeaders, ...(data.session && { Authorization: `Bearer ${data.session.access_token}` }), 'Content-Type': 'application/json' },

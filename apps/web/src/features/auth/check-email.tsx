@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ConfirmationCode, confirmationCodeSchema } from '@app/contracts/auth';
+import type { ConfirmationCode } from '@app/contracts/auth';
 import { MailCheck } from 'lucide-react';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,8 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { FormError } from '@/components/ui/label';
-import { auth } from '@/lib/supabase';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { loadAuth } from '@/lib/supabase';
 import { resendConfirmation, ResendButton } from './resend';
+
+const codeResolver = lazyResolver<ConfirmationCode>(() => import('./rules').then((m) => m.confirmationCodeResolver));
 
 /**
  * "Check your inbox" after sign-up: the mailed link confirms wherever it is opened, the mailed
@@ -19,12 +21,12 @@ import { resendConfirmation, ResendButton } from './resend';
 export function CheckEmail({ email, onConfirmed, children }: { email: string; onConfirmed(): void; children?: React.ReactNode }) {
   const [serverError, setServerError] = React.useState<string>();
   const [resent, setResent] = React.useState(false);
-  const form = useForm<ConfirmationCode>({ resolver: zodResolver(confirmationCodeSchema), defaultValues: { code: '' } });
+  const form = useForm<ConfirmationCode>({ resolver: codeResolver, defaultValues: { code: '' } });
   const { isSubmitting } = form.formState;
 
   const confirm = form.handleSubmit(async ({ code }) => {
     setServerError(undefined);
-    const { error } = await auth.verifyOtp({ email, token: code, type: 'email' });
+    const { error } = await (await loadAuth()).verifyOtp({ email, token: code, type: 'email' });
     if (error) return setServerError(error.message);
     onConfirmed();
   });
@@ -38,7 +40,7 @@ export function CheckEmail({ email, onConfirmed, children }: { email: string; on
         </p>
       </div>
       <Form {...form}>
-        <form onSubmit={confirm} noValidate className="space-y-4">
+        <form onSubmit={confirm} onFocus={codeResolver.preload} noValidate className="space-y-4">
           <FormField
             control={form.control}
             name="code"

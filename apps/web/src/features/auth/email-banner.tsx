@@ -3,7 +3,7 @@ import * as React from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-import { auth } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 import { resendConfirmation, ResendButton } from './resend';
 
 const REFRESH_ON_FOCUS_EVERY_MS = 30_000;
@@ -19,7 +19,9 @@ function useRefreshOnReturn(active: boolean) {
     const onFocus = () => {
       if (Date.now() - last < REFRESH_ON_FOCUS_EVERY_MS) return;
       last = Date.now();
-      auth.refreshSession().catch((err) => console.error('session refresh failed', err));
+      loadAuth()
+        .then((auth) => auth.refreshSession())
+        .catch((err) => console.error('session refresh failed', err));
     };
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);

@@ -10,7 +10,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { FormError } from '@/components/ui/label';
 import { useDocumentTitle } from '@/lib/document-title';
-import { auth, resetPasswordUrl, retryAfterOf } from '@/lib/supabase';
+import { loadAuth, resetPasswordUrl, retryAfterOf } from '@/lib/supabase';
 import { AuthCard } from './auth-card';
 import { ResendButton, SendOutcome } from './resend';
 
@@ -19,7 +19,7 @@ type Recovery = z.infer<typeof recoverySchema>;
 
 /** supabase-js's resetPasswordForEmail; the server answers alike whether or not the address has an account. */
 async function sendRecovery(email: string): Promise<SendOutcome> {
-  const { error } = await auth.resetPasswordForEmail(email, { redirectTo: resetPasswordUrl() });
+  const { error } = await (await loadAuth()).resetPasswordForEmail(email, { redirectTo: resetPasswordUrl() });
   return error ? { sent: false, message: error.message, retryAfter: retryAfterOf(error) } : { sent: true };
 }
 
@@ -65,7 +65,7 @@ function EnterCode({ email }: { email: string }) {
   const form = useForm<ConfirmationCode>({ resolver: zodResolver(confirmationCodeSchema), defaultValues: { code: '' } });
   const submit = form.handleSubmit(async ({ code }) => {
     setServerError(undefined);
-    const { error } = await auth.verifyOtp({ email, token: code, type: 'recovery' });
+    const { error } = await (await loadAuth()).verifyOtp({ email, token: code, type: 'recovery' });
     if (error) return setServerError(error.message);
     void navigate('/reset-password', { replace: true });
   });

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Credentials, credentialsSchema } from '@app/contracts/auth';
+import type { Credentials } from '@app/contracts/auth';
 import { KeyRound } from 'lucide-react';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,11 +10,14 @@ import { FormError } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
-import { auth, authSettings, siteUrl } from '@/lib/supabase';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { authSettings, loadAuth, siteUrl } from '@/lib/supabase';
 import { AuthCard } from './auth-card';
 import { CheckEmail } from './check-email';
 
 type Mode = 'signin' | 'signup';
+
+const credentialsResolver = lazyResolver<Credentials>(() => import('./rules').then((m) => m.credentialsResolver));
 
 /** The OAuth providers /auth/v1/settings reports as enabled (none on the local identity by default). */
 function useOAuthProviders(): string[] | undefined {
@@ -38,7 +40,7 @@ function useOAuthProviders(): string[] | undefined {
 function CredentialsForm({ mode, onUnconfirmed }: { mode: Mode; onUnconfirmed(email: string): void }) {
   const { signUp } = useAuth();
   const [serverError, setServerError] = React.useState<string>();
-  const form = useForm<Credentials>({ resolver: zodResolver(credentialsSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<Credentials>({ resolver: credentialsResolver, defaultValues: { email: '', password: '' } });
   const { isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ email, password }) => {
     setServerError(undefined);
@@ -49,7 +51,7 @@ function CredentialsForm({ mode, onUnconfirmed }: { mode: Mode; onUnconfirmed(em
       if (!session) onUnconfirmed(email);
       return;
     }
-    const { error } = await auth.signInWithPassword({ email, password });
+    const { error } = await (await loadAuth()).signInWithPassword({ email, password });
     if (error?.code === 'email_not_confirmed') return onUnconfirmed(email);
     if (error) fail(error.message);
   });
@@ -59,7 +61,7 @@ function CredentialsForm({ mode, onUnconfirmed }: { mode: Mode; onUnconfirmed(em
   };
   return (
     <Form {...form}>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={submit} onFocus={credentialsResolver.preload} noValidate className="space-y-4">
         <FormField
           control={form.control}
           name="email"
@@ -157,7 +159,9 @@ export default function LoginPage({ initialMode = 'signin' }: { initialMode?: Mo
           className="w-full"
           disabled={!provider}
           aria-describedby={provider ? undefined : 'oauth-unavailable'}
-          onClick={() => provider && auth.signInWithOAuth({ provider: provider as 'github', options: { redirectTo: siteUrl() } })}
+          onClick={() =>
+            provider && void loadAuth().then((auth) => auth.signInWithOAuth({ provider: provider as 'github', options: { redirectTo: siteUrl() } }))
+          }
         >
           <KeyRound aria-hidden /> {provider ? `Continue with ${provider[0].toUpperCase()}${provider.slice(1)}` : 'Continue with a provider'}
         </Button>

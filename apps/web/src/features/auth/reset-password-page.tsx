@@ -11,7 +11,7 @@ import { FormError } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
-import { auth } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 import { AuthCard } from './auth-card';
 
 const newPasswordSchema = z
@@ -25,7 +25,7 @@ function NewPasswordForm() {
   const form = useForm<NewPassword>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
   const submit = form.handleSubmit(async ({ password }) => {
     setServerError(undefined);
-    const { error } = await auth.updateUser({ password });
+    const { error } = await (await loadAuth()).updateUser({ password });
     if (error) return setServerError(error.message);
     toast({ title: 'Password changed', description: 'You are signed in here; every other session has ended.' });
     void navigate('/', { replace: true });

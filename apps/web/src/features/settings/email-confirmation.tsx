@@ -4,7 +4,7 @@ import { MailWarning } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { auth, resendAsOwner } from '@/lib/supabase';
+import { loadAuth, resendAsOwner } from '@/lib/supabase';
 
 /** The account as identity knows it now; the session's copy dates from sign-in, so a confirmation made meanwhile shows here. */
 function useCurrentUser(sessionUser: User | null) {
@@ -12,7 +12,7 @@ function useCurrentUser(sessionUser: User | null) {
     queryKey: ['auth-user', sessionUser?.id],
     enabled: !!sessionUser,
     queryFn: async () => {
-      const { data, error } = await auth.getUser();
+      const { data, error } = await (await loadAuth()).getUser();
       if (error) throw error;
       return data.user;
     },
@@ -31,7 +31,10 @@ export function EmailConfirmation({ user }: { user: User | null }) {
 
   React.useEffect(() => {
     // Confirmed in another tab or device: a fresh token says so, and the badge can follow.
-    if (confirmedNow && !confirmedInSession) auth.refreshSession().catch((err) => console.error('session refresh failed', err));
+    if (confirmedNow && !confirmedInSession)
+      void loadAuth()
+        .then((auth) => auth.refreshSession())
+        .catch((err) => console.error('session refresh failed', err));
   }, [confirmedNow, confirmedInSession]);
 
   const resend = useMutation({
