@@ -45,12 +45,12 @@ const READY_WITHIN_MS = 60_000;
 // Lines of a child's standard error kept to say why it exited.
 const LAST_LINES = 8;
 // Only the parts of the kit the launcher calls, not the whole kit (NestJS, pino, jose, …): it
-// keeps what it loads for as long as the app runs (~15 MB less than the kit's core, measured).
+// keeps what it loads for as long as the app runs (~9 MB less than the kit's core, measured).
 const kitModule = (module) => require(path.join(root, 'libs/service-kit/dist', module));
 // Every Node child (the services, the gateway): V8's young generation at 2 MB a half instead of
 // 16 or 32, which idle Node keeps committed (~21 MB less each), and V8's memory-saving mode (smaller
 // heap growth, ~3-5 MB less each; about +0.3 s of CPU to start and a few % more per call, measured
-// on a busy machine: docs/deploy.md).
+// on a busy machine).
 const NODE_FLAGS = ['--max-semi-space-size=2', '--optimize-for-size'];
 
 const started = Date.now();
