@@ -54,7 +54,8 @@ describe('voice: the local interviewer agent', () => {
     await call.opened;
     expect(call.protocol).toBe('convai');
     call.initiate();
-    await call.waitForType('audio');
+    // The introduction is sent as half-second audio events: eight of them are four seconds of it.
+    await call.waitForType('audio', 8);
     expect(call.messages[0]).toEqual({
       type: 'conversation_initiation_metadata',
       conversation_initiation_metadata_event: { conversation_id: sessionId, agent_output_audio_format: 'pcm_16000', user_input_audio_format: 'pcm_16000' },
