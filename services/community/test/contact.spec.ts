@@ -190,12 +190,14 @@ describe('community: contact form, resources and erasure', () => {
     await request(svc.url).post(`/api/pathfinder/${shared.id}/upvote`).set(auth).expect(200);
     await request(svc.url).post(`/api/pathfinder/${shared.id}/favorite`).set(auth).expect(200);
     await request(svc.url).post(`/api/pathfinder/${shared.id}/upvote`).set(other).expect(200);
+    await request(svc.url).post(`/api/pathfinder/${shared.id}/closed`).set(auth).expect(200);
     await request(svc.url).post(`/api/feature-requests/${featureId}/interactions`).set(auth).send({ interaction_type: 'upvote' }).expect(201);
 
     await announceDeletion(env, gone.id);
     const count = async (sql: string) => Number((await svc.db.query<{ n: string }>(sql, [gone.id])).rows[0].n);
     await waitFor(async () => (await count('SELECT count(*) AS n FROM interactions WHERE user_id = $1')) === 0);
     expect(await count('SELECT count(*) AS n FROM contact_form_submissions WHERE user_id = $1')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM opportunity_closed_reports WHERE user_id = $1')).toBe(0);
     expect((await submissions()).map((s) => s.id)).not.toContain(message.body.data.id);
 
     const seen = (await request(svc.url).get('/api/pathfinder').set(other).expect(200)).body.find((o: { id: string }) => o.id === shared.id);

@@ -4,7 +4,8 @@ import type { EventData } from '@app/contracts';
 import { EventContext, rememberErased } from '@app/service-kit';
 
 /**
- * identity.user.deleted: the account's contact messages and its upvotes and favourites go; the
+ * identity.user.deleted: the account's contact messages, its upvotes, favourites and "closed"
+ * reports go (an item its reports closed stays closed: that is a fact about the item); the
  * opportunities and feature requests it shared stay for everyone else, without their author. The
  * id is remembered so a still-valid token adds nothing back. A redelivery finds nothing more to do.
  */
@@ -14,6 +15,7 @@ export class ErasureEvents {
   async onDeleted(@Payload() { user_id }: EventData<'identity.user.deleted'>, @Ctx() { tx }: EventContext): Promise<void> {
     await tx.query('DELETE FROM contact_form_submissions WHERE user_id = $1', [user_id]);
     await tx.query('DELETE FROM interactions WHERE user_id = $1', [user_id]);
+    await tx.query('DELETE FROM opportunity_closed_reports WHERE user_id = $1', [user_id]);
     await tx.query('DELETE FROM feature_request_subscriptions WHERE user_id = $1', [user_id]);
     await tx.query('DELETE FROM feature_request_comments WHERE user_id = $1', [user_id]);
     await tx.query('UPDATE pathfinder_opportunities SET user_id = NULL WHERE user_id = $1', [user_id]);
