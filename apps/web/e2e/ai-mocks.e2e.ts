@@ -112,12 +112,12 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     expect(await page.getByRole('button', { name: 'Share your screen' }).isDisabled()).toBe(false);
     // The first question is heard: speaking, then listening when its audio has played.
     const transcript = page.getByRole('region', { name: 'Live transcript' });
-    await transcript.getByText(/Tell me about a time you disagreed with a teammate/).waitFor({ timeout: 30_000 });
+    await transcript.getByText(/please tell me briefly about yourself/).waitFor({ timeout: 30_000 });
     await status(page, 'Speaking…');
     await screenshot(page, 'ai-mocks-speaking-1280');
     await status(page, 'Listening…');
-    // The answer on the fake microphone ends, and the interviewer moves on to its follow-up.
-    await transcript.getByText(/Looking back, what would you do differently/).waitFor({ timeout: 60_000 });
+    // The answer on the fake microphone ends, and the interviewer moves on to its first main question.
+    await transcript.getByText(/Let us start with a technical question/).waitFor({ timeout: 60_000 });
     await status(page, 'Speaking…');
     // Past the 30 s refund window, so this call is charged.
     await page
@@ -137,6 +137,9 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     await page.getByRole('button', { name: 'Start Interview' }).waitFor();
     const report = page.getByRole('article').or(page.locator('[aria-label="Interview report"]')).first();
     await report.getByText('Questions asked').waitFor({ timeout: 60_000 });
+    // The question asked and left unanswered when the call ended is judged too.
+    await report.getByRole('heading', { name: 'Question by question' }).waitFor();
+    await report.getByText('Not answered.', { exact: true }).first().waitFor();
     await report.getByText(/Interviewer: Hello, and thanks for joining/).waitFor();
     await report
       .getByText(/^You: /)
@@ -154,8 +157,8 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     expect(href).toMatch(/^\/ai-mocks\/[0-9a-f-]{36}$/);
     await link.click();
     await page.waitForURL(`**${href}`);
-    await page.getByRole('heading', { name: 'Interview transcript' }).waitFor({ timeout: 30_000 });
-    await page.getByText(/Interviewer: .*Looking back, what would you do differently/).waitFor();
+    await page.getByRole('heading', { name: 'Interview report' }).waitFor({ timeout: 30_000 });
+    await page.getByText(/Interviewer: .*Let us start with a technical question/).waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, 'ai-mocks-transcript-375');
     await page.goto('/ai-mocks');
@@ -175,13 +178,16 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     await page.getByRole('option', { name: 'Google' }).click();
     await page.getByLabel('Level').click();
     await page.getByRole('option', { name: 'Senior (L6, E5, IC3, SDE III)' }).click();
+    await page.getByLabel('Length').click();
+    await page.getByRole('option', { name: '10 minutes' }).click();
     await page.getByRole('button', { name: 'Start Interview' }).click();
     await page.getByText(voiceMessages.started, { exact: true }).waitFor({ timeout: 30_000 });
     await page
       .getByRole('region', { name: 'Live transcript' })
-      .getByText(/interviewer today for Google at the Senior level\. .*Why do you want to work at Google/)
+      .getByText(/interviewer today for Google at the Senior level\. This is a 10 minute interview.*why you would like to work at Google/)
       .waitFor({ timeout: 30_000 });
     expect(await page.getByLabel('Company').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Length').isDisabled()).toBe(true);
     const timer = page.getByRole('timer', { name: 'Time left' });
     expect(await timer.getAttribute('data-warning')).toBe('false');
     await page.clock.fastForward('19:10');
@@ -259,6 +265,86 @@ describe('AI mock interviews with the microphone denied (Chromium)', () => {
     expect(await page.locator('[aria-label="Interview report"]').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'ai-mocks-mic-denied-375-dark');
+    await context.close();
+  });
+});
+
+/**
+ * A whole interview answered in text through the interviewer's websocket (as @elevenlabs/client
+ * sends typed messages), then its report in the browser: every answer gets the next turn.
+ */
+async function typedInterview(signedUrl: string, answerTo: (line: string) => string): Promise<void> {
+  const socket = new WebSocket(new URL(signedUrl, baseUrl.replace(/^http/, 'ws')), ['convai']);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => socket.send(JSON.stringify({ type: 'conversation_initiation_client_data' })));
+    socket.addEventListener('message', (event) => {
+      const message = JSON.parse(String(event.data));
+      if (message.type === 'ping') socket.send(JSON.stringify({ type: 'pong', event_id: message.ping_event.event_id }));
+      const line: string = message.type === 'agent_response' ? message.agent_response_event.agent_response : '';
+      if (line && !line.endsWith('Goodbye!')) socket.send(JSON.stringify({ type: 'user_message', text: answerTo(line) }));
+    });
+    socket.addEventListener('close', (event) => (event.code === 1000 ? resolve() : reject(new Error(`closed with ${event.code}`))));
+  });
+}
+
+describe('the interview report (Chromium)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser.close());
+
+  it('judges each question (score and why, concepts, complexity, STAR, the answer), shows how it sounded and links three next steps', async () => {
+    const { context, page } = await newPage(browser);
+    const token = await signedUpWithToken(page, uniqueEmail('barbara'));
+    const res = await fetch(`${baseUrl}/api/elevenlabs/signed-url?company=Google&minutes=10`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const { signedUrl, sessionId } = (await res.json()) as { signedUrl: string; sessionId: string };
+    // A good first technical answer, then "I don't know" to whatever the interviewer follows up with, and a STAR story.
+    let technical = 0;
+    await typedInterview(signedUrl, (line) => {
+      if (line.includes('tell me briefly about yourself')) return 'I am a backend engineer who enjoys data structures.';
+      if (line.includes('What questions do you have for me?')) return 'What does the team work on?';
+      if (line.includes('Tell me about'))
+        return 'At my last job our team had a deadline. My task was the billing service. I proposed a plan, and as a result we shipped on time.';
+      if (line.includes('Let us start with a technical question') && technical++ === 0)
+        return 'I would keep a hash map of what I have seen, which is O of n time, and check edge cases such as an empty input.';
+      return "I don't know.";
+    });
+
+    await page.goto(`/ai-mocks/${sessionId}`);
+    const report = page.locator('[aria-label="Interview report"]');
+    await report.getByRole('heading', { name: 'Question by question' }).waitFor({ timeout: 30_000 });
+    await report.getByText(/^You answered 3 of 3 questions, with an average score of \d\.\d out of 4\.$/).waitFor();
+    const verdicts = report
+      .getByRole('heading', { name: 'Question by question' })
+      .locator('xpath=..')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading') });
+    expect(await verdicts.count()).toBe(3);
+    expect(await report.getByText(/^(Score [1-4] of 4|Not scored)$/).count()).toBe(3);
+    await report.getByRole('list', { name: 'STAR structure' }).waitFor();
+    expect(await report.getByRole('list', { name: 'Complexity' }).count()).toBe(2);
+    await report.getByText('Your share of talk time').waitFor();
+    await report.getByText(/^Filler words: /).waitFor();
+    await report.getByText('Your answer').first().click();
+    await report
+      .getByText(/keep a hash map of what I have seen/)
+      .first()
+      .waitFor();
+
+    const steps = report.getByRole('heading', { name: 'Next steps' }).locator('xpath=..').getByRole('link');
+    expect(await steps.count()).toBe(3);
+    const hrefs = await steps.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs[0]).toMatch(/^\/leetcode/);
+    expect(hrefs[1]).toBe('/candidate-interviews/Google');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `interview-report-${width}`);
+    }
+    await steps.nth(1).click();
+    await page.waitForURL('**/candidate-interviews/Google');
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { interviewLevels, interviewTopics, voiceConstants, voiceMessages } from '@app/contracts';
+import { interviewLengths, interviewLevels, interviewTopics, voiceConstants, voiceMessages } from '@app/contracts';
 import { Bot, Coins, Maximize, Mic, MicOff, Minimize, MonitorUp, Phone, PhoneOff, User, Video, VideoOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -73,6 +73,7 @@ export default function AiMocksPage() {
   const companies = useCompanyChoices();
   const [company, setCompany] = useState(anyCompany);
   const [level, setLevel] = useState(anyLevel);
+  const [minutes, setMinutes] = useState<string>(String(voiceConstants.sessionLimitMinutes));
   const companyName = company === anyCompany ? undefined : company;
   const topics = useCompanyTopics(companyName);
   const [finished, setFinished] = useState<string | null>(null);
@@ -115,6 +116,7 @@ export default function AiMocksPage() {
     void call.start({
       company: companyName,
       level: level === anyLevel ? undefined : interviewLevels.find((l) => l === level),
+      minutes: interviewLengths.find((m) => String(m) === minutes),
       topics: companyName
         ? topics.data?.top_topics
             .map((t) => t.topic)
@@ -184,7 +186,7 @@ export default function AiMocksPage() {
         </Card>
       ) : null}
 
-      <section aria-label="Interview setup" className="grid gap-4 sm:grid-cols-2">
+      <section aria-label="Interview setup" className="grid gap-4 sm:grid-cols-3">
         <div className="space-y-1.5">
           <Label htmlFor="mock-company">Company</Label>
           <Select value={company} onValueChange={setCompany} disabled={!idle}>
@@ -221,6 +223,21 @@ export default function AiMocksPage() {
               {interviewLevels.map((l) => (
                 <SelectItem key={l} value={l}>
                   {l}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="mock-length">Length</Label>
+          <Select value={minutes} onValueChange={setMinutes} disabled={!idle}>
+            <SelectTrigger id="mock-length" aria-label="Length">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {interviewLengths.map((m) => (
+                <SelectItem key={m} value={String(m)}>
+                  {m} minutes
                 </SelectItem>
               ))}
             </SelectContent>

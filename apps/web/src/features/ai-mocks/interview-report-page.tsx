@@ -10,7 +10,7 @@ import { InterviewReport } from './interview-report';
 
 /** /ai-mocks/{sessionId}: one past interview's report and transcript. */
 export default function InterviewReportPage() {
-  useDocumentTitle('Interview transcript');
+  useDocumentTitle('Interview report');
   const { sessionId = '' } = useParams();
   const session = useVoiceSession(sessionId);
   const back = (
@@ -33,7 +33,7 @@ export default function InterviewReportPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       {back}
-      <h1 className="text-3xl font-bold tracking-tight">Interview transcript</h1>
+      <h1 className="text-3xl font-bold tracking-tight">Interview report</h1>
       <InterviewReport session={session.data} />
     </div>
   );

@@ -1,4 +1,6 @@
-import { VoiceSessionDetail } from '@app/contracts';
+import { AnswerAssessment, VoiceReport, VoiceSessionDetail } from '@app/contracts';
+import { ArrowRight, Check, X } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { clock, dateTime } from './format';
@@ -44,23 +46,7 @@ export function InterviewReport({ session }: { session: VoiceSessionDetail }) {
             Report
           </h3>
           {session.report ? (
-            <>
-              <p>{session.report.summary}</p>
-              <dl className="grid grid-cols-3 gap-2 text-sm">
-                <div className="rounded-md bg-muted p-3">
-                  <dt className="text-muted-foreground">Questions asked</dt>
-                  <dd className="text-xl font-semibold">{session.report.questions_asked}</dd>
-                </div>
-                <div className="rounded-md bg-muted p-3">
-                  <dt className="text-muted-foreground">Answers</dt>
-                  <dd className="text-xl font-semibold">{session.report.answers_given}</dd>
-                </div>
-                <div className="rounded-md bg-muted p-3">
-                  <dt className="text-muted-foreground">You spoke</dt>
-                  <dd className="text-xl font-semibold">{clock(session.report.candidate_speaking_secs)}</dd>
-                </div>
-              </dl>
-            </>
+            <ReportBody report={session.report} />
           ) : (
             <p className="text-muted-foreground">
               {session.status === 'ended' ? 'Preparing the transcript and report…' : 'The report is written when the interview ends.'}
@@ -89,5 +75,139 @@ export function InterviewReport({ session }: { session: VoiceSessionDetail }) {
         </section>
       </CardContent>
     </Card>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-md bg-muted p-3">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-xl font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+const notMeasured = '—';
+const starParts = ['situation', 'task', 'action', 'result'] as const;
+
+/** Present or absent, said in words as well as by the icon. */
+function Mark({ label, present }: { label: string; present: boolean }) {
+  return (
+    <li className="flex items-center gap-1">
+      {present ? <Check className="size-4 text-emerald-700 dark:text-emerald-400" aria-hidden /> : <X className="size-4 text-destructive" aria-hidden />}
+      <span>
+        {label}
+        <span className="sr-only">{present ? ': yes' : ': no'}</span>
+      </span>
+    </li>
+  );
+}
+
+function Concepts({ label, names }: { label: string; names: string[] }) {
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      <span className="text-muted-foreground">{label}:</span>
+      {names.length === 0 ? (
+        <span>none</span>
+      ) : (
+        names.map((name) => (
+          <Badge key={name} variant="outline">
+            {name}
+          </Badge>
+        ))
+      )}
+    </div>
+  );
+}
+
+/** One question as the report judged it: its score and why, the concepts, complexity or STAR, and what was said. */
+function QuestionVerdict({ verdict, index }: { verdict: AnswerAssessment; index: number }) {
+  return (
+    <li className="space-y-2 rounded-md border p-3 text-sm" aria-labelledby={`verdict-${index}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h4 id={`verdict-${index}`} className="font-medium">
+          {index + 1}. {verdict.question}
+        </h4>
+        <Badge variant={verdict.score !== null && verdict.score >= 3 ? 'success' : 'secondary'}>
+          {verdict.score === null ? 'Not scored' : `Score ${verdict.score} of 4`}
+        </Badge>
+      </div>
+      <p>{verdict.score_reason}</p>
+      <Concepts label="Covered" names={verdict.concepts_covered} />
+      <Concepts label="Missed" names={verdict.concepts_missed} />
+      {verdict.complexity_stated !== null ? (
+        <ul aria-label="Complexity">
+          <Mark label="Complexity stated" present={verdict.complexity_stated} />
+        </ul>
+      ) : null}
+      {verdict.star ? (
+        <ul aria-label="STAR structure" className="flex flex-wrap gap-3">
+          {starParts.map((part) => (
+            <Mark key={part} label={part[0].toUpperCase() + part.slice(1)} present={verdict.star![part]} />
+          ))}
+        </ul>
+      ) : null}
+      <details>
+        <summary className="cursor-pointer text-muted-foreground">Your answer</summary>
+        <p className="mt-1 whitespace-pre-wrap">{verdict.answer || 'Not answered.'}</p>
+      </details>
+    </li>
+  );
+}
+
+/** The report: the summary and counts, then (local interviewer) how it sounded, each question, and what to do next. */
+function ReportBody({ report }: { report: VoiceReport }) {
+  const fillers = report.filler_words ?? [];
+  return (
+    <>
+      <p>{report.summary}</p>
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+        <Figure label="Questions asked" value={String(report.questions_asked)} />
+        <Figure label="Answers" value={String(report.answers_given)} />
+        <Figure label="You spoke" value={clock(report.candidate_speaking_secs)} />
+        {report.questions ? (
+          <>
+            <Figure label="Your share of talk time" value={report.talk_share == null ? notMeasured : `${Math.round(report.talk_share * 100)}%`} />
+            <Figure label="Words per minute" value={report.words_per_minute == null ? notMeasured : String(report.words_per_minute)} />
+            <Figure label="Longest pause" value={report.longest_pause_secs == null ? notMeasured : `${report.longest_pause_secs.toFixed(1)} s`} />
+          </>
+        ) : null}
+      </dl>
+      {report.questions ? (
+        <p className="text-sm">
+          <span className="text-muted-foreground">Filler words: </span>
+          {fillers.length === 0 ? 'none heard' : fillers.map((f) => `${f.word} ×${f.count}`).join(', ')}
+        </p>
+      ) : null}
+      {report.questions && report.questions.length > 0 ? (
+        <section aria-labelledby="verdicts-heading" className="space-y-2 pt-2">
+          <h3 id="verdicts-heading" className="font-semibold">
+            Question by question
+          </h3>
+          <ol className="space-y-3">
+            {report.questions.map((verdict, i) => (
+              <QuestionVerdict key={i} verdict={verdict} index={i} />
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {report.next_steps && report.next_steps.length > 0 ? (
+        <section aria-labelledby="next-steps-heading" className="space-y-2 pt-2">
+          <h3 id="next-steps-heading" className="font-semibold">
+            Next steps
+          </h3>
+          <ol className="space-y-2 text-sm">
+            {report.next_steps.map((step) => (
+              <li key={step.text}>
+                <Link to={step.href} className="inline-flex items-start gap-1 font-medium text-primary underline underline-offset-4">
+                  <ArrowRight className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  {step.text}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </>
   );
 }
