@@ -1,4 +1,4 @@
-import { CreateCompany, CreateInterview, InterviewFilters, interviewsApi, profileApi, StoredOutcome } from '@app/contracts';
+import { CreateCompany, CreateInterview, Difficulty, InterviewFilters, interviewsApi, practiceApi, profileApi, StoredOutcome } from '@app/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callWithHeaders, endpointKey, endpointQuery } from '@/lib/api';
 
@@ -68,7 +68,26 @@ export function useSetOutcome() {
   });
 }
 
+/** Marks a report helpful, or takes the mark back; the lists show the new count once refetched. */
+export function useHelpful() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, helpful }: { id: string; helpful: boolean }) =>
+      call(helpful ? interviewsApi.markHelpful : interviewsApi.unmarkHelpful, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(interviewsApi.listInterviews) }),
+  });
+}
+
 export function useDeleteInterview() {
   const refresh = useRefresh();
   return useMutation({ mutationFn: (id: string) => call(interviewsApi.deleteInterview, { params: { id } }), onSuccess: refresh });
+}
+
+/** One of a company's most asked questions into the caller's Problem Review (practice's own add call). */
+export function useAddToProblemReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { title: string; difficulty: Difficulty }) => call(practiceApi.createQuestion, { body }),
+    onSuccess: () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(practiceApi.listQuestions.path) }),
+  });
 }

@@ -9,7 +9,9 @@ import { CompanyLogo } from './components/company-logo';
 import { FilterPopover } from './components/filter-popover';
 import { InsightsPanel } from './components/insights-panel';
 import { InterviewList } from './components/interview-list';
+import { SortSelect } from './components/sort-select';
 import { SubmitInterviewDialog } from './components/submit-interview-dialog';
+import { TopQuestions } from './components/top-questions';
 import { useFilters } from './filters';
 
 function CompanyInterviews({ companyName }: { companyName: string }) {
@@ -18,6 +20,7 @@ function CompanyInterviews({ companyName }: { companyName: string }) {
     <>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Interview filters">
         <FilterPopover filters={filters} />
+        <SortSelect filters={filters} />
         <div className="ml-auto">
           <SubmitInterviewDialog />
         </div>
@@ -62,6 +65,7 @@ export default function CompanyPage() {
         </div>
       </header>
       <InsightsPanel insights={company} />
+      <TopQuestions insights={company} />
       <h2 className="text-xl font-semibold">Interviews</h2>
       <CompanyInterviews companyName={company.company_name} />
     </div>

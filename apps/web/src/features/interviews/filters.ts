@@ -1,4 +1,4 @@
-import { InterviewFilters } from '@app/contracts';
+import { InterviewFilters, InterviewSort } from '@app/contracts';
 import * as React from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useCompanies } from './api';
@@ -16,6 +16,9 @@ export interface FilterState {
   active: boolean;
   toggle(group: FilterGroup, value: string): void;
   setCompany(name: string | undefined): void;
+  /** The order: newest first unless ?sort=helpful (not a filter: Clear Filters keeps it). */
+  sort: InterviewSort;
+  setSort(sort: InterviewSort): void;
   clear(): void;
   /** The list call's query. */
   query: InterviewFilters;
@@ -32,6 +35,7 @@ export function useFilters(fixedCompany?: string): FilterState {
   const company = fixedCompany ?? params.get('company') ?? undefined;
   const legacyCompanyId = fixedCompany ? undefined : (params.get('company_id') ?? undefined);
   const tickCount = filterGroups.reduce((n, g) => n + groups[g].length, 0);
+  const sort: InterviewSort = params.get('sort') === 'helpful' ? 'helpful' : 'newest';
 
   const update = React.useCallback(
     (change: (next: URLSearchParams) => void) =>
@@ -61,6 +65,7 @@ export function useFilters(fixedCompany?: string): FilterState {
   for (const g of filterGroups) if (groups[g].length) Object.assign(query, { [g]: groups[g] });
   if (company) query.company = [company];
   else if (legacyCompanyId) query.company_id = [legacyCompanyId];
+  if (sort === 'helpful') query.sort = sort;
 
   return {
     groups,
@@ -73,6 +78,8 @@ export function useFilters(fixedCompany?: string): FilterState {
         next.delete(group);
         for (const v of values.includes(value) ? values.filter((x) => x !== value) : [...values, value]) next.append(group, v);
       }),
+    sort,
+    setSort: (value) => update((next) => (value === 'helpful' ? next.set('sort', value) : next.delete('sort'))),
     setCompany: (name) => update((next) => (next.delete('company_id'), name ? next.set('company', name) : next.delete('company'))),
     clear: () => update((next) => [...filterGroups, 'company', 'company_id'].forEach((k) => next.delete(k))),
     query,

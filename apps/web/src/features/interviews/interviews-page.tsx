@@ -3,6 +3,7 @@ import { CompanyCarousel } from './components/company-carousel';
 import { CompanyPicker } from './components/company-picker';
 import { FilterPopover } from './components/filter-popover';
 import { InterviewList } from './components/interview-list';
+import { SortSelect } from './components/sort-select';
 import { SubmitInterviewDialog } from './components/submit-interview-dialog';
 import { useFilters } from './filters';
 
@@ -19,6 +20,7 @@ export default function InterviewsPage() {
       <CompanyCarousel />
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Interview filters">
         <FilterPopover filters={filters} />
+        <SortSelect filters={filters} />
         <CompanyPicker company={filters.company} onChange={filters.setCompany} />
         <div className="ml-auto">
           <SubmitInterviewDialog />

@@ -1,5 +1,5 @@
 import { defaultLocation, InterviewListItem, outcomeLabels, StoredOutcome, storedOutcomes } from '@app/contracts';
-import { CalendarCheck, Clock, Layers, MapPin, MoreHorizontal, Trash2, User } from 'lucide-react';
+import { CalendarCheck, Clock, Layers, MapPin, MoreHorizontal, ThumbsUp, Trash2, User } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
-import { useDeleteInterview, useMyUsername, useSetOutcome } from '../api';
+import { useDeleteInterview, useHelpful, useMyUsername, useSetOutcome } from '../api';
 import { companyPath, dayWithOrdinal, processDuration, roundsLabel, visibleTopics } from '../format';
 import { CompanyLogo } from './company-logo';
 import { LevelName } from './level-name';
@@ -119,6 +119,69 @@ function OwnerActions({ interview }: { interview: InterviewListItem }) {
   );
 }
 
+/** Each round's category with what was asked and the problems named, for rounds that tell. */
+function WhatWasAsked({ interview }: { interview: InterviewListItem }) {
+  const told = interview.rounds.map((r, i) => ({ ...r, number: i + 1 })).filter((r) => r.asked || r.problems.length > 0);
+  if (told.length === 0) return null;
+  return (
+    <details className="group rounded-md border bg-background/60 text-sm" data-testid="card-asked">
+      <summary className="cursor-pointer select-none px-3 py-2 font-medium">What was asked</summary>
+      <ol className="space-y-3 px-3 pb-3">
+        {told.map((r) => (
+          <li key={r.number} className="space-y-1">
+            <p className="text-xs font-medium text-muted-foreground">
+              Round {r.number}
+              {r.round ? ` · ${r.round}` : null}
+            </p>
+            {r.asked ? <p className="whitespace-pre-line [overflow-wrap:anywhere]">{r.asked}</p> : null}
+            {r.problems.length > 0 ? (
+              <ul className="flex flex-wrap gap-1.5" aria-label={`Round ${r.number} problems`}>
+                {r.problems.map((p) => (
+                  <li key={p}>
+                    <Badge variant="secondary" className="font-normal [overflow-wrap:anywhere]">
+                      {p}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+/** "Helpful": one mark per candidate, taken back with a second press; an author sees their count only. */
+function HelpfulButton({ interview }: { interview: InterviewListItem }) {
+  const helpful = useHelpful();
+  const count = `${interview.helpful_count} found this helpful`;
+  if (interview.is_mine) {
+    return (
+      <p className="flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="card-helpful">
+        <ThumbsUp className="size-4" aria-hidden /> {count}
+      </p>
+    );
+  }
+  return (
+    <Button
+      size="sm"
+      variant={interview.helpful_by_me ? 'secondary' : 'outline'}
+      aria-pressed={interview.helpful_by_me}
+      disabled={helpful.isPending}
+      data-testid="card-helpful"
+      onClick={() =>
+        helpful.mutate(
+          { id: interview.id, helpful: !interview.helpful_by_me },
+          { onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to record your vote' }) },
+        )
+      }
+    >
+      <ThumbsUp aria-hidden /> Helpful · {interview.helpful_count}
+    </Button>
+  );
+}
+
 /** A card fact's term: an icon, named for screen readers. */
 function Term({ icon: Icon, label }: { icon: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; label: string }) {
   return (
@@ -216,6 +279,12 @@ export function InterviewCard({ interview, preview = false }: { interview: Inter
           ) : null}
         </ul>
       ) : null}
+      <WhatWasAsked interview={interview} />
+      {preview ? null : (
+        <div className="flex items-center justify-between gap-2 border-t pt-3">
+          <HelpfulButton interview={interview} />
+        </div>
+      )}
     </Card>
   );
 }

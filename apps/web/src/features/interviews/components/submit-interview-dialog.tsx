@@ -22,6 +22,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
@@ -29,13 +30,14 @@ import { useCompanies, useCreateCompany, useCreateInterview, useMyUsername } fro
 import { previewCard } from '../format';
 import { CompanyLogo } from './company-logo';
 import { InterviewCard } from './interview-card';
+import { ProblemsInput } from './problems-input';
 
 const defaults = (): InterviewFormInput => ({
   company: { id: null, name: '' },
   level: '',
   title: '',
   location: '',
-  interview_process: [{ round: '', round_date_str: '' }],
+  interview_process: [{ round: '', round_date_str: '', asked: '', problems: [] }],
   outcome: '',
   topics: [],
   show_username: false,
@@ -311,6 +313,24 @@ export function SubmitInterviewDialog() {
                         </Button>
                       </div>
                       <FieldError id={`interview-round-${i}-error`} message={roundErrors?.[i]?.round?.message ?? roundErrors?.[i]?.round_date_str?.message} />
+                      <div className="space-y-2 pl-7 pr-11">
+                        <Textarea
+                          rows={2}
+                          className="min-h-14"
+                          placeholder="What was asked (optional)"
+                          aria-label={`Round ${i + 1}: what was asked`}
+                          aria-invalid={!!roundErrors?.[i]?.asked}
+                          {...form.register(`interview_process.${i}.asked`)}
+                        />
+                        <Controller
+                          control={form.control}
+                          name={`interview_process.${i}.problems`}
+                          render={({ field }) => (
+                            <ProblemsInput label={`Round ${i + 1}: problems asked`} value={texts(field.value)} onChange={field.onChange} />
+                          )}
+                        />
+                        <FieldError id={`interview-round-${i}-asked-error`} message={roundErrors?.[i]?.asked?.message ?? roundErrors?.[i]?.problems?.message} />
+                      </div>
                     </li>
                   ))}
                 </ol>
@@ -319,7 +339,7 @@ export function SubmitInterviewDialog() {
                   variant="outline"
                   size="sm"
                   disabled={rounds.fields.length >= maxRounds}
-                  onClick={() => rounds.append({ round: '', round_date_str: '' })}
+                  onClick={() => rounds.append({ round: '', round_date_str: '', asked: '', problems: [] })}
                 >
                   <Plus aria-hidden /> Add round
                 </Button>
