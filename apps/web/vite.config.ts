@@ -1,12 +1,43 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
+/**
+ * A first visit lands on the login page (every path asks a signed-out visitor to sign in), so its
+ * code is preloaded beside the entry instead of being found after it: one round trip less before
+ * it paints. Returning users have it cached.
+ */
+function preloadLoginPage(): Plugin {
+  return {
+    name: 'preload-login-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const login = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/features/auth/login-page.tsx'));
+        if (!login) throw new Error('preload-login-page: no chunk for src/features/auth/login-page.tsx');
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (files.has(fileName) || chunk?.type !== 'chunk') return;
+          files.add(fileName);
+          chunk.imports.forEach(visit);
+        };
+        visit(login.fileName);
+        return [...files]
+          .filter((f) => !html.includes(`/${f}"`))
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadLoginPage()],
   resolve: {
     alias: {
       // Before the package's index: the login form's checks alone, not all of contracts (147 KB).

@@ -1,5 +1,6 @@
 // After `vite build`: writes .br and .gz beside each asset (the gateway serves them as they are)
-// and prints what the first page costs: the entry script, what it preloads, and the landing page.
+// and prints what the first page costs: the entry script, what it preloads (the login page, where a
+// first visit lands), and the landing page.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
