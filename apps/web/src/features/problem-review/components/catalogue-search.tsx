@@ -3,19 +3,10 @@ import * as React from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useSettled } from '@/lib/use-settled';
 import { cn } from '@/lib/utils';
 import { useCatalogueSearch, useQuestions } from '../api';
 import { DifficultyDot } from '../difficulty';
-
-/** What is typed, once typing pauses: one search per pause, not per keystroke. */
-function useSettled(value: string, ms = 150): string {
-  const [settled, setSettled] = React.useState(value);
-  React.useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * Search the catalogue as you type (title or number), an ARIA combobox: arrows move, Enter or a click
@@ -24,7 +15,7 @@ function useSettled(value: string, ms = 150): string {
 export function CatalogueSearch({ onPick }: { onPick: (problem: CatalogueProblem) => void }) {
   const [typed, setTyped] = React.useState('');
   const [active, setActive] = React.useState(0);
-  const q = useSettled(typed);
+  const q = useSettled(typed, 150);
   const search = useCatalogueSearch(q);
   const questions = useQuestions();
   const tracked = React.useMemo(() => new Set((questions.data ?? []).map((t) => t.title.toLowerCase())), [questions.data]);
