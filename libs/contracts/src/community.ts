@@ -155,9 +155,6 @@ export type CreateOpportunity = z.infer<typeof createOpportunitySchema>;
 export type CreateOpportunityInput = z.input<typeof createOpportunitySchema>;
 export const opportunityDefaults = { title: '', description: '', link: 'https://', badge: null, compensation: 0 } as const;
 
-/** Editing an opportunity's structured fields (its author or a moderator): every field, stated or null. */
-export const updateOpportunityFieldsSchema = opportunityFieldsSchema;
-
 /** A user's "this has closed" report, or a moderator's close, as answered. */
 export const opportunityClosedSchema = opportunitySchema.pick({ id: true, closed: true, closedReports: true, hasUserReportedClosed: true });
 export type OpportunityClosed = z.infer<typeof opportunityClosedSchema>;

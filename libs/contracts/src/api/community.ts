@@ -15,9 +15,9 @@ import {
   moderateOpportunitySchema,
   opportunityClosedSchema,
   opportunityMarksSchema,
+  opportunityFieldsSchema,
   opportunityQuerySchema,
   opportunitySchema,
-  updateOpportunityFieldsSchema,
 } from '../community';
 import { featureBoardApi, featureBoardQuerySchema } from '../feature-board';
 import { endpoint } from '../http/endpoint';
@@ -67,7 +67,7 @@ export const communityApi = {
     path: '/api/pathfinder/:id/fields',
     summary: 'State company, locations, remote, season, kind, deadline and sponsorship (its author or a moderator)',
     ...opportunity,
-    body: updateOpportunityFieldsSchema,
+    body: opportunityFieldsSchema,
     status: 200,
     response: dataOf(opportunitySchema),
     errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found'],

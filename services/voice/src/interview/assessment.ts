@@ -3,7 +3,7 @@ import { ConceptKey, concepts } from './concepts';
 import type { BankQuestion } from './question-bank';
 
 /** Lower-case words only: what a recogniser gives and what a typist writes then read alike. */
-export function normalise(text: string): string {
+function normalise(text: string): string {
   return ` ${text
     .toLowerCase()
     .replace(/[’']/g, '')

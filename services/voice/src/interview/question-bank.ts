@@ -1,9 +1,9 @@
 import type { interviewTopics } from '@app/contracts';
 import { ConceptKey, starConcepts } from './concepts';
 
-export type InterviewTopic = (typeof interviewTopics)[number];
+type InterviewTopic = (typeof interviewTopics)[number];
 
-export type QuestionKind = 'coding' | 'system design' | 'behavioural';
+type QuestionKind = 'coding' | 'system design' | 'behavioural';
 
 /** Who a behavioural question suits: early-career candidates, experienced ones, or anyone. */
 export type Seniority = 'early' | 'experienced' | 'any';

@@ -266,7 +266,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
 const asksSomething = /\?|\b(tell me|describe|walk me through|talk me through|explain)\b/i;
 
 /** The short report of an ElevenLabs call: counts from the transcript, and ElevenLabs' summary. */
-export function reportFor(transcript: TranscriptEntry[], summary: string | null): VoiceReport {
+function reportFor(transcript: TranscriptEntry[], summary: string | null): VoiceReport {
   // A question counts as answered once, however many turns the candidate took on it and its follow-ups.
   let asked = 0;
   let answered = 0;

@@ -2,7 +2,7 @@ import { communityApi, CreateOpportunity, Opportunity, OpportunityFields, Opport
 import { InfiniteData, keepPreviousData, QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, callWithHeaders, endpointKey } from '@/lib/api';
 
-export const pageSize = 24;
+const pageSize = 24;
 
 /** What the page asks for: its URL's filters and sort (paging is the query's own). */
 export type OpportunityFilters = Omit<OpportunityQuery, 'limit' | 'cursor' | 'status'>;
