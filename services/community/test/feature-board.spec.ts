@@ -272,7 +272,7 @@ describe("community: the feature board (sorts, comments, merges, What's new)", (
       return found.length > 0 && found;
     }, 30_000);
     expect(events).toHaveLength(1);
-    expect([...events[0].data.subscriber_ids].sort()).toEqual([alice.id, bob.id, voterOnly.id].sort());
+    expect([...(events[0].data.subscriber_ids as string[])].sort()).toEqual([alice.id, bob.id, voterOnly.id].sort());
   });
 
   it("lists What's new: done requests, most recently done first, without merged ones", async () => {
