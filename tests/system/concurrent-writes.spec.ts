@@ -139,8 +139,11 @@ const interview = (companyId: string, n: number) => ({
   topics: ['Graphs', 'Trees'],
 });
 
-async function mine(caller: Caller): Promise<Array<{ id: string; outcome: string; is_mine: boolean }>> {
-  const all: Array<{ id: string; outcome: string; is_mine: boolean }> = [];
+type SharedInterview = { id: string; outcome: string; is_mine: boolean; helpful_by_me: boolean };
+
+/** Every interview experience the caller can see, page after page. */
+async function allInterviews(caller: Caller): Promise<SharedInterview[]> {
+  const all: SharedInterview[] = [];
   let cursor: string | undefined;
   do {
     const res = await fetch(`${stack.url}/api/candidate-interviews?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
@@ -150,8 +153,10 @@ async function mine(caller: Caller): Promise<Array<{ id: string; outcome: string
     all.push(...((await res.json()) as typeof all));
     cursor = res.headers.get('x-next-cursor') ?? undefined;
   } while (cursor);
-  return all.filter((i) => i.is_mine);
+  return all;
 }
+
+const mine = async (caller: Caller) => (await allInterviews(caller)).filter((i) => i.is_mine);
 
 describe('concurrent writes: no deadlock, no 5xx, nothing acknowledged is lost', () => {
   let users: Caller[];
@@ -253,12 +258,14 @@ describe('concurrent writes: no deadlock, no 5xx, nothing acknowledged is lost',
     }
     const features = ((await read(reader, '/api/feature-requests')) as Array<{ id: string }>).slice(0, 2).map((f) => f.id);
     expect(features).toHaveLength(2);
+    // Someone else's interview, which everyone marks helpful (and some take it back).
+    const helpfulTarget = (await call(reader, 'POST', '/api/candidate-interviews', interview(google, 0))).body.data.id as string;
 
     const watch = bystander(reader, storm);
     const started = performance.now();
     await Promise.all(
       users.flatMap((user, u) => [
-        interviewsLane(storm, user, u, google, tag),
+        interviewsLane(storm, user, u, google, tag, helpfulTarget),
         practiceLane(storm, user, u),
         communityLane(storm, user, u, moderator, opportunities, features, tag),
         profileLane(storm, user, u, google, tag),
@@ -300,7 +307,7 @@ async function unmet(storm: Storm): Promise<string[]> {
 const listOf = <T>(body: unknown): T[] => (Array.isArray(body) ? body : (body as { data: T[] }).data);
 
 /** Companies (one name everyone adds at once, one of their own), interviews shared, changed and deleted. */
-async function interviewsLane(storm: Storm, user: Caller, u: number, google: string, tag: string): Promise<void> {
+async function interviewsLane(storm: Storm, user: Caller, u: number, google: string, tag: string, helpfulTarget: string): Promise<void> {
   const companies = async () => listOf<{ id: string; name: string }>(await read(user, '/api/all-companies'));
   const shared = await storm.write('createCompany', user, 'POST', '/api/all-companies', { name: `Storm Shared ${tag}` });
   storm.expect(shared, `the shared company ${shared.body?.data?.id}`, async () => (await companies()).some((c) => c.id === shared.body.data.id));
@@ -317,6 +324,12 @@ async function interviewsLane(storm: Storm, user: Caller, u: number, google: str
   const removal = await storm.write('deleteInterview', user, 'DELETE', `/api/candidate-interviews/${deleted}`);
   storm.expect(removal, `interview ${deleted} is gone`, async () => !(await mine(user)).some((i) => i.id === deleted));
   for (const id of kept) storm.checks.push({ what: `interview ${id} is there`, holds: async () => (await mine(user)).some((i) => i.id === id) });
+  const marked = await storm.write('markHelpful', user, 'PUT', `/api/candidate-interviews/${helpfulTarget}/helpful`);
+  const unmarked = u % 2 ? await storm.write('unmarkHelpful', user, 'DELETE', `/api/candidate-interviews/${helpfulTarget}/helpful`) : undefined;
+  const keeps = !unmarked || unmarked.status >= 300;
+  storm.expect(marked, `${user.email} ${keeps ? 'marked' : 'took back'} interview ${helpfulTarget} as helpful`, async () => {
+    return (await allInterviews(user)).find((i) => i.id === helpfulTarget)?.helpful_by_me === keeps;
+  });
 }
 
 /** Problems tracked, reviews logged on them at once, one problem deleted. */
@@ -351,6 +364,10 @@ async function practiceLane(storm: Storm, user: Caller, u: number): Promise<void
   const questions = async () => listOf<{ id: string }>(await read(user, '/api/leetcode-questions')).map((q) => q.id);
   storm.expect(removal, `problem ${third} is gone`, async () => !(await questions()).includes(third!));
   for (const id of [first, second]) storm.checks.push({ what: `problem ${id} is tracked`, holds: async () => (await questions()).includes(id!) });
+  const list = await storm.write('addCatalogueList', user, 'POST', '/api/leetcode-questions/lists/grind-75');
+  storm.expect(list, `${user.email} tracks Grind 75`, async () =>
+    listOf<{ title: string }>(await read(user, '/api/leetcode-questions')).some((q) => q.title === 'Two Sum'),
+  );
 }
 
 /** Marks on shared opportunities and requests, an opportunity shared and approved, a request filed and opened, feedback sent. */
@@ -363,8 +380,8 @@ async function communityLane(
   features: string[],
   tag: string,
 ): Promise<void> {
-  type Marks = { id: string; hasUserUpvoted: boolean; isFavorite: boolean; status?: string };
-  const board = async (who: Caller) => listOf<Marks>(await read(who, '/api/pathfinder'));
+  type Marks = { id: string; hasUserUpvoted: boolean; isFavorite: boolean; status?: string; season?: string | null; closed?: boolean };
+  const board = async (who: Caller) => listOf<Marks>(await read(who, '/api/pathfinder?limit=100'));
   for (const [n, id] of opportunities.entries()) {
     await storm.write('upvoteOpportunity', user, 'POST', `/api/pathfinder/${id}/upvote`);
     await storm.write('favoriteOpportunity', user, 'POST', `/api/pathfinder/${id}/favorite`);
@@ -385,6 +402,20 @@ async function communityLane(
   });
   const approval = await storm.write('moderateOpportunity', moderator, 'PATCH', `/api/pathfinder/${shared.body?.data?.id}`, { status: 'approved' });
   storm.expect(approval, `opportunity ${shared.body?.data?.id} is approved`, async () => (await board(moderator)).some((o) => o.id === shared.body.data.id));
+  const sharedId = shared.body?.data?.id;
+  const fields = await storm.write('updateOpportunityFields', user, 'PUT', `/api/pathfinder/${sharedId}/fields`, {
+    company: `Storm ${tag}`,
+    locations: ['Zurich'],
+    remote: false,
+    season: 'Summer 2027',
+    kind: 'internship',
+    deadline: null,
+    sponsorship: 'unknown',
+  });
+  storm.expect(fields, `opportunity ${sharedId} is for Summer 2027`, async () => (await board(user)).find((o) => o.id === sharedId)?.season === 'Summer 2027');
+  await storm.write('reportOpportunityClosed', user, 'POST', `/api/pathfinder/${sharedId}/closed`);
+  const reopened = await storm.write('reopenOpportunity', moderator, 'DELETE', `/api/pathfinder/${sharedId}/closed`);
+  storm.expect(reopened, `opportunity ${sharedId} is open again`, async () => (await board(user)).find((o) => o.id === sharedId)?.closed === false);
 
   const [upvoted, withdrawn] = features;
   const interactions = async (id: string) =>
