@@ -116,11 +116,12 @@ describe('community (Chromium)', () => {
     const upvote = listed.getByRole('button', { name: `Upvote ${title}` });
     const favorite = listed.getByRole('button', { name: `Favorite ${title}` });
     await upvote.click();
-    expect(await upvote.getAttribute('aria-pressed')).toBe('true');
+    // Shown before the server answers, which still takes a render after the click.
+    await listed.getByRole('button', { name: `Upvote ${title}`, pressed: true }).waitFor();
     expect(await listed.getByTestId('upvote-count').textContent()).toBe('1');
     await favorite.click();
     await toastWith(reader.page, 'Opportunity added to favorites');
-    expect(await favorite.getAttribute('aria-pressed')).toBe('true');
+    await listed.getByRole('button', { name: `Favorite ${title}`, pressed: true }).waitFor();
     await reader.page.waitForLoadState('networkidle');
     await reader.page.reload();
     await card(reader.page, title).waitFor();
