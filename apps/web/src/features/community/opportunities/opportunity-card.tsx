@@ -100,7 +100,8 @@ export function OpportunityCard({ opportunity: o, onMark, canEdit, moderator, on
             variant="ghost"
             size="sm"
             aria-pressed={o.hasUserReportedClosed}
-            aria-label={moderator ? `Close ${o.title}` : `Report ${o.title} as closed, reports: ${o.closedReports}`}
+            // The count shown on the button is part of its name (WCAG 2.5.3, label in name).
+            aria-label={`${moderator ? `Close ${o.title}` : `Report ${o.title} as closed`}, reports: ${o.closedReports}`}
             title={moderator ? 'Close' : 'Report as closed'}
             onClick={onReportClosed}
             disabled={o.hasUserReportedClosed}
