@@ -41,6 +41,20 @@ export const featureRequestStatusChangedEvent = z.object({
   subscriber_ids: z.array(z.string().uuid()),
   changed_at: z.string(),
 });
+/**
+ * A moderator turned down a member's submission: `action` 'rejected' while it awaited review, or
+ * 'taken_down' once it was listed. One subject for both, so a consumer (the notifications bell)
+ * tells the submitter either way; `reason` is the moderator's words, shown to them as given.
+ */
+export const submissionRejectedEvent = z.object({
+  user_id: z.string().uuid(),
+  kind: z.enum(['opportunity', 'resource', 'feature_request']),
+  item_id: z.string().uuid(),
+  title: z.string(),
+  reason: z.string(),
+  action: z.enum(['rejected', 'taken_down']),
+  rejected_at: z.string(),
+});
 
 /** Subject → schema of its data; the bus validates against this both when recording and consuming. */
 export const eventSchemas = {
@@ -50,6 +64,7 @@ export const eventSchemas = {
   'voice.session.started': voiceSessionStartedEvent,
   'voice.session.ended': voiceSessionEndedEvent,
   'community.feature_request.status_changed': featureRequestStatusChangedEvent,
+  'community.submission.rejected': submissionRejectedEvent,
 } as const;
 export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;

@@ -50,7 +50,7 @@ export const serviceRegistry = [
     name: 'community',
     prefixes: ['/api/pathfinder', '/api/feature-requests', '/api/contact-form', '/api/external-resources'],
     port: 8104,
-    produces: ['community.feature_request.status_changed'],
+    produces: ['community.feature_request.status_changed', 'community.submission.rejected'],
     consumes: ['identity.user.deleted'],
   },
   {
