@@ -12,6 +12,8 @@ export const caps = {
   reviewsPerQuestionPerDay: 20,
   /** Interview experiences one account submits in 24 hours. */
   interviewsPerDay: 20,
+  /** Comments one account writes under interview reports in 24 hours. */
+  interviewCommentsPerDay: 100,
   /** Companies one account adds to the shared list in 24 hours (finding an existing one is free). */
   companiesPerDay: 10,
   /** Opportunities one account shares in 24 hours. */
@@ -38,6 +40,7 @@ export const capMessages = {
   reviewsPerDay: `You can log at most ${count(caps.reviewsPerDay)} reviews a day`,
   reviewsPerQuestionPerDay: `You can log at most ${count(caps.reviewsPerQuestionPerDay)} reviews of one problem a day`,
   interviewsPerDay: `You can submit at most ${count(caps.interviewsPerDay)} interviews a day`,
+  interviewCommentsPerDay: `You can write at most ${count(caps.interviewCommentsPerDay)} comments a day`,
   companiesPerDay: `You can add at most ${count(caps.companiesPerDay)} companies a day`,
   opportunitiesPerDay: `You can share at most ${count(caps.opportunitiesPerDay)} opportunities a day`,
   contactMessagesPerDay: `You can send at most ${count(caps.contactMessagesPerDay)} messages a day`,
