@@ -98,6 +98,11 @@ export const sessionPageQuerySchema = z.object({
 });
 export type SessionPageQuery = z.infer<typeof sessionPageQuerySchema>;
 
+/** Anki's four answers to "how well did you recall it?"; FSRS takes them natively (scoring.ts). */
+export const reviewGrades = ['again', 'hard', 'good', 'easy'] as const;
+export type ReviewGrade = (typeof reviewGrades)[number];
+export const gradeNames: Record<ReviewGrade, string> = { again: 'Again', hard: 'Hard', good: 'Good', easy: 'Easy' };
+
 export const sessionSchema = z.object({
   id: z.string().uuid(),
   question_id: z.string().uuid(),
@@ -109,6 +114,8 @@ export const sessionSchema = z.object({
   notes: z.string().nullable(),
   errors: z.array(z.string()),
   submissions: z.number().int().nullable(),
+  /** The grade chosen; null when none was, and the schedule used the one the scores give (scoring.ts). */
+  grade: z.enum(reviewGrades).nullable(),
   created_at: z.string(),
 });
 export type PracticeSession = z.infer<typeof sessionSchema>;
@@ -150,6 +157,7 @@ export const createSessionSchema = z.object({
     .min(0, { message: 'Submissions must be a whole number from 0 to 10' })
     .max(maxSubmissions, { message: 'Submissions must be a whole number from 0 to 10' })
     .optional(),
+  grade: z.enum(reviewGrades, { message: 'Grade must be again, hard, good or easy' }).nullable().optional(),
 });
 export type CreateSession = z.infer<typeof createSessionSchema>;
 export type CreateSessionInput = z.input<typeof createSessionSchema>;
@@ -210,3 +218,38 @@ export const practiceAnalyticsSchema = z.object({
   mock_interviews: z.number().int(),
 });
 export type PracticeAnalytics = z.infer<typeof practiceAnalyticsSchema>;
+
+/** Spec section 9's caps on a day's reviews bound these too (caps.reviewsPerDay). */
+export const reviewLimitsRange = { reviewsMax: 500, newMax: 100 } as const;
+export const reviewLimitMessages = {
+  reviews: `Daily review limit must be a whole number from 1 to ${reviewLimitsRange.reviewsMax}`,
+  newPerDay: `New problems per day must be a whole number from 0 to ${reviewLimitsRange.newMax}`,
+} as const;
+
+const wholeNumber = (min: number, max: number, message: string) => z.number({ error: message }).int({ message }).min(min, { message }).max(max, { message });
+
+/** How much a day's review session holds, as Anki's deck options: reviews of problems seen before, and problems never reviewed. */
+export const reviewLimitsSchema = z.object({
+  daily_review_limit: wholeNumber(1, reviewLimitsRange.reviewsMax, reviewLimitMessages.reviews),
+  new_per_day: wholeNumber(0, reviewLimitsRange.newMax, reviewLimitMessages.newPerDay),
+});
+export type ReviewLimits = z.infer<typeof reviewLimitsSchema>;
+export const defaultReviewLimits: ReviewLimits = { daily_review_limit: 100, new_per_day: 10 };
+
+export const dueQueueQuerySchema = z.object({ tz: timeZone.default('UTC') });
+
+/** GET /api/leetcode-questions/due: today's review session, in the order to review it. */
+export const dueQueueSchema = z.object({
+  /** The candidate's today (yyyy-mm-dd in the requested time zone). */
+  today: z.string(),
+  limits: reviewLimitsSchema,
+  /** Reviews of problems seen before, logged today. */
+  reviewed_today: z.number().int(),
+  /** Problems reviewed for the first time today. */
+  new_today: z.number().int(),
+  /** Problems seen before and due by the end of today, earliest due first, within what is left of the daily limit; then never-reviewed problems, oldest added first, within what is left of "new per day". */
+  questions: z.array(questionListItemSchema),
+  /** Due today beyond the limits: what the session leaves for tomorrow. */
+  held_back: z.number().int(),
+});
+export type DueQueue = z.infer<typeof dueQueueSchema>;

@@ -1,4 +1,14 @@
-import { confidenceFrom, correctnessFromErrors, dueTodayCount, pacingPlan, relativeTime, retentionScore, reviewRating, scheduleReview } from './scoring';
+import {
+  confidenceFrom,
+  correctnessFromErrors,
+  dueTodayCount,
+  pacingPlan,
+  relativeTime,
+  retentionScore,
+  reviewGrade,
+  reviewRating,
+  scheduleReview,
+} from './scoring';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
@@ -183,6 +193,23 @@ describe('due dates (FSRS, injected clock)', () => {
     expect(days(lapsed, new Date(card.due))).toBeLessThan(intervals[2]);
     expect(lapsed.lapses).toBe(1);
     expect(lapsed.reps).toBe(5);
+  });
+
+  it('takes the four grades natively: a chosen grade wins over the scores', () => {
+    const byGrade = (['again', 'hard', 'good', 'easy'] as const).map((grade) => days(scheduleReview(null, { ...failed, grade }, at), at));
+    for (let i = 1; i < byGrade.length; i++) expect(byGrade[i]).toBeGreaterThan(byGrade[i - 1]);
+    expect(scheduleReview(null, { ...failed, grade: 'easy' }, at)).toEqual(scheduleReview(null, { ...perfect, grade: 'easy' }, at));
+    const again = scheduleReview(scheduleReview(null, perfect, at), { ...perfect, grade: 'again' }, new Date('2026-06-20T12:00:00Z'));
+    expect(again.lapses).toBe(1);
+  });
+
+  it('without a grade (or a null one) schedules as the scores say, exactly as before grades existed', () => {
+    const scored = { correctness: 80, confidence: 70, timer: 30 };
+    expect(reviewGrade(scored)).toBe('good');
+    expect(reviewGrade({ ...scored, grade: null })).toBe('good');
+    expect(reviewGrade({ ...scored, grade: 'hard' })).toBe('hard');
+    expect(scheduleReview(null, { ...scored, grade: null }, at)).toEqual(scheduleReview(null, { ...scored, grade: 'good' }, at));
+    expect(scheduleReview(null, scored, at)).not.toEqual(scheduleReview(null, { ...scored, grade: 'hard' }, at));
   });
 
   it('is deterministic: the same reviews give the same due date', () => {

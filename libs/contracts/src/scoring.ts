@@ -2,7 +2,7 @@
  * Spec section 9, once: the service stores what these compute and the web shows them live.
  */
 import { Card, CardInput, createEmptyCard, fsrs, generatorParameters, Grade, Rating } from 'ts-fsrs';
-import { errorTypeCatalogue } from './practice';
+import { errorTypeCatalogue, ReviewGrade } from './practice';
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const DAY_MS = 86_400_000;
@@ -70,19 +70,18 @@ export function relativeTime(date: string | Date, now: Date = new Date()): strin
 }
 
 /**
- * Due dates: each question is an FSRS card (ts-fsrs), reviewed once per logged session. A session
- * has no button press, so its rating comes from what the candidate logged (docs/practice-scheduling.md):
+ * Due dates: each question is an FSRS card (ts-fsrs), reviewed once per logged session. A review
+ * graded Again/Hard/Good/Easy is fed to FSRS as that grade. Without a grade, it comes from what the
+ * candidate logged (docs/practice-scheduling.md):
  *
- * | Rating | When (c = correctness, f = confidence, t = minutes)              |
+ * | Grade  | When (c = correctness, f = confidence, t = minutes)              |
  * |--------|------------------------------------------------------------------|
  * | Again  | c < 50, or f = 0 (not solved: wrong approach, or no submission)  |
  * | Easy   | c ≥ 90 and f ≥ 90 and t ≤ 20                                     |
  * | Good   | (c + f) / 2 ≥ 70 and t ≤ 45                                      |
  * | Hard   | anything else: solved, but shakily or slowly                     |
  */
-export type ReviewRating = 'again' | 'hard' | 'good' | 'easy';
-
-export function reviewRating(session: Pick<ScoredSession, 'correctness' | 'confidence' | 'timer'>): ReviewRating {
+export function reviewRating(session: Pick<ScoredSession, 'correctness' | 'confidence' | 'timer'>): ReviewGrade {
   const { correctness: c, confidence: f, timer: t } = session;
   if (c < 50 || f === 0) return 'again';
   if (c >= 90 && f >= 90 && t <= 20) return 'easy';
@@ -90,7 +89,15 @@ export function reviewRating(session: Pick<ScoredSession, 'correctness' | 'confi
   return 'hard';
 }
 
-const ratings: Record<ReviewRating, Grade> = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy };
+/** What FSRS is told of a review: the grade chosen, else the one its scores give. */
+export function reviewGrade(session: GradedSession): ReviewGrade {
+  return session.grade ?? reviewRating(session);
+}
+
+/** A review as the scheduler reads it. */
+type GradedSession = Pick<ScoredSession, 'correctness' | 'confidence' | 'timer'> & { grade?: ReviewGrade | null };
+
+const ratings: Record<ReviewGrade, Grade> = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy };
 
 /** What a question keeps between reviews: the FSRS card, dates as ISO text (it is stored as JSON). */
 export interface ScheduleCard {
@@ -111,9 +118,9 @@ export interface ScheduleCard {
 const scheduler = fsrs(generatorParameters({ enable_fuzz: false, enable_short_term: false }));
 
 /** The card after one more review at `at`: a question's first review starts from an empty card. */
-export function scheduleReview(card: ScheduleCard | null, session: Pick<ScoredSession, 'correctness' | 'confidence' | 'timer'>, at: Date): ScheduleCard {
+export function scheduleReview(card: ScheduleCard | null, session: GradedSession, at: Date): ScheduleCard {
   const from: Card | CardInput = card ?? createEmptyCard(at);
-  const next = scheduler.next(from, at, ratings[reviewRating(session)]).card;
+  const next = scheduler.next(from, at, ratings[reviewGrade(session)]).card;
   return {
     due: next.due.toISOString(),
     stability: next.stability,

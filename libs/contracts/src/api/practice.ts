@@ -12,6 +12,8 @@ import { endpoint } from '../http/endpoint';
 import {
   createQuestionSchema,
   createSessionSchema,
+  dueQueueQuerySchema,
+  dueQueueSchema,
   errorTypeSchema,
   listQuestionsQuerySchema,
   practiceAnalyticsQuerySchema,
@@ -19,6 +21,7 @@ import {
   practiceSummarySchema,
   questionListItemSchema,
   questionSchema,
+  reviewLimitsSchema,
   sessionPageQuerySchema,
   sessionSchema,
 } from '../practice';
@@ -160,5 +163,36 @@ export const practiceApi = {
     status: 201,
     response: dataOf(sessionSchema),
     errors: ['validation_failed', 'unauthorized', 'not_found', 'rate_limited'],
+  }),
+  dueQueue: endpoint({
+    id: 'dueQueue',
+    method: 'GET',
+    path: '/api/leetcode-questions/due',
+    summary: "Today's review session: what is due, within the caller's daily limits",
+    description:
+      'Problems seen before and due by the end of today (in the `tz` time zone, default UTC), earliest due first, up to what is left of the daily review limit; then never-reviewed problems, oldest first, up to what is left of "new problems per day".',
+    query: dueQueueQuerySchema,
+    status: 200,
+    response: dueQueueSchema,
+    errors: ['validation_failed', 'unauthorized'],
+  }),
+  getReviewLimits: endpoint({
+    id: 'getReviewLimits',
+    method: 'GET',
+    path: '/api/leetcode-questions/review-limits',
+    summary: 'The daily review limit and new problems per day (defaults until set)',
+    status: 200,
+    response: reviewLimitsSchema,
+    errors: ['unauthorized'],
+  }),
+  setReviewLimits: endpoint({
+    id: 'setReviewLimits',
+    method: 'PUT',
+    path: '/api/leetcode-questions/review-limits',
+    summary: 'Set the daily review limit and new problems per day',
+    body: reviewLimitsSchema,
+    status: 200,
+    response: dataOf(reviewLimitsSchema),
+    errors: ['validation_failed', 'unauthorized'],
   }),
 };

@@ -6,7 +6,7 @@ import { cursorTime, Database, holdDailyCap, holdTotalCap, PagePosition, remembe
 const iso = (column: string, alias = column.split('.').pop()) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${alias}`;
 // Ordering names the table's column (q.created_at, s.created_at): a bare created_at would mean the
 // formatted text of the select list, sorted as text and without the (…, created_at DESC) indexes.
-const sessionColumns = `id, question_id, user_id, correctness, confidence, timer, notes, errors, submissions, ${iso('created_at')}`;
+const sessionColumns = `id, question_id, user_id, correctness, confidence, timer, notes, errors, submissions, grade, ${iso('created_at')}`;
 
 /** A question with its review summary and what its retention is computed from. */
 export interface QuestionRow extends Question {
@@ -145,8 +145,9 @@ export class QuestionsRepository implements QuestionListSource {
     return (rowCount ?? 0) > 0;
   }
 
-  /** Everything of a deleted account: their questions, with them their sessions, their mock interview count; the id is remembered. */
+  /** Everything of a deleted account: their questions, with them their sessions, their mock interview count, their daily limits; the id is remembered. */
   async eraseAllOf(tx: Tx, userId: string): Promise<void> {
+    await tx.query('DELETE FROM review_limits WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM mock_interviews WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM leetcode_sessions WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM leetcode_questions WHERE user_id = $1', [userId]);
@@ -228,9 +229,19 @@ export class QuestionsRepository implements QuestionListSource {
 
   async insertSession(tx: Tx, session: Omit<PracticeSession, 'id' | 'created_at'>): Promise<PracticeSession> {
     const { rows } = await tx.query<PracticeSession>(
-      `INSERT INTO leetcode_sessions (user_id, question_id, correctness, confidence, timer, notes, errors, submissions)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${sessionColumns}`,
-      [session.user_id, session.question_id, session.correctness, session.confidence, session.timer, session.notes, session.errors, session.submissions],
+      `INSERT INTO leetcode_sessions (user_id, question_id, correctness, confidence, timer, notes, errors, submissions, grade)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${sessionColumns}`,
+      [
+        session.user_id,
+        session.question_id,
+        session.correctness,
+        session.confidence,
+        session.timer,
+        session.notes,
+        session.errors,
+        session.submissions,
+        session.grade,
+      ],
     );
     await tx.query('SELECT refresh_question_summary($1)', [session.question_id]);
     return rows[0];

@@ -117,8 +117,9 @@ export class QuestionsService implements OnApplicationBootstrap {
         notes: body.notes ?? null,
         errors: body.errors ?? [],
         submissions: body.submissions ?? null,
+        grade: body.grade ?? null,
       });
-      // The next due date, from this review at the moment it was stored.
+      // The next due date, from this review (its grade, else its scores) at the moment it was stored.
       await this.questions.setSchedule(tx, questionId, scheduleReview(locked.schedule, session, new Date(session.created_at)));
       return session;
     });
