@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationCreatedEvent, notificationRequestedEvent } from './notifications';
 
 /** Envelope of every domain event on the bus: `<producer>.<entity>.<past-tense verb>`. */
 export const eventEnvelopeSchema = z.object({
@@ -65,6 +66,9 @@ export const eventSchemas = {
   'voice.session.ended': voiceSessionEndedEvent,
   'community.feature_request.status_changed': featureRequestStatusChangedEvent,
   'community.submission.rejected': submissionRejectedEvent,
+  // A notification stored for one user; and one that community's own feature board asks for (comments).
+  'community.notification.created': notificationCreatedEvent,
+  'community.notification.requested': notificationRequestedEvent,
 } as const;
 export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;

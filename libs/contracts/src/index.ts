@@ -17,3 +17,4 @@ export * from './http/reference';
 export * from './api';
 export * from './feature-board';
 export * from './catalogue';
+export * from './notifications';

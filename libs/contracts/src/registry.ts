@@ -48,10 +48,16 @@ export const serviceRegistry = [
   },
   {
     name: 'community',
-    prefixes: ['/api/pathfinder', '/api/feature-requests', '/api/contact-form', '/api/external-resources'],
+    prefixes: ['/api/pathfinder', '/api/feature-requests', '/api/contact-form', '/api/external-resources', '/api/notifications'],
     port: 8104,
-    produces: ['community.feature_request.status_changed', 'community.submission.rejected'],
-    consumes: ['identity.user.deleted'],
+    produces: [
+      'community.feature_request.status_changed',
+      'community.submission.rejected',
+      'community.notification.requested',
+      'community.notification.created',
+    ],
+    // Its own board events too: the notifications bell stores them per user.
+    consumes: ['identity.user.deleted', 'community.feature_request.status_changed', 'community.submission.rejected', 'community.notification.requested'],
   },
   {
     name: 'profile',

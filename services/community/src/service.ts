@@ -5,11 +5,12 @@ import { communityConfigShape } from './config';
 import { ContactModule } from './contact/contact.module';
 import { ErasureModule } from './erasure/erasure.module';
 import { FeatureRequestsModule } from './feature-requests/feature-requests.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { OpportunitiesModule } from './opportunities/opportunities.module';
 import { ResourcesModule } from './resources/resources.module';
 
-/** Opportunities, feature requests, their upvotes and favourites, contact messages and resources. */
-@Module({ imports: [OpportunitiesModule, FeatureRequestsModule, ContactModule, ResourcesModule, ErasureModule] })
+/** Opportunities, feature requests, their upvotes and favourites, contact messages, resources and the notifications bell. */
+@Module({ imports: [OpportunitiesModule, FeatureRequestsModule, ContactModule, ResourcesModule, ErasureModule, NotificationsModule] })
 class CommunityAppModule {}
 
 export const communityService: ServiceDefinition<typeof communityConfigShape> = {

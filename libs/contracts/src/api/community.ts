@@ -21,6 +21,7 @@ import {
 } from '../community';
 import { featureBoardApi, featureBoardQuerySchema } from '../feature-board';
 import { endpoint } from '../http/endpoint';
+import { notificationsApi } from '../notifications';
 
 const idParams = z.object({ id: z.string().uuid() });
 const opportunity = { params: idParams, notFound: communityMessages.opportunityNotFound } as const;
@@ -235,4 +236,6 @@ export const communityApi = {
     response: z.array(externalResourceSchema),
     errors: ['unauthorized'],
   }),
+  // The notifications bell (issue 23, item 4).
+  ...notificationsApi,
 };

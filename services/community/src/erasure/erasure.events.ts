@@ -4,7 +4,7 @@ import type { EventData } from '@app/contracts';
 import { EventContext, rememberErased } from '@app/service-kit';
 
 /**
- * identity.user.deleted: the account's contact messages, its upvotes, favourites and "closed"
+ * identity.user.deleted: the account's contact messages, notifications, its upvotes, favourites and "closed"
  * reports go (an item its reports closed stays closed: that is a fact about the item); the
  * opportunities and feature requests it shared stay for everyone else, without their author. The
  * id is remembered so a still-valid token adds nothing back. A redelivery finds nothing more to do.
@@ -18,6 +18,7 @@ export class ErasureEvents {
     await tx.query('DELETE FROM opportunity_closed_reports WHERE user_id = $1', [user_id]);
     await tx.query('DELETE FROM feature_request_subscriptions WHERE user_id = $1', [user_id]);
     await tx.query('DELETE FROM feature_request_comments WHERE user_id = $1', [user_id]);
+    await tx.query('DELETE FROM notifications WHERE user_id = $1', [user_id]);
     await tx.query('UPDATE pathfinder_opportunities SET user_id = NULL WHERE user_id = $1', [user_id]);
     await tx.query('UPDATE requested_features SET user_id = NULL WHERE user_id = $1', [user_id]);
     await rememberErased(tx, user_id);

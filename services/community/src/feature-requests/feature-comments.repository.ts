@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FeatureComment } from '@app/contracts';
-import { Database } from '@app/service-kit';
+import { Database, Tx } from '@app/service-kit';
 
 interface Row {
   id: string;
@@ -44,12 +44,26 @@ export class FeatureCommentsRepository {
     return rows.map((row) => toComment(row, viewer.id, viewer.moderator));
   }
 
-  async add(viewer: Viewer, featureId: string, authorName: string, body: string): Promise<FeatureComment> {
-    const { rows } = await this.db.query<Row>(
+  async add(tx: Tx, viewer: Viewer, featureId: string, authorName: string, body: string): Promise<FeatureComment> {
+    const { rows } = await tx.query<Row>(
       `INSERT INTO feature_request_comments (feature_request_id, user_id, author_name, body) VALUES ($1, $2, $3, $4) RETURNING ${columns}`,
       [featureId, viewer.id, authorName, body],
     );
     return toComment(rows[0], viewer.id, viewer.moderator);
+  }
+
+  /** Who hears of a new comment: the request's author and everyone who commented on it before, except `commenterId`. */
+  async audienceOf(tx: Tx, featureId: string, commenterId: string): Promise<{ title: string; userIds: string[] } | undefined> {
+    const { rows } = await tx.query<{ title: string; user_ids: string[] }>(
+      `SELECT f.title, ARRAY(
+         SELECT f.user_id WHERE f.user_id IS NOT NULL
+         UNION SELECT c.user_id FROM feature_request_comments c WHERE c.feature_request_id = f.id
+         EXCEPT SELECT $2::uuid
+       ) AS user_ids
+       FROM requested_features f WHERE f.id = $1`,
+      [featureId, commenterId],
+    );
+    return rows[0] && { title: rows[0].title, userIds: rows[0].user_ids };
   }
 
   /** Its author, or undefined when the request has no such comment. */

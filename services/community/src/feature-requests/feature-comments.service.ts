@@ -1,6 +1,17 @@
-import { Injectable } from '@nestjs/common';
-import { AuthUser, communityMessages, FeatureComment, featureBoardMessages, isModerator } from '@app/contracts';
-import { conflict, forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AuthUser,
+  clipNotificationText,
+  communityMessages,
+  FeatureComment,
+  featureBoardMessages,
+  isModerator,
+  notificationBodyMax,
+  notificationKinds,
+  notificationRecipientsMax,
+  notificationTitleMax,
+} from '@app/contracts';
+import { conflict, EventBus, forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
 import { FeatureCommentsRepository, Viewer } from './feature-comments.repository';
 import { FeatureRequestsRepository } from './feature-requests.repository';
 
@@ -21,6 +32,7 @@ export class FeatureCommentsService {
   constructor(
     private readonly features: FeatureRequestsRepository,
     private readonly comments: FeatureCommentsRepository,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   async list(user: AuthUser, featureId: string): Promise<FeatureComment[]> {
@@ -33,7 +45,22 @@ export class FeatureCommentsService {
     // The discussion goes on where the votes went.
     if ((await this.features.detail(featureId))?.merged_into) throw conflict(featureBoardMessages.mergedAlready);
     if (await isErased(this.features.db, user.id)) throw unauthorized(communityMessages.accountDeleted);
-    return this.comments.add(viewerOf(user), featureId, authorNameOf(user), body);
+    const authorName = authorNameOf(user);
+    return this.features.db.transaction(async (tx) => {
+      const audience = await this.comments.audienceOf(tx, featureId, user.id);
+      const comment = await this.comments.add(tx, viewerOf(user), featureId, authorName, body);
+      // Recorded with the comment (outbox): the request's author and earlier commenters hear of it in the bell.
+      if (audience && audience.userIds.length > 0) {
+        await this.events.record(tx, 'community.notification.requested', {
+          user_ids: audience.userIds.slice(0, notificationRecipientsMax),
+          kind: notificationKinds.comment,
+          title: clipNotificationText(`${authorName} commented on "${audience.title}"`, notificationTitleMax),
+          body: clipNotificationText(body, notificationBodyMax),
+          link: `/feature-requests/${featureId}`,
+        });
+      }
+      return comment;
+    });
   }
 
   async edit(user: AuthUser, featureId: string, commentId: string, body: string): Promise<FeatureComment> {
