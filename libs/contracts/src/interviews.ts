@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToNull, limits } from './common';
+import { emptyToNull, limits, toNumberOrNull } from './common';
 
 /** Spec section 9, interview data. */
 export const interviewLevels = [
@@ -142,6 +142,76 @@ export const interviewRoundSchema = z.object({
 });
 export type InterviewRound = z.infer<typeof interviewRoundSchema>;
 
+/**
+ * ISO 4217 currencies in use (the codes Intl knows, without fund units such as XDR and the codes
+ * replaced since: HRK, SLL, ZWL, CUC, ANG), twenty a line.
+ */
+// prettier-ignore
+export const offerCurrencies = [
+  'AED', 'AFN', 'ALL', 'AMD', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN', 'BAM', 'BBD', 'BDT', 'BGN', 'BHD', 'BIF', 'BMD', 'BND', 'BOB', 'BRL', 'BSD',
+  'BTN', 'BWP', 'BYN', 'BZD', 'CAD', 'CDF', 'CHF', 'CLP', 'CNY', 'COP', 'CRC', 'CUP', 'CVE', 'CZK', 'DJF', 'DKK', 'DOP', 'DZD', 'EGP', 'ERN',
+  'ETB', 'EUR', 'FJD', 'FKP', 'GBP', 'GEL', 'GHS', 'GIP', 'GMD', 'GNF', 'GTQ', 'GYD', 'HKD', 'HNL', 'HTG', 'HUF', 'IDR', 'ILS', 'INR', 'IQD',
+  'IRR', 'ISK', 'JMD', 'JOD', 'JPY', 'KES', 'KGS', 'KHR', 'KMF', 'KPW', 'KRW', 'KWD', 'KYD', 'KZT', 'LAK', 'LBP', 'LKR', 'LRD', 'LSL', 'LYD',
+  'MAD', 'MDL', 'MGA', 'MKD', 'MMK', 'MNT', 'MOP', 'MRU', 'MUR', 'MVR', 'MWK', 'MXN', 'MYR', 'MZN', 'NAD', 'NGN', 'NIO', 'NOK', 'NPR', 'NZD',
+  'OMR', 'PAB', 'PEN', 'PGK', 'PHP', 'PKR', 'PLN', 'PYG', 'QAR', 'RON', 'RSD', 'RUB', 'RWF', 'SAR', 'SBD', 'SCR', 'SDG', 'SEK', 'SGD', 'SHP',
+  'SLE', 'SOS', 'SRD', 'SSP', 'STN', 'SVC', 'SYP', 'SZL', 'THB', 'TJS', 'TMT', 'TND', 'TOP', 'TRY', 'TTD', 'TWD', 'TZS', 'UAH', 'UGX', 'USD',
+  'UYU', 'UZS', 'VES', 'VND', 'VUV', 'WST', 'XAF', 'XCD', 'XCG', 'XOF', 'XPF', 'YER', 'ZAR', 'ZMW', 'ZWG',
+] as const;
+
+/** A yearly amount in whole units of its currency: past this it is a typo (the largest currencies' salaries stay below). */
+export const offerAmountMax = 10_000_000_000;
+/** A company's offer ranges appear once this many reports in a currency (and level) have offer details. */
+export const offerRangeMinReports = 3;
+
+export const offerMessages = {
+  currency: 'Please choose a currency from the list',
+  base: 'Base salary is a whole yearly amount above 0',
+  bonus: 'Bonus is a whole yearly amount, 0 or more',
+  equity: 'Equity is a whole yearly amount, 0 or more',
+  level: `Offer level must not be longer than 40 characters`,
+  outcome: 'Offer details go with the outcome Offer',
+} as const;
+
+const amount = (message: string, min: number) =>
+  z.preprocess(toNumberOrNull, z.number({ error: message }).int({ message }).min(min, { message }).max(offerAmountMax, { message }).nullable().optional());
+
+/**
+ * Offer details (optional): never shown with the report, only as the company's ranges (see
+ * companyInsightsSchema.offer_ranges). Yearly amounts in whole units; level is the company's own name
+ * for it (L4, E5, SDE II).
+ */
+export const offerDetailsSchema = z.object({
+  currency: z.enum(offerCurrencies, { message: offerMessages.currency }),
+  base: z.preprocess(
+    toNumberOrNull,
+    z
+      .number({ error: offerMessages.base })
+      .int({ message: offerMessages.base })
+      .min(1, { message: offerMessages.base })
+      .max(offerAmountMax, { message: offerMessages.base }),
+  ),
+  bonus: amount(offerMessages.bonus, 0),
+  equity: amount(offerMessages.equity, 0),
+  level: z.preprocess(emptyToNull, z.string({ error: offerMessages.level }).trim().max(40, { message: offerMessages.level }).nullable().optional()),
+});
+export type OfferDetails = z.infer<typeof offerDetailsSchema>;
+
+/** The 25th percentile, median and 75th percentile of one figure, each rounded to two significant digits. */
+const offerRangeSchema = z.object({ p25: z.number(), median: z.number(), p75: z.number() });
+export const offerRangesSchema = z.array(
+  z.object({
+    currency: z.string(),
+    /** null: every report in this currency, whatever its level. */
+    level: z.string().nullable(),
+    reports: z.number().int(),
+    base: offerRangeSchema,
+    /** null under offerRangeMinReports reports giving it. */
+    bonus: offerRangeSchema.nullable(),
+    equity: offerRangeSchema.nullable(),
+  }),
+);
+export type OfferRanges = z.infer<typeof offerRangesSchema>;
+
 export const createInterviewSchema = z.object({
   company_id: z.string({ error: interviewMessages.company }).uuid({ message: interviewMessages.company }),
   level: z.preprocess(emptyToNull, z.enum(interviewLevels, { message: interviewMessages.level }).nullable().optional()),
@@ -167,6 +237,8 @@ export const createInterviewSchema = z.object({
   ),
   /** Off by default: the card says 'Some Candidate' unless the author chooses to show their username. */
   show_username: z.boolean({ error: 'show_username must be true or false' }).default(false),
+  /** With the outcome Offer only; never shown with the report, only in the company's offer ranges. */
+  offer: z.preprocess(emptyToNull, offerDetailsSchema.nullable().optional()),
 });
 export type CreateInterview = z.infer<typeof createInterviewSchema>;
 
@@ -239,6 +311,7 @@ export const interviewListItemSchema = z.object({
   helpful_count: z.number().int(),
   /** Whether the caller marked it helpful. */
   helpful_by_me: z.boolean(),
+  comment_count: z.number().int(),
 });
 export type InterviewListItem = z.infer<typeof interviewListItemSchema>;
 
@@ -298,6 +371,8 @@ export const companyInsightsSchema = z.object({
   levels: z.record(z.string(), z.number().int()),
   /** The problems named most often in the company's rounds (at most ten, ties by name), each counted once per interview. */
   top_questions: z.array(z.object({ title: z.string(), count: z.number().int() })),
+  /** Offer figures per currency (all levels, then each level), only where at least offerRangeMinReports reports gave them. */
+  offer_ranges: offerRangesSchema,
 });
 export type CompanyInsights = z.infer<typeof companyInsightsSchema>;
 
@@ -332,3 +407,56 @@ export type InterviewForm = z.output<typeof interviewFormSchema>;
 export const helpfulVoteSchema = z.object({ helpful_count: z.number().int(), helpful_by_me: z.boolean() });
 export type HelpfulVote = z.infer<typeof helpfulVoteSchema>;
 export const helpfulMessages = { own: 'You cannot mark your own interview as helpful' } as const;
+
+/** Comments under an interview report (issue 26 item 4): signed-in users discuss what a report teaches. */
+export const interviewCommentMax = 2000;
+export const interviewCommentMessages = {
+  body: 'Please write a comment',
+  bodyMax: `A comment can be at most ${interviewCommentMax.toLocaleString('en-US')} characters`,
+  notFound: 'Could not find this comment',
+  notYours: 'Only its author can edit this comment',
+  notYoursToDelete: 'Only its author or a moderator can delete this comment',
+} as const;
+
+const commentBody = z
+  .string({ error: interviewCommentMessages.body })
+  .trim()
+  .min(1, { message: interviewCommentMessages.body })
+  .max(interviewCommentMax, { message: interviewCommentMessages.bodyMax });
+
+/** POST /api/candidate-interviews/{id}/comments: shown as 'Some Candidate' unless the author shows their username. */
+export const interviewCommentInputSchema = z.object({
+  body: commentBody,
+  show_username: z.boolean({ error: 'show_username must be true or false' }).default(false),
+});
+export type InterviewCommentInput = z.input<typeof interviewCommentInputSchema>;
+
+/** PATCH /api/candidate-interviews/{id}/comments/{commentId}: the author changes the text (the name shown stays). */
+export const interviewCommentEditSchema = z.object({ body: commentBody });
+
+export const interviewCommentSchema = z.object({
+  id: z.string().uuid(),
+  interview_id: z.string().uuid(),
+  /** The author's username when they chose to show it, else 'Some Candidate'. */
+  author: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+  /** Whether its author changed it after writing it. */
+  edited: z.boolean(),
+  /** The caller wrote it: they may edit and delete it. */
+  is_mine: z.boolean(),
+  /** The caller may delete it: they wrote it, or they are a moderator. */
+  can_delete: z.boolean(),
+});
+export type InterviewComment = z.infer<typeof interviewCommentSchema>;
+
+/** Oldest first; `cursor` is the X-Next-Cursor of the previous page. */
+export const interviewCommentQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: interviewMessages.limit })
+    .int({ message: interviewMessages.limit })
+    .min(1, { message: interviewMessages.limit })
+    .max(100, { message: interviewMessages.limit })
+    .default(20),
+  cursor: z.string().max(200, { message: interviewMessages.cursor }).optional(),
+});

@@ -104,6 +104,7 @@ describe('interviews: candidate interviews', () => {
       is_mine: true,
       helpful_count: 0,
       helpful_by_me: false,
+      comment_count: 0,
     });
 
     const asOwner = (await list({}, alice).expect(200)).body.find((x: Item) => x.id === mine.id);
@@ -410,6 +411,7 @@ describe('interviews: candidate interviews', () => {
         median_process_days: 20,
         levels: { Intern: 2, 'Senior (L6, E5, IC3, SDE III)': 2 },
         top_questions: [],
+        offer_ranges: [],
       };
       for (const name of ['Insight Fixture Co', 'insight fixture co', 'insight-fixture-co', 'INSIGHT-Fixture-CO', 'Insight%20Fixture%20Co']) {
         const res = await request(svc.url).get(`/api/all-companies/${name}/insights`).set(bob).expect(200);
@@ -448,6 +450,7 @@ describe('interviews: candidate interviews', () => {
         median_process_days: null,
         levels: {},
         top_questions: [],
+        offer_ranges: [],
       });
       const missing = await request(svc.url).get('/api/all-companies/no-such-company/insights').set(alice).expect(404);
       expect(missing.body.error).toEqual({ code: 'not_found', message: 'Could not find this company' });

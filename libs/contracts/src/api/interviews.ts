@@ -6,6 +6,12 @@ import {
   companyInsightsSchema,
   createInterviewSchema,
   helpfulVoteSchema,
+  interviewCommentEditSchema,
+  interviewCommentInputSchema,
+  interviewCommentMax,
+  interviewCommentMessages,
+  interviewCommentQuerySchema,
+  interviewCommentSchema,
   interviewListItemSchema,
   interviewLocationSchema,
   interviewQuerySchema,
@@ -14,6 +20,10 @@ import {
 
 const interviewParams = z.object({ id: z.string().uuid() });
 const noInterview = 'Could not find this interview';
+const comment = {
+  params: z.object({ id: z.string().uuid(), commentId: z.string().uuid() }),
+  notFound: interviewCommentMessages.notFound,
+} as const;
 
 export const interviewsApi = {
   listCompanies: endpoint({
@@ -124,5 +134,51 @@ export const interviewsApi = {
     status: 200,
     response: dataOf(helpfulVoteSchema),
     errors: ['unauthorized', 'not_found'],
+  }),
+  listInterviewComments: endpoint({
+    id: 'listInterviewComments',
+    method: 'GET',
+    path: '/api/candidate-interviews/:id/comments',
+    summary: "An interview's comments, oldest first, paged",
+    params: interviewParams,
+    notFound: noInterview,
+    query: interviewCommentQuerySchema,
+    status: 200,
+    response: z.array(interviewCommentSchema),
+    headers: { 'X-Next-Cursor': 'Pass as `cursor` for the next page; absent on the last page' },
+    errors: ['validation_failed', 'unauthorized', 'not_found'],
+  }),
+  addInterviewComment: endpoint({
+    id: 'addInterviewComment',
+    method: 'POST',
+    path: '/api/candidate-interviews/:id/comments',
+    summary: `Comment on an interview (1 to ${interviewCommentMax} characters), shown as 'Some Candidate' unless show_username`,
+    description: 'A deleted account is a 401; past the daily cap a 429 with Retry-After.',
+    params: interviewParams,
+    notFound: noInterview,
+    body: interviewCommentInputSchema,
+    status: 201,
+    response: dataOf(interviewCommentSchema),
+    errors: ['validation_failed', 'unauthorized', 'not_found', 'rate_limited'],
+  }),
+  editInterviewComment: endpoint({
+    id: 'editInterviewComment',
+    method: 'PATCH',
+    path: '/api/candidate-interviews/:id/comments/:commentId',
+    summary: 'Edit one of my comments (anyone else’s is a 403)',
+    ...comment,
+    body: interviewCommentEditSchema,
+    status: 200,
+    response: dataOf(interviewCommentSchema),
+    errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found'],
+  }),
+  deleteInterviewComment: endpoint({
+    id: 'deleteInterviewComment',
+    method: 'DELETE',
+    path: '/api/candidate-interviews/:id/comments/:commentId',
+    summary: 'Delete a comment (its author or a moderator; anyone else gets a 403)',
+    ...comment,
+    status: 204,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
   }),
 };

@@ -4,10 +4,13 @@ import { CandidateInterviewsController } from './candidate-interviews.controller
 import { CandidateInterviewsEvents } from './candidate-interviews.events';
 import { CandidateInterviewsRepository } from './candidate-interviews.repository';
 import { CandidateInterviewsService } from './candidate-interviews.service';
+import { InterviewCommentsController } from './interview-comments.controller';
+import { InterviewCommentsRepository } from './interview-comments.repository';
+import { InterviewCommentsService } from './interview-comments.service';
 
-/** Interview experiences: shared, filtered, paged, and summed up per company (insights). */
+/** Interview experiences: shared, filtered, paged, commented on, and summed up per company (insights). */
 @Module({
-  controllers: [CandidateInterviewsController, CandidateInterviewsEvents],
-  providers: [AuthorNames, CandidateInterviewsRepository, CandidateInterviewsService],
+  controllers: [CandidateInterviewsController, CandidateInterviewsEvents, InterviewCommentsController],
+  providers: [AuthorNames, CandidateInterviewsRepository, CandidateInterviewsService, InterviewCommentsRepository, InterviewCommentsService],
 })
 export class CandidateInterviewsModule {}

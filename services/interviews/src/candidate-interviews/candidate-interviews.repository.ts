@@ -8,9 +8,14 @@ import {
   InterviewLocation,
   InterviewQuery,
   InterviewTimeline,
+  offerRangeMinReports,
+  OfferRanges,
   StoredOutcome,
 } from '@app/contracts';
 import { cursorTime, Database, holdDailyCap, PagePosition, rememberErased, Tx } from '@app/service-kit';
+
+/** Two significant digits: 137,500 shows as 140,000. */
+const roughly = (n: number): number => Number(n.toPrecision(2));
 
 /** A row as read: every card field, the owner, and the exact position for the next cursor. */
 export interface InterviewRow {
@@ -32,6 +37,7 @@ export interface InterviewRow {
   show_username: boolean;
   author_name: string | null;
   helpful_count: number;
+  comment_count: number;
   position: string;
 }
 
@@ -43,7 +49,7 @@ export interface PageEnd extends PagePosition {
 const columns = `i.id, i.user_id, i.company_id, c.name AS company_name, i.level, i.title, i.location, i.outcome, i.topics, i.rounds,
   i.round_count, to_char(i.completed_on, 'YYYY-MM-DD') AS completed_on, i.process_days,
   to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, i.show_username, i.author_name,
-  i.helpful_count, ${cursorTime('i.created_at')} AS position`;
+  i.helpful_count, i.comment_count, ${cursorTime('i.created_at')} AS position`;
 
 @Injectable()
 export class CandidateInterviewsRepository {
@@ -128,8 +134,8 @@ export class CandidateInterviewsRepository {
       const { rows } = await tx.query<InterviewRow>(
         `WITH i AS (
            INSERT INTO candidate_interviews (user_id, company_id, level, title, location, outcome, topics, rounds, completed_on, process_days, round_count,
-             show_username, author_name)
-           SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 WHERE EXISTS (SELECT 1 FROM companies WHERE id = $2)
+             show_username, author_name, offer_currency, offer_base, offer_bonus, offer_equity, offer_level)
+           SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18 WHERE EXISTS (SELECT 1 FROM companies WHERE id = $2)
            RETURNING *)
          SELECT ${columns} FROM i JOIN companies c ON c.id = i.company_id`,
         [
@@ -153,6 +159,11 @@ export class CandidateInterviewsRepository {
           derived.round_count,
           authorName !== null,
           authorName,
+          input.offer?.currency ?? null,
+          input.offer?.base ?? null,
+          input.offer?.bonus ?? null,
+          input.offer?.equity ?? null,
+          input.offer?.level ?? null,
         ],
       );
       if (rows[0]) await this.count(tx, [rows[0].id], 1);
@@ -199,6 +210,13 @@ export class CandidateInterviewsRepository {
        UPDATE candidate_interviews SET helpful_count = helpful_count - 1 WHERE id IN (SELECT interview_id FROM gone)`,
       [userId],
     );
+    // Its comments under others' interviews go too (those under its own went with them), and each count with them.
+    await tx.query(
+      `WITH gone AS (DELETE FROM interview_comments WHERE user_id = $1 RETURNING interview_id)
+       UPDATE candidate_interviews i SET comment_count = comment_count - g.n
+       FROM (SELECT interview_id, count(*)::int AS n FROM gone GROUP BY interview_id) g WHERE i.id = g.interview_id`,
+      [userId],
+    );
     await tx.query('UPDATE companies SET created_by = NULL WHERE created_by = $1', [userId]);
     await rememberErased(tx, userId);
   }
@@ -219,7 +237,7 @@ export class CandidateInterviewsRepository {
    * percentile_cont(0.5) would compute it: the middle value, or the mean of the middle two.
    */
   async insights(companyName: string): Promise<CompanyInsights | undefined> {
-    const { rows } = await this.db.query<CompanyInsights>(
+    const { rows } = await this.db.query<Omit<CompanyInsights, 'offer_ranges'>>(
       `WITH company AS (
          -- The exact name (ignoring case) wins over a slug match; each is one index lookup.
          SELECT id, name FROM (
@@ -248,7 +266,52 @@ export class CandidateInterviewsRepository {
        FROM company c`,
       [companyName],
     );
-    return rows[0];
+    return rows[0] && { ...rows[0], offer_ranges: await this.offerRanges(rows[0].company_id) };
+  }
+
+  /**
+   * The company's offer figures per currency, over all levels and per level (its most used spelling),
+   * where at least offerRangeMinReports reports gave them. Quartiles and median only, each rounded to
+   * two significant digits, so no figure is one report's exact amount; the currency with most reports first.
+   */
+  private async offerRanges(companyId: string): Promise<OfferRanges> {
+    type Quartiles = [number, number, number];
+    const { rows } = await this.db.query<{
+      currency: string;
+      level: string | null;
+      reports: number;
+      base: Quartiles;
+      bonus_reports: number;
+      bonus: Quartiles | null;
+      equity_reports: number;
+      equity: Quartiles | null;
+    }>(
+      `WITH offers AS (
+         SELECT offer_currency AS currency, offer_level AS level, offer_base AS base, offer_bonus AS bonus, offer_equity AS equity
+         FROM candidate_interviews WHERE company_id = $1 AND offer_base IS NOT NULL
+       ), grouped AS (
+         SELECT currency, NULL::text AS level_key, NULL::text AS level, base, bonus, equity FROM offers
+         UNION ALL
+         SELECT currency, lower(btrim(level)), btrim(level), base, bonus, equity FROM offers WHERE btrim(level) <> ''
+       )
+       SELECT currency, mode() WITHIN GROUP (ORDER BY level) AS level, count(*)::int AS reports,
+         percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY base) AS base,
+         count(bonus)::int AS bonus_reports, percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY bonus) AS bonus,
+         count(equity)::int AS equity_reports, percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY equity) AS equity
+       FROM grouped GROUP BY currency, level_key HAVING count(*) >= $2
+       ORDER BY max(count(*)) OVER (PARTITION BY currency) DESC, currency, level_key NULLS FIRST`,
+      [companyId, offerRangeMinReports],
+    );
+    const range = ([p25, median, p75]: Quartiles) => ({ p25: roughly(p25), median: roughly(median), p75: roughly(p75) });
+    const rangeOf = (quartiles: Quartiles | null, reports: number) => (quartiles && reports >= offerRangeMinReports ? range(quartiles) : null);
+    return rows.map((row) => ({
+      currency: row.currency,
+      level: row.level,
+      reports: row.reports,
+      base: range(row.base),
+      bonus: rangeOf(row.bonus, row.bonus_reports),
+      equity: rangeOf(row.equity, row.equity_reports),
+    }));
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   interviewMessages,
   InterviewQuery,
   interviewTimeline,
+  offerMessages,
   StoredOutcome,
 } from '@app/contracts';
 import { decodePageCursor, encodePageCursor, forbidden, isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
@@ -51,6 +52,7 @@ function card(row: InterviewRow, mine: boolean, helpfulByMe: boolean): Interview
     is_mine: mine,
     helpful_count: row.helpful_count,
     helpful_by_me: helpfulByMe,
+    comment_count: row.comment_count,
   };
 }
 
@@ -140,6 +142,7 @@ export class CandidateInterviewsService {
   async create(user: AuthUser, input: CreateInterview, authorization: string): Promise<InterviewListItem> {
     // A deleted account's access token works until it expires; it must not add to erased data.
     if (await isErased(this.interviews.db, user.id)) throw unauthorized('This account has been deleted');
+    if (input.offer && input.outcome !== 'offer') throw validationFailed({ offer: offerMessages.outcome });
     const authorName = input.show_username ? await this.authorNames.usernameOf(authorization) : null;
     const row = await this.interviews.insert(user.id, input, interviewTimeline(input.interview_process), authorName);
     if (!row) throw validationFailed({ company_id: interviewMessages.company });

@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { capMessages, caps } from '@app/contracts';
+import { cursorTime, Database, holdDailyCap, PagePosition } from '@app/service-kit';
+
+/** A comment as stored, with its exact position for the next cursor. */
+export interface CommentRow {
+  id: string;
+  interview_id: string;
+  user_id: string;
+  body: string;
+  show_username: boolean;
+  author_name: string | null;
+  created_at: string;
+  edited: boolean;
+  position: string;
+}
+
+const columns = `id, interview_id, user_id, body, show_username, author_name,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, edited_at IS NOT NULL AS edited,
+  ${cursorTime('created_at')} AS position`;
+
+/**
+ * Comments under interview reports. Adding and deleting one moves the report's comment_count in the
+ * same transaction, holding the report (key share) first, so it cannot be deleted in between.
+ */
+@Injectable()
+export class InterviewCommentsRepository {
+  constructor(@Inject(Database) readonly db: Database) {}
+
+  async interviewExists(interviewId: string): Promise<boolean> {
+    const { rows } = await this.db.query('SELECT 1 FROM candidate_interviews WHERE id = $1', [interviewId]);
+    return rows.length > 0;
+  }
+
+  /** One page of a report's thread, oldest first, after `after` when given. */
+  async page(interviewId: string, after: PagePosition | undefined, limit: number): Promise<CommentRow[]> {
+    const { rows } = await this.db.query<CommentRow>(
+      `SELECT ${columns} FROM interview_comments WHERE interview_id = $1
+       ${after ? 'AND (created_at, id) > ($3::timestamptz, $4::uuid)' : ''}
+       ORDER BY created_at, id LIMIT $2`,
+      after ? [interviewId, limit, after.createdAt, after.id] : [interviewId, limit],
+    );
+    return rows;
+  }
+
+  /** The new comment; undefined when there is no such report. 429 past the caller's daily cap. */
+  add(userId: string, interviewId: string, body: string, authorName: string | null): Promise<CommentRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const found = await tx.query('SELECT 1 FROM candidate_interviews WHERE id = $1 FOR KEY SHARE', [interviewId]);
+      if (found.rows.length === 0) return undefined;
+      await holdDailyCap(tx, {
+        kind: 'interview-comments',
+        userId,
+        rows: 'interview_comments WHERE user_id = $1',
+        cap: caps.interviewCommentsPerDay,
+        message: capMessages.interviewCommentsPerDay,
+      });
+      const { rows } = await tx.query<CommentRow>(
+        `INSERT INTO interview_comments (interview_id, user_id, body, show_username, author_name) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
+        [interviewId, userId, body, authorName !== null, authorName],
+      );
+      await tx.query('UPDATE candidate_interviews SET comment_count = comment_count + 1 WHERE id = $1', [interviewId]);
+      return rows[0];
+    });
+  }
+
+  /** Its author, or undefined when the report has no such comment. */
+  async authorOf(interviewId: string, commentId: string): Promise<string | undefined> {
+    const { rows } = await this.db.query<{ user_id: string }>('SELECT user_id FROM interview_comments WHERE id = $1 AND interview_id = $2', [
+      commentId,
+      interviewId,
+    ]);
+    return rows[0]?.user_id;
+  }
+
+  /** The author's comment with its new text; undefined when there is none of theirs with that id under this report. */
+  async edit(userId: string, interviewId: string, commentId: string, body: string): Promise<CommentRow | undefined> {
+    const { rows } = await this.db.query<CommentRow>(
+      `UPDATE interview_comments SET body = $4, edited_at = now() WHERE id = $1 AND interview_id = $2 AND user_id = $3 RETURNING ${columns}`,
+      [commentId, interviewId, userId, body],
+    );
+    return rows[0];
+  }
+
+  /** Whether a comment went: two deletes of one comment at once take the count down once. */
+  remove(interviewId: string, commentId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const gone = await tx.query('DELETE FROM interview_comments WHERE id = $1 AND interview_id = $2', [commentId, interviewId]);
+      if (!gone.rowCount) return false;
+      await tx.query('UPDATE candidate_interviews SET comment_count = comment_count - 1 WHERE id = $1', [interviewId]);
+      return true;
+    });
+  }
+}
