@@ -84,3 +84,37 @@ export function grantModerator(email: string): void {
     stdio: 'pipe',
   });
 }
+
+/** A call through the gateway as `token`'s account; a non-2xx answer throws with its body. */
+export async function api(token: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+/** A session's access token for an account (the same password grant the web's auth client uses). */
+export async function tokenOf(email: string, password = 'secret123'): Promise<string> {
+  const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
+
+/** Signs an account up through the API (no browser) and answers its address and access token. */
+export async function signedUpToken(tag: string): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(tag);
+  const res = await fetch(`${baseUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret123' }),
+  });
+  if (!res.ok) throw new Error(`sign-up ${res.status} ${await res.text()}`);
+  return { email, token: (await res.json()).access_token };
+}

@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import { baseUrl, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { api, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signedUpToken, signUp, tokenOf, uniqueEmail } from './browser';
 
 jest.setTimeout(300_000);
 
@@ -20,38 +20,6 @@ async function showsInOrder(page: Page, expected: string[], timeoutMs = 60_000):
     if (Date.now() > deadline) expect(shown).toEqual(expected);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-async function api(token: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? undefined : res.json();
-}
-
-/** A session's access token for an account (the same password grant the web's auth client uses). */
-async function tokenOf(email: string, password = 'secret123'): Promise<string> {
-  const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in ${res.status} ${await res.text()}`);
-  return (await res.json()).access_token;
-}
-
-async function signedUpToken(tag: string): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail(tag);
-  const res = await fetch(`${baseUrl}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret123' }),
-  });
-  if (!res.ok) throw new Error(`sign-up ${res.status} ${await res.text()}`);
-  return { email, token: (await res.json()).access_token };
 }
 
 describe('opportunities: search, filters, sort and trust (Chromium)', () => {
