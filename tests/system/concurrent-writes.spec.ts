@@ -330,6 +330,22 @@ async function interviewsLane(storm: Storm, user: Caller, u: number, google: str
   storm.expect(marked, `${user.email} ${keeps ? 'marked' : 'took back'} interview ${helpfulTarget} as helpful`, async () => {
     return (await allInterviews(user)).find((i) => i.id === helpfulTarget)?.helpful_by_me === keeps;
   });
+  // Everyone comments under the same report at once: one comment edited, one deleted, each read back.
+  const thread = async () => listOf<{ id: string; body: string }>(await read(user, `/api/candidate-interviews/${helpfulTarget}/comments?limit=100`));
+  const comments: string[] = [];
+  for (const n of [0, 1]) {
+    const answer = await storm.write('addInterviewComment', user, 'POST', `/api/candidate-interviews/${helpfulTarget}/comments`, {
+      body: `Storm ${tag} ${u}.${n}`,
+    });
+    if (answer.status < 300) comments.push(answer.body.data.id);
+  }
+  const [edited, removed] = comments;
+  const edit = await storm.write('editInterviewComment', user, 'PATCH', `/api/candidate-interviews/${helpfulTarget}/comments/${edited}`, {
+    body: `Storm ${tag} ${u} edited`,
+  });
+  storm.expect(edit, `comment ${edited} edited`, async () => (await thread()).find((c) => c.id === edited)?.body === `Storm ${tag} ${u} edited`);
+  const gone = await storm.write('deleteInterviewComment', user, 'DELETE', `/api/candidate-interviews/${helpfulTarget}/comments/${removed}`);
+  storm.expect(gone, `comment ${removed} is gone`, async () => !(await thread()).some((c) => c.id === removed));
 }
 
 /** Problems tracked, reviews logged on them at once, one problem deleted. */
@@ -353,6 +369,7 @@ async function practiceLane(storm: Storm, user: Caller, u: number): Promise<void
       notes: null,
       errors: [],
       submissions: 1,
+      grade: n % 2 ? 'hard' : null,
     });
     if (id !== third) {
       storm.expect(answer, `review ${answer.body?.data?.id} of ${id}`, async () =>
@@ -364,6 +381,12 @@ async function practiceLane(storm: Storm, user: Caller, u: number): Promise<void
   const questions = async () => listOf<{ id: string }>(await read(user, '/api/leetcode-questions')).map((q) => q.id);
   storm.expect(removal, `problem ${third} is gone`, async () => !(await questions()).includes(third!));
   for (const id of [first, second]) storm.checks.push({ what: `problem ${id} is tracked`, holds: async () => (await questions()).includes(id!) });
+  const limits = { daily_review_limit: 20 + u, new_per_day: u % 10 };
+  const setLimits = await storm.write('setReviewLimits', user, 'PUT', '/api/leetcode-questions/review-limits', limits);
+  storm.expect(setLimits, `${user.email} keeps their daily limits`, async () => {
+    const stored = (await read(user, '/api/leetcode-questions/review-limits')) as typeof limits;
+    return stored.daily_review_limit === limits.daily_review_limit && stored.new_per_day === limits.new_per_day;
+  });
   const list = await storm.write('addCatalogueList', user, 'POST', '/api/leetcode-questions/lists/grind-75');
   storm.expect(list, `${user.email} tracks Grind 75`, async () =>
     listOf<{ title: string }>(await read(user, '/api/leetcode-questions')).some((q) => q.title === 'Two Sum'),
