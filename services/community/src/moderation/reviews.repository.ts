@@ -1,0 +1,109 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ModerationAction, ModerationDecision, ModerationSummary, OpportunityStatus, OwnSubmission, ReviewedKind } from '@app/contracts';
+import { Database, Tx } from '@app/service-kit';
+
+/** Where each kind is stored; fixed names, never from input. */
+export const reviewedTables: Record<ReviewedKind, { table: string; link: string }> = {
+  opportunity: { table: 'pathfinder_opportunities', link: 'link' },
+  resource: { table: 'external_resources', link: 'url' },
+};
+
+/** The state a decision starts from: a listed item is taken down, a pending one approved or rejected. */
+const fromState = (status: ModerationDecision['status']): OpportunityStatus => (status === 'taken_down' ? 'approved' : 'pending');
+
+export interface Decided {
+  submitterId: string | null;
+  title: string;
+  edited: boolean;
+}
+
+export interface SharedBefore {
+  id: string;
+  user_id: string | null;
+  title: string;
+  status: OpportunityStatus;
+}
+
+const shownActions = 200;
+const shownSubmissions = 200;
+
+interface ActionRow extends Omit<ModerationAction, 'created_at'> {
+  created_at: Date;
+}
+interface SubmissionRow extends Omit<OwnSubmission, 'created_at'> {
+  created_at: Date;
+}
+
+/** Review decisions, their audit log, and what the moderation page and a submitter read of them. */
+@Injectable()
+export class ReviewsRepository {
+  constructor(@Inject(Database) readonly db: Database) {}
+
+  /**
+   * Applies the decision when the item is still in the state it starts from. Two moderators at
+   * once: the second UPDATE waits for the first's row lock, then finds the state changed and
+   * matches nothing, so exactly one decision happens. undefined when nothing matched.
+   */
+  async decide(tx: Tx, kind: ReviewedKind, id: string, decision: ModerationDecision): Promise<Decided | undefined> {
+    const { table } = reviewedTables[kind];
+    const { rows } = await tx.query<Decided>(
+      `WITH before AS (SELECT id, title, description FROM ${table} WHERE id = $1 AND status = $2 FOR UPDATE)
+       UPDATE ${table} t SET status = $3, review_reason = $4, title = coalesce($5, t.title), description = coalesce($6, t.description), reviewed_at = now()
+       FROM before WHERE t.id = before.id
+       RETURNING t.user_id AS "submitterId", t.title, (t.title <> before.title OR t.description <> before.description) AS edited`,
+      [id, fromState(decision.status), decision.status, decision.reason ?? null, decision.title ?? null, decision.description ?? null],
+    );
+    return rows[0];
+  }
+
+  async stateOf(kind: ReviewedKind, id: string): Promise<OpportunityStatus | undefined> {
+    const { rows } = await this.db.query<{ status: OpportunityStatus }>(`SELECT status FROM ${reviewedTables[kind].table} WHERE id = $1`, [id]);
+    return rows[0]?.status;
+  }
+
+  async recordAction(
+    tx: Tx,
+    entry: Pick<ModerationAction, 'moderator_id' | 'moderator_name' | 'action' | 'kind' | 'item_id' | 'item_title' | 'edited' | 'reason'>,
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO moderation_actions (moderator_id, moderator_name, action, kind, item_id, item_title, edited, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [entry.moderator_id, entry.moderator_name, entry.action, entry.kind, entry.item_id, entry.item_title, entry.edited, entry.reason],
+    );
+  }
+
+  /** The item that already has this link (by key), if any. */
+  async sharedBefore(kind: ReviewedKind, linkKey: string): Promise<SharedBefore | undefined> {
+    const { rows } = await this.db.query<SharedBefore>(`SELECT id, user_id, title, status FROM ${reviewedTables[kind].table} WHERE link_key = $1`, [linkKey]);
+    return rows[0];
+  }
+
+  async summary(): Promise<ModerationSummary> {
+    const { rows } = await this.db.query<ModerationSummary['pending']>(
+      `SELECT (SELECT count(*) FROM pathfinder_opportunities WHERE status = 'pending')::int AS opportunities,
+              (SELECT count(*) FROM external_resources WHERE status = 'pending')::int AS resources,
+              (SELECT count(*) FROM requested_features WHERE status = 'pending' AND merged_into IS NULL)::int AS features`,
+    );
+    return { pending: rows[0] };
+  }
+
+  async latestActions(): Promise<ModerationAction[]> {
+    const { rows } = await this.db.query<ActionRow>(
+      `SELECT id, moderator_id, moderator_name, action, kind, item_id, item_title, edited, reason, created_at
+       FROM moderation_actions ORDER BY created_at DESC, id DESC LIMIT ${shownActions}`,
+    );
+    return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+  }
+
+  async submissionsOf(userId: string): Promise<OwnSubmission[]> {
+    const { rows } = await this.db.query<SubmissionRow>(
+      `SELECT * FROM (
+         SELECT 'opportunity' AS kind, id, title, link, status, review_reason AS reason, created_at FROM pathfinder_opportunities WHERE user_id = $1
+         UNION ALL
+         SELECT 'resource', id, title, url, status, review_reason, created_at FROM external_resources WHERE user_id = $1
+       ) s ORDER BY created_at DESC, id LIMIT ${shownSubmissions}`,
+      [userId],
+    );
+    return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+  }
+}

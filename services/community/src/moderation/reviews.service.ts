@@ -1,0 +1,99 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  alreadyDecidedMessages,
+  AuthUser,
+  communityMessages,
+  duplicateLinkMessages,
+  ModerationAction,
+  ModerationDecision,
+  ModerationSummary,
+  moderationMessages,
+  OwnSubmission,
+  ReviewedKind,
+} from '@app/contracts';
+import { AppError, conflict, EventBus, notFound } from '@app/service-kit';
+import { displayNameOf, requireModerator } from '../moderation';
+import { reviewedTables, ReviewsRepository } from './reviews.repository';
+
+const nouns: Record<ReviewedKind, string> = { opportunity: 'opportunity', resource: 'resource' };
+const notFoundMessages: Record<ReviewedKind, string> = { opportunity: communityMessages.opportunityNotFound, resource: moderationMessages.resourceNotFound };
+/** Where a listed item of each kind is found on the web app. */
+const listedAt: Record<ReviewedKind, (title: string) => string> = {
+  opportunity: (title) => `/pathfinder?q=${encodeURIComponent(title)}`,
+  resource: () => '/external-resources',
+};
+
+/** Decisions on submissions of every reviewed kind: one set of rules, one audit log, one event. */
+@Injectable()
+export class ReviewsService {
+  constructor(
+    private readonly reviews: ReviewsRepository,
+    @Inject(EventBus) private readonly events: EventBus,
+  ) {}
+
+  /**
+   * The decision, its audit line and, for a rejection or take-down, the submitter's event, in one
+   * transaction. An item decided meanwhile by another moderator is a 409 saying its state.
+   */
+  async decide(user: AuthUser, kind: ReviewedKind, id: string, decision: ModerationDecision): Promise<void> {
+    requireModerator(user);
+    await this.reviews.db.transaction(async (tx) => {
+      const decided = await this.reviews.decide(tx, kind, id, decision);
+      if (!decided) throw await this.refusal(kind, id);
+      const reason = decision.status === 'approved' ? null : decision.reason!;
+      await this.reviews.recordAction(tx, {
+        moderator_id: user.id,
+        moderator_name: displayNameOf(user),
+        action: decision.status,
+        kind,
+        item_id: id,
+        item_title: decided.title,
+        edited: decided.edited,
+        reason,
+      });
+      if (reason !== null && decided.submitterId) {
+        await this.events.record(tx, 'community.submission.rejected', {
+          user_id: decided.submitterId,
+          kind,
+          item_id: id,
+          title: decided.title,
+          reason,
+          action: decision.status === 'taken_down' ? 'taken_down' : 'rejected',
+          rejected_at: new Date().toISOString(),
+        });
+      }
+    });
+  }
+
+  private async refusal(kind: ReviewedKind, id: string): Promise<AppError> {
+    const state = await this.reviews.stateOf(kind, id);
+    return state ? conflict(alreadyDecidedMessages[state](nouns[kind])) : notFound(notFoundMessages[kind]);
+  }
+
+  /** The 409 for a link shared again: where it already is, with the listed item's place when listed. */
+  async duplicate(user: AuthUser, kind: ReviewedKind, linkKey: string): Promise<AppError> {
+    const field = reviewedTables[kind].link;
+    const before = await this.reviews.sharedBefore(kind, linkKey);
+    if (!before) return conflict(communityMessages.duplicateLink, { [field]: communityMessages.duplicateLink });
+    if (before.status === 'approved') {
+      const message = duplicateLinkMessages.approved(before.title);
+      return conflict(message, { [field]: message, listed: listedAt[kind](before.title) });
+    }
+    const message = before.status === 'pending' && before.user_id === user.id ? duplicateLinkMessages.yours : duplicateLinkMessages[before.status];
+    return conflict(message, { [field]: message });
+  }
+
+  summary(user: AuthUser): Promise<ModerationSummary> {
+    requireModerator(user);
+    return this.reviews.summary();
+  }
+
+  log(user: AuthUser): Promise<ModerationAction[]> {
+    requireModerator(user);
+    return this.reviews.latestActions();
+  }
+
+  submissionsOf(user: AuthUser): Promise<OwnSubmission[]> {
+    return this.reviews.submissionsOf(user.id);
+  }
+}
