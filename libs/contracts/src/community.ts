@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSizes } from './caps';
+import { caps, pageSizes } from './caps';
 import { emptyToNull, limits } from './common';
 
 export const selectiveBadge = 'Selective';
@@ -16,8 +16,11 @@ export const communityMessages = {
   authorOrModerator: 'Only its author or a moderator can edit this opportunity',
 } as const;
 
-/** Submissions are reviewed before being shown: pending until a moderator approves or rejects. */
-export const opportunityStatuses = ['pending', 'approved', 'rejected'] as const;
+/**
+ * Submissions are reviewed before being shown: pending until a moderator approves or rejects them;
+ * an approved one can be taken down later. Opportunities and resources share these states.
+ */
+export const opportunityStatuses = ['pending', 'approved', 'rejected', 'taken_down'] as const;
 export type OpportunityStatus = (typeof opportunityStatuses)[number];
 
 export const opportunityKinds = ['internship', 'new_grad', 'full_time', 'program'] as const;
@@ -126,19 +129,23 @@ export const opportunityMarksSchema = opportunitySchema.pick({ id: true, upvotes
 export type OpportunityMarks = z.infer<typeof opportunityMarksSchema>;
 
 const urlPattern = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
+/** A shared opportunity's or resource's link (spec section 5's messages). */
+const linkField = z
+  .string({ error: 'Please enter a URL' })
+  .trim()
+  .min(1, { message: 'Please enter a URL' })
+  .regex(urlPattern, { message: 'Please enter a valid URL.' })
+  .max(2048);
+const titleField = z.string({ error: 'Please enter a title' }).trim().min(1, { message: 'Please enter a title' }).max(limits.titleMax);
+const descriptionField = z.string({ error: 'Please provide a description' }).trim().min(1, { message: 'Please provide a description' }).max(limits.textMax);
 export const compensationMax = 100_000_000;
 
 /** Spec section 5, opportunity; the compensation input is parsed to an integer, empty is 0. */
 export const createOpportunitySchema = z
   .object({
-    title: z.string({ error: 'Please enter a title' }).trim().min(1, { message: 'Please enter a title' }).max(limits.titleMax),
-    description: z.string({ error: 'Please provide a description' }).trim().min(1, { message: 'Please provide a description' }).max(limits.textMax),
-    link: z
-      .string({ error: 'Please enter a URL' })
-      .trim()
-      .min(1, { message: 'Please enter a URL' })
-      .regex(urlPattern, { message: 'Please enter a valid URL.' })
-      .max(2048),
+    title: titleField,
+    description: descriptionField,
+    link: linkField,
     compensation: z.preprocess(
       (v) => (v === '' || v === undefined ? 0 : typeof v === 'string' ? Number.parseInt(v, 10) : v),
       z
@@ -197,9 +204,81 @@ export const opportunityQuerySchema = z.object({
 });
 export type OpportunityQuery = z.infer<typeof opportunityQuerySchema>;
 
-export const moderateOpportunitySchema = z.object({
-  status: z.enum(['approved', 'rejected'], { message: 'Status must be approved or rejected' }),
+/** The kinds of submission moderators review on the moderation page. */
+export const reviewedKinds = ['opportunity', 'resource'] as const;
+export type ReviewedKind = (typeof reviewedKinds)[number];
+
+export const reviewReasonMax = 500;
+export const moderationMessages = {
+  status: 'Status must be approved, rejected or taken_down',
+  reason: `Please give a reason of at most ${reviewReasonMax} characters`,
+  resourceNotFound: 'Resource not found',
+  resourcesPerDay: `You can share at most ${caps.opportunitiesPerDay} resources a day`,
+} as const;
+
+/** Where a link that is shared again already is: the 409's message, by the first one's state. */
+export const duplicateLinkMessages = {
+  yours: 'You have already shared this link; it is waiting for review',
+  pending: 'This link has already been shared and is waiting for review',
+  rejected: 'This link has already been shared and was rejected by a moderator',
+  taken_down: 'This link was listed before and a moderator took it down',
+  approved: (title: string) => `This link is already listed: “${title}”`,
+} as const;
+
+/** What a moderator's decision on an item someone already decided answers (409), by its state now. */
+export const alreadyDecidedMessages: Record<OpportunityStatus, (noun: string) => string> = {
+  pending: (noun) => `This ${noun} is waiting for review: only a listed one can be taken down`,
+  approved: (noun) => `This ${noun} has already been approved`,
+  rejected: (noun) => `This ${noun} has already been rejected`,
+  taken_down: (noun) => `This ${noun} has already been taken down`,
+};
+
+/**
+ * A moderator's decision. Approving may correct the title and description first; rejecting and
+ * taking down need a reason, which the submitter reads on their item.
+ */
+export const moderateOpportunitySchema = z
+  .object({
+    status: z.enum(['approved', 'rejected', 'taken_down'], { message: moderationMessages.status }),
+    reason: z.string({ error: moderationMessages.reason }).trim().max(reviewReasonMax, { message: moderationMessages.reason }).optional(),
+    title: titleField.optional(),
+    description: descriptionField.optional(),
+  })
+  .refine((d) => d.status === 'approved' || !!d.reason, { message: moderationMessages.reason, path: ['reason'] });
+export type ModerationDecision = z.infer<typeof moderateOpportunitySchema>;
+
+export const moderationSummarySchema = z.object({
+  /** Waiting for review, per tab of the moderation page. */
+  pending: z.object({ opportunities: z.number().int(), resources: z.number().int(), features: z.number().int() }),
 });
+export type ModerationSummary = z.infer<typeof moderationSummarySchema>;
+
+/** One line of the audit log: who did what to which item, when and why. */
+export const moderationActionSchema = z.object({
+  id: z.string().uuid(),
+  moderator_id: z.string().uuid(),
+  moderator_name: z.string(),
+  action: z.enum(['approved', 'rejected', 'taken_down']),
+  kind: z.enum(reviewedKinds),
+  item_id: z.string().uuid(),
+  item_title: z.string(),
+  edited: z.boolean(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ModerationAction = z.infer<typeof moderationActionSchema>;
+
+/** One of the caller's own submissions, with its review state and the moderator's reason. */
+export const ownSubmissionSchema = z.object({
+  kind: z.enum(reviewedKinds),
+  id: z.string().uuid(),
+  title: z.string(),
+  link: z.string(),
+  status: z.enum(opportunityStatuses),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OwnSubmission = z.infer<typeof ownSubmissionSchema>;
 
 /** pending is the review state (not listed to others); moderators move a request through the rest. */
 export const featureRequestStatuses = ['pending', 'open', 'planned', 'started', 'completed', 'declined'] as const;
@@ -280,8 +359,9 @@ export const contactSubmissionSchema = z.object({
 });
 export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
 
+/** Spec section 3's resource item, with its review state and the caller's marks. */
 export const externalResourceSchema = z.object({
-  id: z.string(),
+  id: z.string().uuid(),
   title: z.string(),
   description: z.string(),
   upvotes: z.number().int(),
@@ -289,5 +369,25 @@ export const externalResourceSchema = z.object({
   author: z.string(),
   url: z.string(),
   imageUrl: z.string().nullable(),
+  status: z.enum(opportunityStatuses),
+  hasUserUpvoted: z.boolean(),
+  isFavorite: z.boolean(),
 });
 export type ExternalResource = z.infer<typeof externalResourceSchema>;
+
+export const resourceMarksSchema = externalResourceSchema.pick({ id: true, upvotes: true, hasUserUpvoted: true, isFavorite: true });
+export type ResourceMarks = z.infer<typeof resourceMarksSchema>;
+
+export const createResourceSchema = z.object({
+  title: titleField,
+  description: descriptionField,
+  url: linkField,
+  /** Who made it (a site, a person); the sharer's name is not assumed. */
+  author: z.string({ error: 'Please enter who made it' }).trim().min(1, { message: 'Please enter who made it' }).max(limits.titleMax),
+});
+export type CreateResource = z.infer<typeof createResourceSchema>;
+
+export const resourceQuerySchema = z.object({
+  /** Moderators only: the review queue. */
+  status: z.enum(['pending'], { message: 'Status must be pending' }).optional(),
+});

@@ -48,7 +48,7 @@ export const serviceRegistry = [
   },
   {
     name: 'community',
-    prefixes: ['/api/pathfinder', '/api/feature-requests', '/api/contact-form', '/api/external-resources', '/api/notifications'],
+    prefixes: ['/api/pathfinder', '/api/feature-requests', '/api/contact-form', '/api/external-resources', '/api/notifications', '/api/moderation'],
     port: 8104,
     produces: [
       'community.feature_request.status_changed',

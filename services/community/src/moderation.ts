@@ -8,3 +8,16 @@ export function requireModerator(user: AuthUser): void {
 
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+const nameMax = 100;
+
+/** The full name the account gave, if any. */
+export function fullNameOf(user: AuthUser): string | null {
+  const fullName = user.user_metadata.full_name;
+  return typeof fullName === 'string' && fullName.trim() ? fullName.trim().slice(0, nameMax) : null;
+}
+
+/** The name shown for an account (a comment's author, a moderator in the log): its full name, else its e-mail before the @. */
+export function displayNameOf(user: AuthUser): string {
+  return fullNameOf(user) ?? (user.email?.split('@')[0].slice(0, nameMax) || 'Member');
+}

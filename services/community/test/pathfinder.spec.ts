@@ -86,9 +86,8 @@ describe('community: Student Pathfinder', () => {
     await share(alice, { link: 'https://Jobs.Example.org/posting/42?team=infra' }).expect(201);
     for (const link of ['http://jobs.example.org/posting/42/?team=infra', 'https://JOBS.example.org/posting/42?utm_source=newsletter&team=infra&gclid=1']) {
       const res = await share(bob, { link }).expect(409);
-      expect(res.body).toEqual({
-        error: { code: 'conflict', message: 'This opportunity has already been shared', fields: { link: 'This opportunity has already been shared' } },
-      });
+      const message = 'This link has already been shared and is waiting for review';
+      expect(res.body).toEqual({ error: { code: 'conflict', message, fields: { link: message } } });
     }
     await share(bob, { link: 'https://jobs.example.org/posting/43?team=infra' }).expect(201);
   });
@@ -101,7 +100,7 @@ describe('community: Student Pathfinder', () => {
 
     const approved = await approve(pending.id);
     expect(approved.body.data).toMatchObject({ id: pending.id, status: 'approved' });
-    await request(svc.url).patch(`/api/pathfinder/${rejected.id}`).set(mod).send({ status: 'rejected' }).expect(200);
+    await request(svc.url).patch(`/api/pathfinder/${rejected.id}`).set(mod).send({ status: 'rejected', reason: 'Not a student opportunity' }).expect(200);
 
     const seenByBob = await list(bob);
     expect(seenByBob.find((o) => o.id === pending.id)).toMatchObject({ status: 'approved', title: pending.title });
@@ -119,7 +118,7 @@ describe('community: Student Pathfinder', () => {
     expect(refused.body).toEqual({ error: { code: 'forbidden', message: 'Only moderators can do this' } });
     await request(svc.url).patch(`/api/pathfinder/${mine.id}`).set(bob).send({ status: 'approved' }).expect(403);
     const bad = await request(svc.url).patch(`/api/pathfinder/${mine.id}`).set(mod).send({ status: 'maybe' }).expect(400);
-    expect(bad.body.error.message).toBe('Status must be approved or rejected');
+    expect(bad.body.error.message).toBe('Status must be approved, rejected or taken_down');
     await request(svc.url).patch(`/api/pathfinder/${randomUUID()}`).set(mod).send({ status: 'approved' }).expect(404);
     await request(svc.url).get('/api/pathfinder?status=approved').set(mod).expect(400);
   });

@@ -243,7 +243,8 @@ export const communityApi = {
     id: 'listExternalResources',
     method: 'GET',
     path: '/api/external-resources',
-    summary: "Approved resources (the five built-in ones among them) plus the caller's pending ones, newest first (moderators: status=pending, the review queue)",
+    summary:
+      "Approved resources (the five built-in ones among them) plus the caller's pending ones, newest first (moderators: status=pending, the review queue)",
     query: resourceQuerySchema,
     status: 200,
     response: z.array(externalResourceSchema),

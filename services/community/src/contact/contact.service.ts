@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AuthUser, capMessages, caps, communityMessages, ContactForm, ContactSubmission } from '@app/contracts';
 import { holdDailyCap, isErased, limitStore, rateLimited, SERVICE_CONFIG, SharedLimit, sweepExpiredLimits, unauthorized } from '@app/service-kit';
 import { FeatureRequestsRepository } from '../feature-requests/feature-requests.repository';
-import { requireModerator } from '../moderation';
+import { fullNameOf, requireModerator } from '../moderation';
 import type { CommunityConfig } from '../config';
 import { ContactRepository } from './contact.repository';
 
@@ -63,7 +63,9 @@ export class ContactService {
         });
       }
       const featureId = form.subject === 'Feature Request' ? await this.features.insertPending(tx, userId, featureTitle(form.message), form.message) : null;
-      return this.submissions.insert(tx, userId, form, featureId);
+      // A signed-in sender left blank is named by their account, so moderators can tell who wrote and answer.
+      const sender = user ? { ...form, name: form.name ?? fullNameOf(user), email: form.email ?? user.email } : form;
+      return this.submissions.insert(tx, userId, sender, featureId);
     });
   }
 

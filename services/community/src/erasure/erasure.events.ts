@@ -6,7 +6,7 @@ import { EventContext, rememberErased } from '@app/service-kit';
 /**
  * identity.user.deleted: the account's contact messages, notifications, its upvotes, favourites and "closed"
  * reports go (an item its reports closed stays closed: that is a fact about the item); the
- * opportunities and feature requests it shared stay for everyone else, without their author. The
+ * opportunities, resources and feature requests it shared stay for everyone else, without their author. The
  * id is remembered so a still-valid token adds nothing back. A redelivery finds nothing more to do.
  */
 @Controller()
@@ -21,6 +21,9 @@ export class ErasureEvents {
     await tx.query('DELETE FROM notifications WHERE user_id = $1', [user_id]);
     await tx.query('UPDATE pathfinder_opportunities SET user_id = NULL WHERE user_id = $1', [user_id]);
     await tx.query('UPDATE requested_features SET user_id = NULL WHERE user_id = $1', [user_id]);
+    await tx.query('UPDATE external_resources SET user_id = NULL WHERE user_id = $1', [user_id]);
+    // The audit log keeps that a moderator acted, not who they were.
+    await tx.query(`UPDATE moderation_actions SET moderator_name = 'Deleted account' WHERE moderator_id = $1`, [user_id]);
     await rememberErased(tx, user_id);
   }
 }

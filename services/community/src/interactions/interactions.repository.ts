@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Interaction } from '@app/contracts';
-import { Database, Tx } from '@app/service-kit';
+import { communityMessages, Interaction } from '@app/contracts';
+import { Database, isErased, Tx, unauthorized } from '@app/service-kit';
 
-export type EntityType = 'opportunity' | 'feature_request';
+export type EntityType = 'opportunity' | 'feature_request' | 'resource';
 export type InteractionType = 'upvote' | 'favorite';
 
 type Queryable = Pick<Tx, 'query'>;
@@ -30,6 +30,16 @@ export class InteractionsRepository {
       [userId, entityType, entityId, type],
     );
     return rows[0] ? toInteraction(rows[0]) : null;
+  }
+
+  /**
+   * Sets or clears the user's upvote or favourite on an entity they may see; repeating either
+   * changes nothing. An access token outlives its account: after the erasure it adds nothing.
+   */
+  async mark(userId: string, entityType: EntityType, entityId: string, type: InteractionType, on: boolean): Promise<void> {
+    if (!on) return this.remove(userId, entityType, entityId, type);
+    if (await isErased(this.db, userId)) throw unauthorized(communityMessages.accountDeleted);
+    await this.add(userId, entityType, entityId, type);
   }
 
   async remove(userId: string, entityType: EntityType, entityId: string, type: InteractionType): Promise<void> {

@@ -27,8 +27,8 @@ export class OpportunitiesController {
   }
 
   @Endpoint(communityApi.moderateOpportunity)
-  async moderate(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id, @ParsedBody() { status }: Input<typeof communityApi.moderateOpportunity>['body']) {
-    return { data: await this.opportunities.moderate(user, id, status) };
+  async moderate(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id, @ParsedBody() body: Input<typeof communityApi.moderateOpportunity>['body']) {
+    return { data: await this.opportunities.moderate(user, id, body) };
   }
 
   @Endpoint(communityApi.updateOpportunityFields)

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { capMessages, caps, closedReportsToClose } from '@app/contracts';
-import type { CreateOpportunity, Opportunity, OpportunityClosed, OpportunityFields, OpportunityMarks, OpportunityStatus } from '@app/contracts';
+import type { CreateOpportunity, Opportunity, OpportunityClosed, OpportunityFields, OpportunityMarks } from '@app/contracts';
 import { Database, holdDailyCap } from '@app/service-kit';
 import { containsPattern } from '../moderation';
 import { ListPlan, PagePlace } from './list-plan';
@@ -155,11 +155,6 @@ export class OpportunitiesRepository {
        WHERE id = $1`,
       [id, fields.company, fields.locations, fields.remote, fields.season, fields.kind, fields.deadline, fields.sponsorship],
     );
-  }
-
-  async setStatus(id: string, status: OpportunityStatus): Promise<boolean> {
-    const { rowCount } = await this.db.query('UPDATE pathfinder_opportunities SET status = $2, reviewed_at = now() WHERE id = $1', [id, status]);
-    return (rowCount ?? 0) > 0;
   }
 
   /**

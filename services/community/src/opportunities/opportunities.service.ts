@@ -4,19 +4,20 @@ import {
   communityMessages,
   CreateOpportunity,
   isModerator,
+  ModerationDecision,
   Opportunity,
   OpportunityClosed,
   OpportunityFields,
   OpportunityMarks,
   opportunityMessages,
   OpportunityQuery,
-  OpportunityStatus,
   pageSizes,
 } from '@app/contracts';
-import { conflict, forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
+import { forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
 import { InteractionsRepository, InteractionType } from '../interactions/interactions.repository';
 import { requireModerator } from '../moderation';
-import { linkKey } from './link-key';
+import { linkKey } from '../moderation/link-key';
+import { ReviewsService } from '../moderation/reviews.service';
 import { ListPlan, searchWords } from './list-plan';
 import { OpportunitiesRepository } from './opportunities.repository';
 
@@ -27,6 +28,7 @@ export class OpportunitiesService {
   constructor(
     private readonly opportunities: OpportunitiesRepository,
     private readonly interactions: InteractionsRepository,
+    private readonly reviews: ReviewsService,
   ) {}
 
   /** A page and, when more remain, the cursor of the next one (one row more is read to know). */
@@ -60,17 +62,20 @@ export class OpportunitiesService {
     return { items: items.slice(0, limit), next: items.length > limit ? plan.encode(places[limit - 1]) : undefined };
   }
 
-  /** Pending until reviewed; one opportunity per link (compared by linkKey, enforced by a unique index). */
+  /**
+   * Pending until reviewed; one opportunity per link (compared by linkKey, enforced by a unique
+   * index). A link shared before is a 409 that says where it is.
+   */
   async create(user: AuthUser, input: CreateOpportunity): Promise<Opportunity> {
     await this.refuseErased(user);
-    const id = await this.opportunities.insert(user.id, input, linkKey(input.link));
-    if (!id) throw conflict(communityMessages.duplicateLink, { link: communityMessages.duplicateLink });
+    const key = linkKey(input.link);
+    const id = await this.opportunities.insert(user.id, input, key);
+    if (!id) throw await this.reviews.duplicate(user, 'opportunity', key);
     return (await this.opportunities.find(user.id, id))!;
   }
 
-  async moderate(user: AuthUser, id: string, status: OpportunityStatus): Promise<Opportunity> {
-    requireModerator(user);
-    if (!(await this.opportunities.setStatus(id, status))) throw opportunityNotFound();
+  async moderate(user: AuthUser, id: string, decision: ModerationDecision): Promise<Opportunity> {
+    await this.reviews.decide(user, 'opportunity', id, decision);
     return (await this.opportunities.find(user.id, id))!;
   }
 
@@ -100,12 +105,7 @@ export class OpportunitiesService {
   /** Sets or clears the caller's upvote or favourite; repeating either changes nothing. */
   async mark(user: AuthUser, id: string, type: InteractionType, on: boolean): Promise<OpportunityMarks> {
     if (!(await this.opportunities.isVisible(user.id, isModerator(user), id))) throw opportunityNotFound();
-    if (on) {
-      await this.refuseErased(user);
-      await this.interactions.add(user.id, 'opportunity', id, type);
-    } else {
-      await this.interactions.remove(user.id, 'opportunity', id, type);
-    }
+    await this.interactions.mark(user.id, 'opportunity', id, type, on);
     return this.opportunities.marks(user.id, id);
   }
 
