@@ -12,17 +12,9 @@ import {
   notificationTitleMax,
 } from '@app/contracts';
 import { conflict, EventBus, forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
+import { displayNameOf } from '../moderation';
 import { FeatureCommentsRepository, Viewer } from './feature-comments.repository';
 import { FeatureRequestsRepository } from './feature-requests.repository';
-
-const nameMax = 100;
-
-/** The name a comment shows: the account's full name, else the part of its e-mail before the @. */
-function authorNameOf(user: AuthUser): string {
-  const fullName = user.user_metadata.full_name;
-  const name = typeof fullName === 'string' && fullName.trim() ? fullName.trim() : (user.email?.split('@')[0] ?? '');
-  return name.slice(0, nameMax) || 'Member';
-}
 
 const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, moderator: isModerator(user) });
 
@@ -45,7 +37,7 @@ export class FeatureCommentsService {
     // The discussion goes on where the votes went.
     if ((await this.features.detail(featureId))?.merged_into) throw conflict(featureBoardMessages.mergedAlready);
     if (await isErased(this.features.db, user.id)) throw unauthorized(communityMessages.accountDeleted);
-    const authorName = authorNameOf(user);
+    const authorName = displayNameOf(user);
     return this.features.db.transaction(async (tx) => {
       const audience = await this.comments.audienceOf(tx, featureId, user.id);
       const comment = await this.comments.add(tx, viewerOf(user), featureId, authorName, body);
