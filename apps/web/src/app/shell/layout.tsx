@@ -13,6 +13,8 @@ import { ThemeToggle } from '@/components/theme';
 
 // Not on the first page's critical path: it shows only until the sign-up address is confirmed.
 const EmailConfirmationBanner = React.lazy(() => import('@/features/auth/email-banner'));
+// With the data layer it needs: after the first paint, in a slot of its size so nothing moves.
+const NotificationsBell = React.lazy(() => import('@/features/notifications/notifications-bell'));
 
 function TopBar() {
   const { toggle, expanded, isMobile, mobileOpen } = useSidebar();
@@ -30,6 +32,11 @@ function TopBar() {
         <PanelLeft aria-hidden />
       </Button>
       <div className="ml-auto flex items-center gap-2">
+        {user && (
+          <React.Suspense fallback={<span className="h-9 w-9" />}>
+            <NotificationsBell />
+          </React.Suspense>
+        )}
         <ThemeToggle />
         {user ? (
           <Link to="/settings" className="rounded-full" data-testid="topbar-avatar">

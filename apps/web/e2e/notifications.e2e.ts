@@ -1,0 +1,114 @@
+import { Browser, Page } from 'playwright-core';
+import { api, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signedUpToken, signIn, tokenOf } from './browser';
+
+jest.setTimeout(300_000);
+
+/** Issue 23 item 4 in the browser: the bell's figure, the list with read and unread, links, "Mark all as read", at 1280 and 375 px. */
+
+const stepTimeoutMs = 60_000;
+
+/** Waits until `read` answers `expected` (the page settles after its requests on a busy machine). */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = stepTimeoutMs): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (JSON.stringify(value) === JSON.stringify(expected)) return;
+    if (Date.now() > deadline) expect(value).toEqual(expected);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const bell = (page: Page) => page.getByTestId('notifications-bell');
+const bellName = (page: Page) => bell(page).getAttribute('aria-label');
+const items = (page: Page) => page.getByTestId('notification');
+const unreadMarks = (page: Page) => items(page).evaluateAll((links) => links.map((l) => l.getAttribute('data-unread')));
+
+describe('notifications bell (Chromium)', () => {
+  let browser: Browser;
+  let alice: { email: string; token: string };
+  let bob: { email: string; token: string };
+  let moderator: string;
+  let requestId: string;
+  const title = `Notify me in the bell ${Date.now().toString(36)}`;
+
+  const unreadOf = async (token: string) => (await api(token, 'GET', '/api/notifications/unread-count')).unread as number;
+
+  beforeAll(async () => {
+    browser = await launch();
+    const mod = await signedUpToken('bell-moderator');
+    grantModerator(mod.email);
+    moderator = await tokenOf(mod.email);
+    alice = await signedUpToken('bell-author');
+    bob = await signedUpToken('bell-commenter');
+
+    // Alice files a request and follows it; Bob comments on it and a moderator plans it: two notifications for Alice.
+    await api(alice.token, 'POST', '/api/contact-form', { subject: 'Feature Request', message: title });
+    const pending = await api(moderator, 'GET', `/api/feature-requests?status=pending&q=${encodeURIComponent(title)}`);
+    requestId = pending.find((r: { title: string; description: string }) => r.description === title || r.title === title).id;
+    await api(moderator, 'PATCH', `/api/feature-requests/${requestId}`, { status: 'open' });
+    await api(alice.token, 'PUT', `/api/feature-requests/${requestId}/subscription`);
+    await api(bob.token, 'POST', `/api/feature-requests/${requestId}/comments`, { body: 'Count me in, this would help a lot.' });
+    await api(moderator, 'PATCH', `/api/feature-requests/${requestId}`, { status: 'planned' });
+    await eventually(() => unreadOf(alice.token), 2);
+  });
+  afterAll(() => browser.close());
+
+  it('shows the unread figure, lists read and unread, opens an item and marks all read at 1280 px', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 }, 'light');
+    page.setDefaultTimeout(stepTimeoutMs);
+    await signIn(page, alice.email);
+    await eventually(() => bellName(page), 'Notifications, 2 unread');
+    expect(await page.getByTestId('notifications-unread').textContent()).toBe('2');
+
+    await bell(page).click();
+    await items(page).first().waitFor();
+    await eventually(() => unreadMarks(page), ['true', 'true']);
+    // Newest first: the status change came after the comment.
+    expect(await items(page).nth(0).textContent()).toContain(`"${title}" is now planned`);
+    expect(await items(page).nth(1).textContent()).toContain('Count me in, this would help a lot.');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'notifications-1280-light');
+
+    // Opening one goes to the request and marks just that one read.
+    await items(page).nth(1).click();
+    await page.waitForURL(`**/feature-requests/${requestId}`);
+    await eventually(() => bellName(page), 'Notifications, 1 unread');
+    await bell(page).click();
+    await eventually(() => unreadMarks(page), ['true', 'false']);
+
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await eventually(() => unreadMarks(page), ['false', 'false']);
+    await eventually(() => bellName(page), 'Notifications');
+    expect(await page.getByTestId('notifications-unread').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
+    await eventually(() => unreadOf(alice.token), 0);
+    await context.close();
+  });
+
+  it('fits a phone at 375 px and picks up a new notification when the tab comes back into focus', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 800 }, 'dark');
+    page.setDefaultTimeout(stepTimeoutMs);
+    await signIn(page, alice.email);
+    await eventually(() => bellName(page), 'Notifications');
+
+    await api(bob.token, 'POST', `/api/feature-requests/${requestId}/comments`, { body: 'A second thought from Bob.' });
+    await eventually(() => unreadOf(alice.token), 1);
+    // What a user does on coming back to the tab: the bell asks again.
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await eventually(() => bellName(page), 'Notifications, 1 unread');
+
+    await bell(page).click();
+    await eventually(() => unreadMarks(page), ['true', 'false', 'false']);
+    const box = await page.getByRole('dialog', { name: 'Notifications' }).boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'notifications-375-dark');
+
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await eventually(() => bellName(page), 'Notifications');
+    await context.close();
+  });
+});
