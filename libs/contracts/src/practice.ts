@@ -253,3 +253,31 @@ export const dueQueueSchema = z.object({
   held_back: z.number().int(),
 });
 export type DueQueue = z.infer<typeof dueQueueSchema>;
+
+/** What an export holds: the problems tracked, or every review session logged. */
+export const exportData = ['problems', 'sessions'] as const;
+export const exportFormats = ['csv', 'json'] as const;
+export const exportQuerySchema = z.object({
+  data: z.enum(exportData, { message: 'Data must be problems or sessions' }).default('problems'),
+  format: z.enum(exportFormats, { message: 'Format must be csv or json' }).default('csv'),
+});
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+/** The columns of the problems CSV, in order; an import reads title, difficulty and tags and ignores the rest. */
+export const problemCsvColumns = ['title', 'difficulty', 'tags', 'created_at', 'session_count', 'last_solved_at', 'due_at', 'retention'] as const;
+export const sessionCsvColumns = ['problem', 'created_at', 'correctness', 'confidence', 'minutes', 'submissions', 'errors', 'grade', 'notes'] as const;
+
+export const importMessages = {
+  csv: 'The CSV must be text',
+  empty: 'The CSV has no problems: a header row (title, difficulty, tags) and one row per problem',
+  header: 'Row 1 must name the columns: title and difficulty (tags optional)',
+} as const;
+
+/** The problems CSV as exported (or written by hand), as text in JSON: the body limit (100 KB) holds it. */
+export const importProblemsSchema = z.object({ csv: z.string({ error: importMessages.csv }) });
+export const importResultSchema = z.object({
+  added: z.number().int(),
+  /** Titles already tracked, or repeated in the file (ignoring case). */
+  skipped: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

@@ -5,11 +5,12 @@ import { AnalyticsModule } from './analytics/analytics.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { practiceConfigShape } from './config';
 import { ErrorTypesModule } from './error-types/error-types.module';
+import { ExportModule } from './export/export.module';
 import { QuestionsModule } from './questions/questions.module';
 import { ReviewSessionModule } from './review-session/review-session.module';
 
 /** leetcode_questions, leetcode_sessions and mock_interviews; counts voice.session.ended. */
-@Module({ imports: [QuestionsModule, CatalogueModule, ErrorTypesModule, AnalyticsModule, ReviewSessionModule] })
+@Module({ imports: [QuestionsModule, CatalogueModule, ErrorTypesModule, AnalyticsModule, ReviewSessionModule, ExportModule] })
 class PracticeAppModule {}
 
 export const practiceService: ServiceDefinition<typeof practiceConfigShape> = {
