@@ -387,6 +387,12 @@ async function practiceLane(storm: Storm, user: Caller, u: number): Promise<void
     const stored = (await read(user, '/api/leetcode-questions/review-limits')) as typeof limits;
     return stored.daily_review_limit === limits.daily_review_limit && stored.new_per_day === limits.new_per_day;
   });
+  const imported = await storm.write('importProblems', user, 'POST', '/api/leetcode-questions/import', {
+    csv: `title,difficulty,tags\nImported ${u},Hard,Graphs\nTwo Sum ${u},Easy,\n`,
+  });
+  storm.expect(imported, `${user.email} imported a CSV`, async () =>
+    listOf<{ title: string }>(await read(user, '/api/leetcode-questions')).some((q) => q.title === `Imported ${u}`),
+  );
   const list = await storm.write('addCatalogueList', user, 'POST', '/api/leetcode-questions/lists/grind-75');
   storm.expect(list, `${user.email} tracks Grind 75`, async () =>
     listOf<{ title: string }>(await read(user, '/api/leetcode-questions')).some((q) => q.title === 'Two Sum'),
