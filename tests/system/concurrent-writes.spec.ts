@@ -399,6 +399,77 @@ async function practiceLane(storm: Storm, user: Caller, u: number): Promise<void
   );
 }
 
+/**
+ * Marks on the built-in resources; a resource shared, then approved and rejected at once (one
+ * decision wins, the other is a 409) and taken down when approved; an opportunity rejected with a
+ * reason. The submitter reads each outcome in their submissions, and the audit log holds it.
+ */
+async function moderationLane(storm: Storm, user: Caller, u: number, moderator: Caller, tag: string): Promise<void> {
+  type Resource = { id: string; status: string; hasUserUpvoted: boolean; isFavorite: boolean };
+  const resources = async () => listOf<Resource>(await read(user, '/api/external-resources'));
+  const mine = async () => listOf<{ id: string; status: string; reason: string | null }>(await read(user, '/api/moderation/submissions'));
+  const logged = async (id: string) => listOf<{ item_id: string }>(await read(moderator, '/api/moderation/log')).some((a) => a.item_id === id);
+  const [kept, dropped] = (await resources()).filter((r) => r.status === 'approved');
+  for (const id of [kept.id, dropped.id]) {
+    await storm.write('upvoteResource', user, 'POST', `/api/external-resources/${id}/upvote`);
+    await storm.write('favoriteResource', user, 'POST', `/api/external-resources/${id}/favorite`);
+  }
+  const unvote = await storm.write('removeResourceUpvote', user, 'DELETE', `/api/external-resources/${dropped.id}/upvote`);
+  const unfavorite = await storm.write('unfavoriteResource', user, 'DELETE', `/api/external-resources/${dropped.id}/favorite`);
+  storm.checks.push({
+    what: `${user.email}'s marks on the built-in resources`,
+    holds: async () => {
+      const list = await resources();
+      const [k, d] = [kept.id, dropped.id].map((id) => list.find((r) => r.id === id));
+      return !!k?.hasUserUpvoted && !!k.isFavorite && d?.hasUserUpvoted === !(unvote.status < 300) && d?.isFavorite === !(unfavorite.status < 300);
+    },
+  });
+
+  const shared = await storm.write('createResource', user, 'POST', '/api/external-resources', {
+    title: `Storm resource ${u} ${tag}`,
+    description: 'Storm',
+    url: `https://resources.example.com/${tag}/u${u}`,
+    author: 'Storm',
+  });
+  const resourceId = shared.body?.data?.id;
+  const path = `/api/external-resources/${resourceId}`;
+  // The loser's 409 is the rule at work, not a refusal of the storm's: it is sent outside storm.write.
+  const decisions = await Promise.all([
+    storm.write('moderateResource', moderator, 'PATCH', path, { status: 'approved' }),
+    call(moderator, 'PATCH', path, { status: 'rejected', reason: `Storm ${u}` }),
+  ]);
+  const won = decisions.filter((d) => d.status < 300);
+  if (shared.status < 300 && (won.length !== 1 || !decisions.some((d) => d.status === 409)))
+    storm.failures.push(`resource ${resourceId}: two decisions at once answered ${decisions.map((d) => d.status).join(' and ')}, not one 200 and one 409`);
+  let outcome = won[0]?.body?.data?.status as string | undefined;
+  if (outcome === 'approved') {
+    const takenDown = await storm.write('moderateResource', moderator, 'PATCH', path, { status: 'taken_down', reason: `Storm ${u} gone` });
+    if (takenDown.status < 300) outcome = 'taken_down';
+  }
+  if (outcome) {
+    storm.checks.push({
+      what: `resource ${resourceId} is ${outcome} to its sharer`,
+      holds: async () => (await mine()).find((s) => s.id === resourceId)?.status === outcome,
+    });
+    storm.checks.push({ what: `resource ${resourceId} is in the audit log`, holds: () => logged(resourceId) });
+  }
+
+  const opportunity = await storm.write('createOpportunity', user, 'POST', '/api/pathfinder', {
+    title: `Storm rejected ${u} ${tag}`,
+    description: 'Storm',
+    link: `https://jobs.example.com/${tag}/rejected-u${u}`,
+  });
+  const opportunityId = opportunity.body?.data?.id;
+  const rejection = await storm.write('moderateOpportunity', moderator, 'PATCH', `/api/pathfinder/${opportunityId}`, {
+    status: 'rejected',
+    reason: `Storm ${u}`,
+  });
+  storm.expect(rejection, `opportunity ${opportunityId} is rejected, with its reason, to its sharer`, async () => {
+    const seen = (await mine()).find((s) => s.id === opportunityId);
+    return seen?.status === 'rejected' && seen.reason === `Storm ${u}`;
+  });
+}
+
 /** Marks on shared opportunities and requests, an opportunity shared and approved, a request filed and opened, feedback sent. */
 async function communityLane(
   storm: Storm,
@@ -470,6 +541,7 @@ async function communityLane(
   );
   await featureBoardLane(storm, user, u, moderator, request?.id, tag);
   await notificationsLane(storm, user, moderator, request?.id);
+  await moderationLane(storm, user, u, moderator, tag);
   const feedback = await storm.write('submitContactForm', user, 'POST', '/api/contact-form', { subject: 'Feedback', message: `Storm feedback ${u} ${tag}` });
   storm.expect(feedback, `feedback ${u} reached the moderators`, async () =>
     listOf<{ message: string }>(await read(moderator, '/api/contact-form')).some((m) => m.message === `Storm feedback ${u} ${tag}`),
