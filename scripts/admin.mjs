@@ -16,6 +16,8 @@
 // account with that e-mail on the embedded identity, noting the operator (your login) in voice's ledger.
 // `npm run admin -- announce-companies` announces every company again (interviews.company.created): the
 // event stream keeps 7 days, so a read model rebuilt from an empty database later learns older ones.
+// `npm run admin -- sample-data [--remove]` loads (or takes out) a clearly marked sample community for a
+// first run (scripts/sample-data.mjs); with DATABASE_URL set it is refused unless --force is added.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,10 +34,11 @@ const [command, email, credits] = process.argv.slice(2);
 if (
   !(commands.includes(command) && email) &&
   !(command === 'grant-credits' && email && credits !== undefined) &&
-  !['mailbox', 'db-roles', 'nats-accounts', 'provision-streams', 'compose-env', 'announce-companies'].includes(command)
+  !['mailbox', 'db-roles', 'nats-accounts', 'provision-streams', 'compose-env', 'announce-companies'].includes(command) &&
+  !(command === 'sample-data' && process.argv.slice(3).every((flag) => flag === '--remove' || flag === '--force'))
 ) {
   console.error(
-    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- grant-credits <email> <credits>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       NATS_URL=… NATS_USER=streams-admin NATS_PASSWORD=… npm run admin -- provision-streams\n       npm run admin -- compose-env\n       npm run admin -- announce-companies`,
+    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- grant-credits <email> <credits>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       NATS_URL=… NATS_USER=streams-admin NATS_PASSWORD=… npm run admin -- provision-streams\n       npm run admin -- compose-env\n       npm run admin -- announce-companies\n       npm run admin -- sample-data [--remove] [--force]`,
   );
   process.exit(2);
 }
@@ -108,6 +111,30 @@ if (command === 'nats-accounts' || command === 'db-roles') {
   process.exit(0);
 }
 
+/** DATABASE_URL when set, else the running `npm start` stack's embedded Postgres, else the embedded Postgres started for the command. */
+async function commandDatabase() {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL };
+  const runtime = path.join(dataDirOf(root), 'runtime.json');
+  if (existsSync(runtime)) return { url: JSON.parse(readFileSync(runtime, 'utf8')).databaseUrl };
+  const embedded = await startEmbeddedPostgres(root);
+  return { url: embedded.url, embedded };
+}
+
+if (command === 'sample-data') {
+  if (process.env.DATABASE_URL && !process.argv.includes('--force')) {
+    console.error(
+      'sample-data: DATABASE_URL is set, and it may hold a real community: refused. Unset it to use the embedded default, or add --force to write to that database.',
+    );
+    process.exit(2);
+  }
+  const { sampleData } = await import('./sample-data.mjs');
+  const { url, embedded } = await commandDatabase();
+  const code = await sampleData(url, { removing: process.argv.includes('--remove') })
+    .catch((err) => (console.error(`sample-data: ${err.message}`), 1))
+    .finally(() => embedded?.stop());
+  process.exit(code);
+}
+
 // Identity's commands, interviews' for announce-companies, voice's for grant-credits: each service's own admin script, on its schema.
 const owner = { 'announce-companies': 'interviews', 'grant-credits': 'voice' }[command] ?? 'identity';
 const adminScript = path.join(root, `services/${owner}/dist/admin.js`);
@@ -125,14 +152,7 @@ if (command === 'mailbox') {
   process.exit(listed.status ?? 1);
 }
 
-let databaseUrl = process.env.DATABASE_URL;
-let embedded;
-const runtime = path.join(dataDirOf(root), 'runtime.json');
-if (!databaseUrl && existsSync(runtime)) databaseUrl = JSON.parse(readFileSync(runtime, 'utf8')).databaseUrl;
-if (!databaseUrl) {
-  embedded = await startEmbeddedPostgres(root);
-  databaseUrl = embedded.url;
-}
+const { url: databaseUrl, embedded } = await commandDatabase();
 
 let args = [command, ...(email ? [email] : [])];
 if (command === 'grant-credits') {
