@@ -34,7 +34,8 @@ const config: KnipConfig = {
     'services/*': service,
     'apps/gateway': service,
     'apps/web': {
-      entry: ['e2e/**/*.{ts,cjs}', 'src/**/*.spec.ts', 'scripts/*.mjs!'],
+      // src/prerender.tsx: built for Node by the build script, rendered into index.html.
+      entry: ['e2e/**/*.{ts,cjs}', 'src/**/*.spec.ts', 'scripts/*.mjs!', 'src/prerender.tsx!'],
       project: ['src/**/*.{ts,tsx}!', 'e2e/**/*.{ts,cjs}', 'scripts/*.mjs!'],
       // Imported by src/index.css (`@import 'tailwindcss'`), which knip does not read.
       ignoreDependencies: ['tailwindcss'],

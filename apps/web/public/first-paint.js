@@ -1,7 +1,41 @@
-// Applies the stored theme before first paint, so a dark-mode user never sees a white flash.
-// A file, not an inline script: the gateway's Content-Security-Policy allows only 'self'.
+// Runs before the first paint (a file, not an inline script: the gateway's Content-Security-Policy
+// allows only 'self'). It decides what that paint shows, where only this page's URL and storage can:
+// - the stored theme, so a dark-mode user never sees a white flash;
+// - whether the auth client is needed at start (a stored session, or a link that brings one), which
+//   the app reads back (src/lib/supabase.ts) instead of deciding it again;
+// - whether the login page pre-rendered into index.html is what the app is about to show: a
+//   signed-out visitor on any path but the public auth pages, with nothing to show beyond the plain
+//   sign-in form. Otherwise the stylesheet hides it and the page waits for the app, as before.
 (function () {
-  var t = localStorage.getItem('vite-ui-theme') || 'system';
-  var dark = t === 'dark' || (t === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
-  document.documentElement.classList.add(dark ? 'dark' : 'light');
+  var html = document.documentElement;
+  var theme = localStorage.getItem('vite-ui-theme') || 'system';
+  var dark = theme === 'dark' || (theme === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
+  html.classList.add(dark ? 'dark' : 'light');
+
+  var authAtStart =
+    localStorage.getItem('supabase.auth.token') !== null ||
+    /[#&](access_token|error|error_description)=/.test(location.hash) ||
+    /[?&](code|error)=/.test(location.search);
+  html.setAttribute('data-auth-at-start', authAtStart ? 'yes' : 'no');
+
+  var publicPage = ['/forgot-password', '/reset-password', '/email-confirmed'].indexOf(location.pathname) >= 0;
+  var moreThanTheForm =
+    /[?&]tab=signup/.test(location.search) || // the sign-up tab
+    localStorage.getItem('auth_session') !== null || // "Your session ended"
+    (localStorage.getItem('auth_providers') || '[]') !== '[]'; // a provider's button
+  if (!authAtStart && !publicPage && !moreThanTheForm) html.setAttribute('data-start', 'login');
+
+  // The app's scripts wait in index.html's <template id="app-scripts"> (vite.config.ts). Over the
+  // pre-rendered login page they start once it has painted, so that paint needs nothing but the HTML
+  // and the stylesheet; otherwise as soon as the page is parsed.
+  function startApp() {
+    var scripts = document.getElementById('app-scripts');
+    if (scripts) document.head.appendChild(scripts.content.cloneNode(true));
+  }
+  document.addEventListener('DOMContentLoaded', function () {
+    if (html.getAttribute('data-start') !== 'login') return startApp();
+    requestAnimationFrame(function () {
+      setTimeout(startApp, 0);
+    });
+  });
 })();

@@ -8,6 +8,7 @@ import { interviewsRoutes } from '@/features/interviews/routes';
 import { legalRoutes } from '@/features/legal/routes';
 import { problemReviewRoutes } from '@/features/problem-review/routes';
 import { comingSoonRoutes } from '@/features/placeholders/routes';
+import { preloadable } from '@/lib/preloadable';
 import { authNeededAtStart } from '@/lib/supabase';
 // Not lazy: the error screen must show even when loading a page's code is what failed.
 import { RouteError } from '@/components/errors/route-error';
@@ -17,7 +18,7 @@ const loadLayout = () => import('@/app/shell/layout');
 // code loads alongside auth-js instead of after it.
 if (authNeededAtStart()) void loadLayout();
 const AppLayout = lazy(() => loadLayout().then((m) => ({ default: m.AppLayout })));
-const LoginPage = lazy(() => import('@/features/auth/login-page'));
+const LoginPage = preloadable(() => import('@/features/auth/login-page'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page'));
 const EmailConfirmedPage = lazy(() => import('@/features/auth/email-confirmed-page'));
@@ -146,3 +147,14 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+/**
+ * Before the first render, when index.html's pre-rendered login page is showing (public/first-paint.js):
+ * the router goes to /login as RequireAuth would send it, and the page's code is there, so the
+ * app's first render is that same page and replaces the pre-rendered one with nothing in between.
+ */
+export async function startAtLogin(): Promise<void> {
+  const { pathname, search, hash } = window.location;
+  await LoginPage.preload();
+  if (pathname !== '/login') await router.navigate('/login', { replace: true, state: { from: pathname + search + hash } });
+}

@@ -36,7 +36,9 @@ export function ThemeToggle() {
   const next = resolved === 'dark' ? 'light' : 'dark';
   return (
     <Button variant="ghost" size="icon" onClick={() => setTheme(next)} aria-label={`Switch to ${next} theme`} data-testid="theme-toggle">
-      {resolved === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
+      {/* Chosen by the stylesheet, so the pre-rendered first paint shows the right one before this code runs. */}
+      <Sun aria-hidden className="hidden dark:block" />
+      <Moon aria-hidden className="dark:hidden" />
     </Button>
   );
 }

@@ -10,7 +10,7 @@ const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || window.location.origin;
 const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY || 'local-identity';
 /** What a Supabase project's API gateway wants on every call (it answers 401 without `apikey`). */
 const projectHeaders = { apikey: anonKey, Authorization: `Bearer ${anonKey}` };
-/** Where auth-js keeps the session in localStorage (its own default, named so that it can be read here). */
+/** Where auth-js keeps the session in localStorage (its own default, named so that it can be read here and in public/first-paint.js). */
 export const SESSION_STORAGE_KEY = 'supabase.auth.token';
 
 let resolveLoaded: (auth: GoTrueClient) => void;
@@ -40,12 +40,11 @@ export function loadAuth(): Promise<GoTrueClient> {
 
 /**
  * Whether auth-js is needed before the first paint: a stored session to restore, or a link that
- * brings one in its URL (OAuth, confirmation or recovery: tokens or an error in the fragment, a PKCE code).
+ * brings one in its URL (OAuth, confirmation or recovery). public/first-paint.js decides it before
+ * the page paints (it must, to choose the pre-rendered login page or not); without its answer, it is.
  */
 export function authNeededAtStart(): boolean {
-  if (localStorage.getItem(SESSION_STORAGE_KEY)) return true;
-  const { hash, search } = window.location;
-  return /[#&](access_token|error|error_description)=/.test(hash) || /[?&](code|error)=/.test(search);
+  return document.documentElement.getAttribute('data-auth-at-start') !== 'no';
 }
 
 /** Where confirmation links bring the user back to: this deployment (a real project must allow it in its Redirect URLs). */

@@ -19,18 +19,34 @@ type Mode = 'signin' | 'signup';
 
 const credentialsResolver = lazyResolver<Credentials>(() => import('./rules').then((m) => m.credentialsResolver));
 
-/** The OAuth providers /auth/v1/settings reports as enabled (none on the local identity by default). */
-function useOAuthProviders(): string[] | undefined {
-  const [providers, setProviders] = React.useState<string[]>();
+const PROVIDERS_KEY = 'auth_providers';
+
+/** The providers of the last /auth/v1/settings answer this browser saw (none on a first visit). */
+function rememberedProviders(): string[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(PROVIDERS_KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The OAuth providers /auth/v1/settings reports as enabled (none on the local identity by default).
+ * Until it answers, the last answer this browser saw, else none: the page paints complete at once
+ * (the pre-rendered first paint is this state) instead of growing a line when the answer comes.
+ */
+function useOAuthProviders(): string[] {
+  const [providers, setProviders] = React.useState<string[]>(rememberedProviders);
   React.useEffect(() => {
     authSettings()
-      .then((s) =>
-        setProviders(
-          Object.entries(s.external ?? {})
-            .filter(([name, on]) => on && name !== 'email' && name !== 'phone')
-            .map(([name]) => name),
-        ),
-      )
+      .then((s) => {
+        const enabled = Object.entries(s.external ?? {})
+          .filter(([name, on]) => on && name !== 'email' && name !== 'phone')
+          .map(([name]) => name);
+        localStorage.setItem(PROVIDERS_KEY, JSON.stringify(enabled));
+        setProviders(enabled);
+      })
       .catch(() => setProviders([]));
   }, []);
   return providers;
@@ -110,7 +126,7 @@ export default function LoginPage({ initialMode = 'signin' }: { initialMode?: Mo
   const { linkError, sessionEnded } = useAuth();
   useDocumentTitle(unconfirmed ? 'Check your e-mail' : mode === 'signin' ? 'Sign In' : 'Sign Up');
   const providers = useOAuthProviders();
-  const provider = providers?.[0];
+  const provider = providers[0];
   if (unconfirmed) {
     return (
       <AuthCard title="Check your e-mail" description="Confirm your e-mail address to finish.">
@@ -165,7 +181,7 @@ export default function LoginPage({ initialMode = 'signin' }: { initialMode?: Mo
         >
           <KeyRound aria-hidden /> {provider ? `Continue with ${provider[0].toUpperCase()}${provider.slice(1)}` : 'Continue with a provider'}
         </Button>
-        {providers && !provider ? (
+        {!provider ? (
           <p id="oauth-unavailable" className="text-center text-xs text-muted-foreground">
             No sign-in provider is configured for this deployment; use your e-mail and password.
           </p>
