@@ -9,11 +9,8 @@ interface Row extends Omit<FeatureRequest, 'created_at'> {
 }
 const toFeatureRequest = (row: Row): FeatureRequest => ({ ...row, created_at: row.created_at.toISOString() });
 
-const recentUpvotes = `(SELECT count(*)::int FROM interactions i WHERE i.entity_type = 'feature_request' AND i.entity_id = f.id AND i.interaction_type = 'upvote'
-  AND i.created_at > now() - make_interval(days => ${trendingDays}))`;
-
-const withUpvotes = `f.id, f.title, f.description, f.status, f.created_at,
-  (SELECT count(*)::int FROM interactions i WHERE i.entity_type = 'feature_request' AND i.entity_id = f.id AND i.interaction_type = 'upvote') AS upvotes`;
+// The upvote count is kept on the row by a trigger (migration 0013): no count per listed request.
+const withUpvotes = 'f.id, f.title, f.description, f.status, f.created_at, f.upvotes';
 
 export interface FeatureFilter {
   /** A status, or undefined for every listed one (everything but pending, plus the viewer's own pending ones). */
@@ -25,10 +22,17 @@ export interface FeatureFilter {
 
 /** Each sort's order; the later keys break ties, the id last so pages are stable. */
 const orderBy: Record<FeatureSort, string> = {
-  top: 'upvotes DESC, created_at DESC, id',
-  newest: 'created_at DESC, id',
-  trending: 'recent_upvotes DESC, upvotes DESC, created_at DESC, id',
+  top: 'f.upvotes DESC, f.created_at DESC, f.id',
+  newest: 'f.created_at DESC, f.id',
+  trending: 'coalesce(r.upvotes, 0) DESC, f.upvotes DESC, f.created_at DESC, f.id',
 };
+
+/** Trending's upvotes of the last trendingDays, counted once for the whole list from the recent ones alone. */
+const recentUpvotes = `LEFT JOIN (
+  SELECT entity_id, count(*) AS upvotes FROM interactions
+  WHERE entity_type = 'feature_request' AND interaction_type = 'upvote' AND created_at > now() - make_interval(days => ${trendingDays})
+  GROUP BY entity_id
+) r ON r.entity_id = f.id`;
 
 interface DetailRow extends Row {
   merged_into_id: string | null;
@@ -40,18 +44,31 @@ interface DetailRow extends Row {
 export class FeatureRequestsRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
-  /** In the filter's sort; the first pageSizes.boards of them. Merged duplicates are not listed. */
+  /**
+   * In the filter's sort; the first pageSizes.boards of them. Merged duplicates are not listed.
+   * Only the conditions asked for are in the statement, so each plan walks its sort's index.
+   */
   async list(viewerId: string, filter: FeatureFilter): Promise<FeatureRequest[]> {
-    const recent = filter.sort === 'trending' ? `${recentUpvotes} AS recent_upvotes,` : '';
+    const params: unknown[] = [pageSizes.boards];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    // Postgres refuses a parameter no condition uses: the viewer's id is added only when one does.
+    let viewer: string | undefined;
+    const viewerParam = () => (viewer ??= param(viewerId));
+    const where = ['f.merged_into IS NULL'];
+    where.push(filter.status ? `f.status = ${param(filter.status)}` : `(f.status <> 'pending' OR f.user_id = ${viewerParam()})`);
+    if (filter.q?.trim()) {
+      const pattern = param(containsPattern(filter.q.trim()));
+      where.push(`(f.title ILIKE ${pattern} OR f.description ILIKE ${pattern})`);
+    }
+    if (filter.voted) {
+      where.push(
+        `f.id IN (SELECT i.entity_id FROM interactions i WHERE i.user_id = ${viewerParam()} AND i.entity_type = 'feature_request' AND i.interaction_type = 'upvote')`,
+      );
+    }
     const { rows } = await this.db.query<Row>(
-      `SELECT id, title, description, status, created_at, upvotes FROM (
-         SELECT ${recent} ${withUpvotes} FROM requested_features f
-         WHERE f.merged_into IS NULL
-           AND (($2::text IS NULL AND (f.status <> 'pending' OR f.user_id = $1)) OR f.status = $2)
-           AND ($3::text IS NULL OR f.title ILIKE $3 OR f.description ILIKE $3)
-           AND (NOT $4::boolean OR EXISTS (SELECT 1 FROM interactions i WHERE i.entity_type = 'feature_request' AND i.entity_id = f.id AND i.interaction_type = 'upvote' AND i.user_id = $1))
-       ) f ORDER BY ${orderBy[filter.sort]} LIMIT $5`,
-      [viewerId, filter.status ?? null, filter.q?.trim() ? containsPattern(filter.q.trim()) : null, filter.voted, pageSizes.boards],
+      `SELECT ${withUpvotes} FROM requested_features f ${filter.sort === 'trending' ? recentUpvotes : ''}
+       WHERE ${where.join(' AND ')} ORDER BY ${orderBy[filter.sort]} LIMIT $1`,
+      params,
     );
     return rows.map(toFeatureRequest);
   }
