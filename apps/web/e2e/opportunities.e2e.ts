@@ -153,4 +153,45 @@ describe('opportunities: search, filters, sort and trust (Chromium)', () => {
     await screenshot(page, 'opportunities-375-light');
     await context.close();
   });
+
+  it.each([
+    ['1280', { width: 1280, height: 900 }],
+    ['375', { width: 375, height: 800 }],
+  ])('shares an opportunity with its details from the Add Opportunity dialog, and a wrong detail is said under it (%s px)', async (width, viewport) => {
+    const { context, page } = await newPage(browser, viewport, 'light');
+    page.setDefaultTimeout(stepTimeoutMs);
+    await signUp(page, uniqueEmail('opportunities-sharer-form'));
+    const title = `Data Intern ${width} ${tag}`;
+    await page.goto('/pathfinder');
+    await page.getByRole('button', { name: 'Add Opportunity' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Description').fill('Analyse how students learn.');
+    await dialog.getByLabel('Application Link').fill(`https://data.example.com/${width}/${tag}`);
+    await dialog.getByLabel('Company').fill(`Datum ${tag}`);
+    await dialog.getByLabel('Locations (comma-separated)').fill('Berlin');
+    await dialog.getByLabel('Kind').click();
+    await page.getByRole('option', { name: 'Internship' }).click();
+    await dialog.getByLabel('Visa sponsorship').click();
+    await page.getByRole('option', { name: 'Yes' }).click();
+    // A company name over the limit is refused under its field; the rest stays as typed.
+    await dialog.getByLabel('Company').fill('x'.repeat(300));
+    await dialog.getByRole('button', { name: 'Submit Opportunity' }).click();
+    await dialog.locator('#new-opportunity-company-error').waitFor();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe(title);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, `opportunities-share-details-${width}-light`);
+    await dialog.getByLabel('Company').fill(`Datum ${tag}`);
+    await dialog.getByRole('button', { name: 'Submit Opportunity' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(`/pathfinder?q=${encodeURIComponent(`data intern ${width} ${tag}`)}`);
+    const shared = card(page, title);
+    await shared.getByText('Pending review').waitFor();
+    await shared.getByText(`Datum ${tag}`).waitFor();
+    await shared.getByText('Berlin').waitFor();
+    await shared.getByText('Sponsors visas').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await context.close();
+  });
 });

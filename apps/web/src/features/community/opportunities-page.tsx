@@ -12,12 +12,12 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useSettled } from '@/lib/use-settled';
 import { cn } from '@/lib/utils';
+import { LabelledSelect } from './components/labelled-select';
 import { useMarkOpportunity, useOpportunityPages, useReopenOpportunity, useReportClosed } from './opportunities/api';
 import { OpportunityCard } from './opportunities/opportunity-card';
 import { seasonChoices } from './opportunities/seasons';
@@ -66,27 +66,9 @@ const any = 'any';
 const sortLabels: Record<OpportunitySort, string> = { relevance: 'Best match', newest: 'Newest', deadline: 'Deadline soonest', upvotes: 'Most upvoted' };
 const flagLabels: Record<Exclude<Flag, 'favorites'>, string> = { selective: 'Selective', paid: 'Paid', remote: 'Remote', open: 'Still open' };
 
-function Choice({ label, value, onChange, options }: { label: string; value: string; onChange(v: string): void; options: Array<[string, string]> }) {
-  const id = `opportunity-filter-${label.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <div className="min-w-0 space-y-1">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="h-9 [&>span]:truncate">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map(([v, text]) => (
-            <SelectItem key={v} value={v}>
-              {text}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
+/** A filter's choice; its id follows its label. */
+function Choice(props: { label: string; value: string; onChange(v: string): void; options: Array<[string, string]> }) {
+  return <LabelledSelect id={`opportunity-filter-${props.label.toLowerCase().replace(/\W+/g, '-')}`} compact {...props} />;
 }
 
 /** A text filter kept in the address once typing pauses. */

@@ -12,31 +12,48 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useCreateOpportunity } from './api';
+import { emptyFieldsDraft, FieldsInputs, parseFields } from './fields-inputs';
 
 const defaults: CreateOpportunityInput = { ...opportunityDefaults, compensation: '' };
 
-/** 'Submit New Opportunity' (spec section 2 and 5): pending until a moderator approves it. */
+/**
+ * 'Submit New Opportunity' (spec section 2 and 5): pending until a moderator approves it. The
+ * details candidates filter by (company, where, when, kind, deadline, sponsorship) can be stated
+ * here already; what is left unknown can be added later.
+ */
 export function SubmitOpportunityDialog() {
   const [open, setOpen] = React.useState(false);
   const create = useCreateOpportunity();
   const form = useForm<CreateOpportunityInput, unknown, CreateOpportunity>({ resolver: zodResolver(createOpportunitySchema), defaultValues: defaults });
+  const [details, setDetails] = React.useState(emptyFieldsDraft);
+  const [detailErrors, setDetailErrors] = React.useState<Record<string, string>>({});
   const { isSubmitting } = form.formState;
+  const reset = () => {
+    form.reset(defaults);
+    setDetails(emptyFieldsDraft);
+    setDetailErrors({});
+  };
 
   const submit = form.handleSubmit(async (values) => {
+    const { fields, errors } = parseFields(details);
+    setDetailErrors(errors ?? {});
+    if (errors) return;
     try {
-      await create.mutateAsync(values);
+      await create.mutateAsync({ ...values, ...fields });
       toast({ title: 'Thanks for sharing!', description: 'Every new addition can help someone find their path.' });
-      form.reset(defaults);
+      reset();
       setOpen(false);
     } catch (err) {
       // A link already shared: said under the field, the dialog stays open.
       if (err instanceof ApiError && err.status === 409) return form.setError('link', { message: err.fields.link ?? err.message }, { shouldFocus: true });
+      // A detail the server refused: said under it, nothing typed is lost.
+      if (err instanceof ApiError && err.status === 400 && Object.keys(err.fields).some((key) => key in emptyFieldsDraft)) return setDetailErrors(err.fields);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to add new entry.' });
     }
   });
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (setOpen(o), o || form.reset(defaults))}>
+    <Dialog open={open} onOpenChange={(o) => (setOpen(o), o || reset())}>
       <DialogTrigger asChild>
         <Button>
           <Plus aria-hidden /> <span className="sr-only sm:not-sr-only">Add Opportunity</span>
@@ -117,6 +134,12 @@ export function SubmitOpportunityDialog() {
                 </FormItem>
               )}
             />
+            <fieldset className="space-y-4 border-t pt-4">
+              <legend className="float-left mb-2 w-full text-sm font-medium">
+                Details <span className="font-normal text-muted-foreground">(optional: what candidates filter by)</span>
+              </legend>
+              <FieldsInputs idPrefix="new-opportunity" draft={details} onChange={setDetails} errors={detailErrors} />
+            </fieldset>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel
