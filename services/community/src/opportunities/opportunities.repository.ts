@@ -79,16 +79,38 @@ export class OpportunitiesRepository {
       where.push(
         `EXISTS (SELECT 1 FROM interactions f WHERE f.entity_type = 'opportunity' AND f.entity_id = o.id AND f.interaction_type = 'favorite' AND f.user_id = $1)`,
       );
-    if (filter.open) where.push(`${ended} = 0`);
 
-    const keys = plan.keys(ended, query);
-    if (cursor) where.push(plan.after(keys, plan.decode(cursor, keys), param));
-    const { rows: found } = await this.db.query<PageRow>(
-      `SELECT ${withMarks}, ${ListPlan.placeOf(keys)} AS place
-       FROM pathfinder_opportunities o WHERE ${where.join(' AND ')}
-       ORDER BY ${keys.map((k) => `${k.expr} ${k.descending ? 'DESC' : 'ASC'}`).join(', ')} LIMIT ${param(rows)}`,
-      params,
-    );
+    // Ended ones come after every open one, and "ended" changes with the date, so no index orders by
+    // it: the open ones are read in the sort's own index order first, the ended ones only when the
+    // page is not full yet (10,000 rows, most upvoted, on a loaded machine: 77-104 ms sorting them all, 0.5-25 ms this way).
+    const place = cursor ? plan.decode(cursor, plan.keys(ended, query)) : undefined;
+    const found: PageRow[] = [];
+    for (const part of filter.open ? (['0'] as const) : (['0', '1'] as const)) {
+      // A cursor in the ended part skips the open one; in the open part, the ended one starts at its top.
+      if (place && place[0] > part) continue;
+      const keys = plan.keys(part, query);
+      const partParams = [...params];
+      const partParam = (value: unknown) => `$${partParams.push(value)}`;
+      // Spelled out column by column (not `ended = 0`), so the planner estimates from the columns' statistics how far the walk goes.
+      const conditions = [
+        ...where,
+        part === '0' ? `o.closed_at IS NULL AND (o.deadline IS NULL OR o.deadline >= ${today})` : `(o.closed_at IS NOT NULL OR o.deadline < ${today})`,
+      ];
+      // Sorted by deadline, the open part also states its deadline as that index reads it, so the walk starts at today.
+      if (part === '0' && plan.sort === 'deadline') conditions.push(`coalesce(o.deadline, 'infinity'::date) >= ${today}`);
+      if (place && place[0] === part) conditions.push(plan.after(keys.slice(1), place.slice(1), partParam));
+      const { rows: more } = await this.db.query<PageRow>(
+        `SELECT ${withMarks}, ${ListPlan.placeOf(keys)} AS place
+         FROM pathfinder_opportunities o WHERE ${conditions.join(' AND ')}
+         ORDER BY ${keys
+           .slice(1)
+           .map((k) => `${k.expr} ${k.descending ? 'DESC' : 'ASC'}`)
+           .join(', ')} LIMIT ${partParam(rows - found.length)}`,
+        partParams,
+      );
+      found.push(...more);
+      if (found.length === rows) break;
+    }
     return { items: found.map(({ place: _, ...row }) => toOpportunity(row)), places: found.map((r) => r.place) };
   }
 

@@ -208,6 +208,36 @@ describe('community: opportunities that can be searched and trusted', () => {
     expect(shown.find((o) => o.id === soon.id)).toMatchObject({ pastDeadline: false, closed: false });
   });
 
+  it.each(['newest', 'deadline', 'upvotes', 'relevance'])(
+    'pages by cursor in %s order from the open ones across into the ended ones, as one list shows them',
+    async (sort) => {
+      const word = `pe${randomUUID().slice(0, 6)}`;
+      const seeded = await seed(Array.from({ length: 7 }, (_, i) => ({ title: `${word} role ${i}`, created_at: `2026-02-0${i + 1}T00:00:00Z` })));
+      // Open, past its deadline, or closed, mixed through the list.
+      await svc.db.query(
+        `UPDATE pathfinder_opportunities SET deadline = CASE WHEN n % 3 = 1 THEN '2000-01-01'::date ELSE '2099-01-01'::date + n::int END,
+         closed_at = CASE WHEN n % 3 = 2 THEN now() END, upvotes = n % 2
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS s(sid, n) WHERE id = s.sid`,
+        [seeded],
+      );
+      const whole = ids((await list(bob, { q: word, sort })).items);
+      const paged: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await list(bob, { q: word, sort, limit: 2, ...(cursor ? { cursor } : {}) });
+        paged.push(...ids(page.items));
+        cursor = page.next;
+      } while (cursor);
+      expect(paged).toEqual(whole);
+      expect(new Set(whole)).toEqual(new Set(seeded));
+      const shown = (await list(bob, { q: word, sort })).items;
+      const firstEnded = shown.findIndex((o) => o.closed || o.pastDeadline);
+      expect(shown.slice(firstEnded).every((o) => o.closed || o.pastDeadline)).toBe(true);
+      expect(firstEnded).toBe(2);
+      expect((await list(bob, { q: word, sort, open: 'true' })).items.map((o) => o.id)).toEqual(whole.slice(0, 2));
+    },
+  );
+
   it.each(['newest', 'deadline', 'upvotes', 'relevance'])('pages by cursor in %s order without a row lost or repeated while others are added', async (sort) => {
     const word = `pg${randomUUID().slice(0, 6)}`;
     const seeded = await seed(
