@@ -1,4 +1,4 @@
-import { communityApi, ContactForm, FeatureInteractions, FeatureRequestStatus, FeatureSort, isModerator, OpportunityStatus } from '@app/contracts';
+import { communityApi, ContactForm, FeatureInteractions, FeatureRequestStatus, FeatureSort, isModerator } from '@app/contracts';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -93,18 +93,10 @@ export function useSubmitContact() {
   return useMutation({ mutationFn: (body: ContactForm) => call(communityApi.submitContactForm, { body }) });
 }
 
-export function useResources() {
-  return useQuery({ ...endpointQuery(communityApi.listExternalResources), staleTime: Infinity });
-}
-
 /** Moderators: app_metadata.role in the signed-in user's token. */
 export function useIsModerator(): boolean {
   const { user } = useAuth();
   return !!user && isModerator(user);
-}
-
-export function useOpportunityQueue(enabled: boolean) {
-  return useQuery({ ...endpointQuery(communityApi.listOpportunities, { query: { status: 'pending' } }), enabled });
 }
 
 export function useFeatureQueue(enabled: boolean) {
@@ -113,15 +105,6 @@ export function useFeatureQueue(enabled: boolean) {
 
 export function useContactSubmissions(enabled: boolean) {
   return useQuery({ ...endpointQuery(communityApi.listContactSubmissions), enabled });
-}
-
-export function useModerateOpportunity() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: Exclude<OpportunityStatus, 'pending'> }) =>
-      call(communityApi.moderateOpportunity, { params: { id }, body: { status } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(communityApi.listOpportunities) }),
-  });
 }
 
 export function useModerateFeature() {

@@ -1,79 +1,18 @@
 import { FeatureRequestStatus, featureRequestStatuses } from '@app/contracts';
-import { Check, ExternalLink, Loader2, X } from 'lucide-react';
-import * as React from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/lib/document-title';
-import {
-  useContactSubmissions,
-  useFeatureQueue,
-  useFeatureRequests,
-  useIsModerator,
-  useModerateFeature,
-  useModerateOpportunity,
-  useOpportunityQueue,
-} from './api';
+import { useContactSubmissions, useFeatureQueue, useFeatureRequests, useIsModerator, useModerateFeature } from './api';
+import { useModerationSummary } from './moderation/api';
+import { AuditLog } from './moderation/audit-log';
+import { ReviewQueue } from './moderation/review-queue';
+import { Empty, Loading } from './moderation/states';
 import { StatusBadge, statusLabel } from './status-badge';
 
 const failed = () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to update status' });
-
-function Loading({ label }: { label: string }) {
-  return (
-    <p role="status" className="flex items-center justify-center gap-2 py-10 text-muted-foreground">
-      <Loader2 className="size-4 animate-spin" aria-hidden /> {label}
-    </p>
-  );
-}
-
-const Empty = ({ children }: { children: React.ReactNode }) => <p className="py-10 text-center text-muted-foreground">{children}</p>;
-
-function OpportunityQueue() {
-  const queue = useOpportunityQueue(true);
-  const moderate = useModerateOpportunity();
-  if (queue.isPending) return <Loading label="Loading opportunities..." />;
-  if (queue.isError) throw queue.error;
-  if (queue.data.length === 0) return <Empty>No opportunities waiting for review</Empty>;
-  const decide = (id: string, status: 'approved' | 'rejected') =>
-    moderate.mutate(
-      { id, status },
-      { onSuccess: () => toast({ title: status === 'approved' ? 'Opportunity approved' : 'Opportunity rejected' }), onError: failed },
-    );
-  return (
-    <ul className="space-y-3" aria-label="Opportunities waiting for review">
-      {queue.data.map((o) => (
-        <li key={o.id} className="rounded-lg border bg-card p-4 shadow-sm" data-testid="queued-opportunity">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold [overflow-wrap:anywhere]">{o.title}</h3>
-            {o.badge ? <Badge variant="secondary">{o.badge}</Badge> : null}
-            {o.compensation ? (
-              <span className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">${o.compensation.toLocaleString('en-US')}</span>
-            ) : null}
-          </div>
-          <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere] text-sm text-muted-foreground">{o.description}</p>
-          <a
-            href={o.link}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-1 inline-flex items-center gap-1 break-all text-sm text-primary underline-offset-4 hover:underline"
-          >
-            {o.link} <ExternalLink className="size-3" aria-hidden />
-          </a>
-          <div className="mt-3 flex gap-2">
-            <Button size="sm" disabled={moderate.isPending} onClick={() => decide(o.id, 'approved')} aria-label={`Approve ${o.title}`}>
-              <Check aria-hidden /> Approve
-            </Button>
-            <Button size="sm" variant="outline" disabled={moderate.isPending} onClick={() => decide(o.id, 'rejected')} aria-label={`Reject ${o.title}`}>
-              <X aria-hidden /> Reject
-            </Button>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function FeatureStatusSelect({ id, title, status }: { id: string; title: string; status: FeatureRequestStatus }) {
   const moderate = useModerateFeature();
@@ -141,7 +80,8 @@ function ContactMessages() {
         <li key={m.id} className="rounded-lg border bg-card p-4 shadow-sm">
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge variant="secondary">{m.subject}</Badge>
-            <span className="font-medium">{m.name ?? 'Anonymous'}</span>
+            {/* A signed-in sender is named by their account (the service fills a blank name and e-mail). */}
+            {m.name || !m.email ? <span className="font-medium">{m.name ?? 'Anonymous'}</span> : null}
             {m.email ? (
               <a className="text-primary underline-offset-4 hover:underline" href={`mailto:${m.email}`}>
                 {m.email}
@@ -158,10 +98,30 @@ function ContactMessages() {
   );
 }
 
-/** The review desk: pending opportunities, feature request statuses, contact messages (moderators only). */
+const tabs = ['opportunities', 'resources', 'features', 'messages', 'log'] as const;
+type Tab = (typeof tabs)[number];
+const isTab = (value: string | null): value is Tab => tabs.includes(value as Tab);
+
+/** A tab's name with what waits in it, e.g. "Opportunities 3". */
+function TabLabel({ label, pending }: { label: string; pending?: number }) {
+  return (
+    <>
+      {label}
+      {pending ? (
+        <Badge variant="secondary" className="ml-1.5 px-1.5 tabular-nums">
+          {pending}
+        </Badge>
+      ) : null}
+    </>
+  );
+}
+
+/** The review desk: opportunities, resources, feature requests, contact messages and the audit log (moderators only); the tab is in the URL. */
 export default function ModerationPage() {
   useDocumentTitle('Moderation');
   const moderator = useIsModerator();
+  const [params, setParams] = useSearchParams();
+  const summary = useModerationSummary();
   if (!moderator) {
     return (
       <section className="py-20 text-center">
@@ -170,26 +130,43 @@ export default function ModerationPage() {
       </section>
     );
   }
+  const asked = params.get('tab');
+  const tab: Tab = isTab(asked) ? asked : 'opportunities';
+  const pending = summary.data?.pending;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <header>
         <h1 className="text-3xl font-bold tracking-tight">Moderation</h1>
         <p className="text-muted-foreground">Review what candidates share before others see it.</p>
       </header>
-      <Tabs defaultValue="opportunities" className="space-y-4">
-        <TabsList>
-          <TabsTrigger value="opportunities">Opportunities</TabsTrigger>
-          <TabsTrigger value="features">Feature requests</TabsTrigger>
+      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="space-y-4">
+        <TabsList className="h-auto flex-wrap">
+          <TabsTrigger value="opportunities">
+            <TabLabel label="Opportunities" pending={pending?.opportunities} />
+          </TabsTrigger>
+          <TabsTrigger value="resources">
+            <TabLabel label="Resources" pending={pending?.resources} />
+          </TabsTrigger>
+          <TabsTrigger value="features">
+            <TabLabel label="Feature requests" pending={pending?.features} />
+          </TabsTrigger>
           <TabsTrigger value="messages">Messages</TabsTrigger>
+          <TabsTrigger value="log">Audit log</TabsTrigger>
         </TabsList>
         <TabsContent value="opportunities">
-          <OpportunityQueue />
+          <ReviewQueue kind="opportunity" />
+        </TabsContent>
+        <TabsContent value="resources">
+          <ReviewQueue kind="resource" />
         </TabsContent>
         <TabsContent value="features">
           <FeatureModeration />
         </TabsContent>
         <TabsContent value="messages">
           <ContactMessages />
+        </TabsContent>
+        <TabsContent value="log">
+          <AuditLog />
         </TabsContent>
       </Tabs>
     </div>
