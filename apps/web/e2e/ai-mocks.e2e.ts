@@ -125,6 +125,16 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
       .filter({ hasText: /19:[0-2]\d/ })
       .waitFor({ timeout: 40_000 });
 
+    // "I'm done" hands the turn back without waiting out the pause left for thinking; it waits while the interviewer speaks.
+    await status(page, 'Listening…');
+    const done = page.getByRole('button', { name: voiceMessages.answerDone });
+    expect(await done.isEnabled()).toBe(true);
+    const linesBefore = await transcript.getByRole('listitem').count();
+    await done.click();
+    await status(page, 'Speaking…');
+    expect(await done.isDisabled()).toBe(true);
+    expect(await transcript.getByRole('listitem').count()).toBeGreaterThan(linesBefore);
+
     await page.getByRole('button', { name: 'End Interview' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(voiceMessages.confirmEnd).waitFor();

@@ -11,6 +11,11 @@ export const voiceConstants = {
   defaultInputFormat: 'pcm_16000',
   /** Spec section 9: a quarter-second input buffer. */
   inputChunkDurationMs: 250,
+  /**
+   * The page's "I'm done" button, sent as an ElevenLabs contextual_update with this text: the local
+   * interviewer takes the turn at once instead of waiting out its pause, and an ElevenLabs agent reads it.
+   */
+  answerDoneText: 'The candidate has finished their answer and is waiting for you.',
 } as const;
 
 /** Every label and message of the AI mock interview page (spec sections 4 and 8). */
@@ -22,6 +27,7 @@ export const voiceMessages = {
   started: 'Conversation Started',
   confirmEnd: 'Are you sure you want to end the interview? This action cannot be undone.',
   continueInterview: 'Continue Interview',
+  answerDone: "I'm done",
   endInterview: 'End Interview',
   timesUp: "Time's up!",
   noSession: 'Could not find this interview',

@@ -29,6 +29,11 @@ export const voiceConfigShape = {
   VOICE_PING_INTERVAL_MS: z.coerce.number().int().min(50).default(5_000),
   /** Silence that ends the candidate's turn: generous, people pause while thinking. */
   VOICE_END_OF_TURN_MS: z.coerce.number().int().min(200).default(1_800),
+  /**
+   * The same on a technical or design question, where candidates stop to think mid-answer (issue
+   * 24: a 2.5 s pause must not be taken for the end); "I'm done" on the page ends a turn at once.
+   */
+  VOICE_THINKING_PAUSE_MS: z.coerce.number().int().min(200).default(3_500),
   /** The offline recogniser (Debian pocketsphinx); "none" turns transcription off. */
   VOICE_ASR_COMMAND: z.string().default('pocketsphinx_continuous'),
   ELEVENLABS_API_KEY: optionalString,

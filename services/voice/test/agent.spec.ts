@@ -1,3 +1,4 @@
+import { voiceConstants } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
@@ -21,6 +22,7 @@ describe('voice: the local interviewer agent', () => {
     voice = await env.start(createVoiceService({ clock }), {
       VOICE_PING_INTERVAL_MS: '200',
       VOICE_END_OF_TURN_MS: '600',
+      VOICE_THINKING_PAUSE_MS: '1500',
       VOICE_STARTER_CREDITS: '1000',
       // These tests play each answer at once, far faster than real time (the pace is tested in frames.spec.ts).
       VOICE_AUDIO_AHEAD_MS: '3600000',
@@ -45,8 +47,8 @@ describe('voice: the local interviewer agent', () => {
     ).body;
   /** The bank question an interviewer's line asks. */
   const questionAsked = (line: string) => questionBank.find((q) => line.includes(q.question))!;
-  /** An answer: voice, then the silence that ends the turn. */
-  const answer = (call: AgentClient, voiceMs = 700) => call.speak(Buffer.concat([tone(voiceMs), quiet(900)]));
+  /** An answer: voice, then the silence that ends the turn (on a technical question too). */
+  const answer = (call: AgentClient, voiceMs = 700) => call.speak(Buffer.concat([tone(voiceMs), quiet(1_600)]));
 
   it('echoes the convai subprotocol and answers the initiation with the metadata, then asks its first question with pcm_16000 audio', async () => {
     const { signedUrl: url, sessionId } = await signedUrl();
@@ -191,7 +193,7 @@ describe('voice: the local interviewer agent', () => {
       await call.waitForType('agent_response', turn, 30_000);
       if (call.responses()[turn - 1].endsWith('Goodbye!')) break;
       clock.advance(20_000);
-      call.speak(Buffer.concat([tone(700), quiet(400), tone(500), quiet(900)]));
+      call.speak(Buffer.concat([tone(700), quiet(400), tone(500), quiet(1_600)]));
     }
     expect(await call.closed).toEqual({ code: 1000, reason: 'interview complete' });
     expect(call.of('interruption')).toEqual([]);
@@ -208,6 +210,58 @@ describe('voice: the local interviewer agent', () => {
     expect(done.report.longest_pause_secs).toBeLessThanOrEqual(0.6);
     expect(done.report.next_steps).toHaveLength(3);
     expect(done.transcript.filter((t: { role: string }) => t.role === 'agent')).toHaveLength(call.responses().length);
+  });
+
+  /** The introduction answered by typing: the first technical question is asked. */
+  const toFirstQuestion = async (call: AgentClient) => {
+    await call.opened;
+    call.initiate();
+    await call.waitForType('agent_response');
+    clock.advance(20_000);
+    call.send({ type: 'user_message', text: 'I build backend services.' });
+    await call.waitForType('agent_response', 2);
+    expect(call.responses()[1]).toMatch(/^Thank you\. Let us start with a technical question/);
+    clock.advance(20_000);
+  };
+
+  it('leaves a technical question time to think: a pause inside the answer is not its end, and "I\'m done" ends it at once', async () => {
+    const call = new AgentClient(voice, (await signedUrl()).signedUrl);
+    await toFirstQuestion(call);
+    // A 1.2 s pause: over the 0.6 s that ends a turn elsewhere, under this test's 1.5 s thinking pause.
+    call.speak(Buffer.concat([tone(700), quiet(1_200), tone(700), quiet(1_000)]));
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(call.responses()).toHaveLength(2);
+    call.send({ type: 'contextual_update', text: voiceConstants.answerDoneText });
+    await call.waitForType('agent_response', 3);
+    // Both parts were one answer: one transcript, one reply.
+    await call.waitForType('user_transcript');
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(call.of('user_transcript')).toHaveLength(1);
+    expect(call.responses()).toHaveLength(3);
+    // Another context update is only context, and "I'm done" while the interviewer speaks is ignored.
+    call.send({ type: 'contextual_update', text: 'The candidate switched to Python.' });
+    call.send({ type: 'contextual_update', text: voiceConstants.answerDoneText });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(call.responses()).toHaveLength(3);
+    expect(call.of('error')).toEqual([]);
+    call.close();
+    await call.closed;
+  });
+
+  it('holds the turn when the candidate asks for time ("let me think"), then takes the answer that follows', async () => {
+    const call = new AgentClient(voice, (await signedUrl()).signedUrl);
+    await toFirstQuestion(call);
+    call.send({ type: 'user_message', text: 'Hmm, let me think.' });
+    await call.waitForType('agent_response', 3);
+    expect(call.responses()[2]).toBe('Of course, take your time.');
+    clock.advance(20_000);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(call.responses()).toHaveLength(3);
+    call.send({ type: 'user_message', text: "I don't know." });
+    await call.waitForType('agent_response', 4);
+    expect(call.responses()[3]).toMatch(/^That is fine, let me help a little\. /);
+    call.close();
+    await call.closed;
   });
 
   it('invites a silent candidate to answer once, then waits', async () => {

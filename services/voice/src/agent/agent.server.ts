@@ -110,6 +110,7 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
       clock: this.clock,
       pingIntervalMs: this.config.VOICE_PING_INTERVAL_MS,
       endOfTurnMs: this.config.VOICE_END_OF_TURN_MS,
+      thinkingPauseMs: this.config.VOICE_THINKING_PAUSE_MS,
       audioAheadMs: this.config.VOICE_AUDIO_AHEAD_MS,
       monotonicNow: () => performance.now(),
       turnTaken: (role) => this.countTurn(sessionId, role),

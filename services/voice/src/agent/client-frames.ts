@@ -1,4 +1,4 @@
-import { limits } from '@app/contracts';
+import { limits, voiceConstants } from '@app/contracts';
 import { z } from 'zod';
 
 /**
@@ -11,6 +11,8 @@ const initiation = z.object({ type: z.literal('conversation_initiation_client_da
 const pong = z.object({ type: z.literal('pong'), event_id: z.number().int() });
 /** A typed answer: bounded as every text of the contract is (refused past it, and the candidate told). */
 const userMessage = z.object({ type: z.literal('user_message'), text: z.string() });
+/** Context for the agent; the page's "I'm done" is one (voiceConstants.answerDoneText). */
+const contextualUpdate = z.object({ type: z.literal('contextual_update'), text: z.string() });
 /** Frames the client may send that the local interviewer has no use for. */
 const ignored = z.object({ type: z.enum(['user_activity', 'contextual_update', 'feedback', 'client_tool_result']) });
 
@@ -19,6 +21,7 @@ export type ClientFrame =
   | { kind: 'initiation' }
   | { kind: 'pong'; eventId: number }
   | { kind: 'user_message'; text: string }
+  | { kind: 'answer_done' }
   | { kind: 'ignored' }
   | { kind: 'invalid'; reason: string };
 
@@ -45,6 +48,7 @@ export function parseClientFrame(raw: string): ClientFrame {
   if (answered.success) return { kind: 'pong', eventId: answered.data.event_id };
   const typed = userMessage.safeParse(json);
   if (typed.success) return { kind: 'user_message', text: typed.data.text };
+  if (contextualUpdate.safeParse(json).data?.text === voiceConstants.answerDoneText) return { kind: 'answer_done' };
   if (ignored.safeParse(json).success) return { kind: 'ignored' };
   if (typeof type !== 'string') return { kind: 'invalid', reason: 'a frame needs a type (or user_audio_chunk)' };
   if (type === 'pong' || type === 'user_message') return { kind: 'invalid', reason: `${type} is missing a field or has one of the wrong type` };

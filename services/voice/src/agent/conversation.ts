@@ -1,6 +1,6 @@
 import { TranscriptEntry, voiceConstants, voiceMessages, VoiceReport } from '@app/contracts';
 import type { Clock } from '../clock';
-import { nextTurn, wordCount } from '../interview/assessment';
+import { asksForTime, nextTurn, wordCount } from '../interview/assessment';
 import type { InterviewPlan } from '../interview/plan';
 import { AskedQuestion, interviewReport } from '../interview/report';
 import { boundTurn } from '../sessions/transcript-bounds';
@@ -23,6 +23,8 @@ export interface ConversationDeps {
   clock: Clock;
   pingIntervalMs: number;
   endOfTurnMs: number;
+  /** The silence that ends a turn on a technical or design question (people stop to think there). */
+  thinkingPauseMs: number;
   /** Audio a client may send ahead of real time (network jitter); what comes faster is dropped. */
   audioAheadMs: number;
   /** Milliseconds of a monotonic clock: the pace of incoming audio is real time, whatever `clock` says. */
@@ -168,6 +170,7 @@ export class InterviewConversation {
     if (frame.kind === 'audio') this.hearAtRealTime(frame.pcm);
     else if (frame.kind === 'pong') this.pong(frame.eventId);
     else if (frame.kind === 'user_message') this.typed(frame.text);
+    else if (frame.kind === 'answer_done') this.answerDone();
   }
 
   /** The user ended the call from the page (the sessions service was told first). */
@@ -272,6 +275,19 @@ export class InterviewConversation {
     }
   }
 
+  /**
+   * "I'm done" from the page: the answer being spoken ends now instead of after the pause; pressed
+   * with nothing said, the interviewer goes on as after an empty answer (a hint first). Ignored
+   * while the interviewer speaks or is already choosing its next words.
+   */
+  private answerDone(): void {
+    if (this.ending || this.preparing || this.finished || this.deciding || this.current < 0) return;
+    if (this.deps.clock.now() < this.speakingUntil) return;
+    const [ended] = this.turns.finish();
+    if (ended?.type === 'ended') return this.answered(ended.audio, ended.voiceMs, ended.speechMs, ended.longestPauseMs);
+    void this.respond(Promise.resolve());
+  }
+
   private interrupt(): void {
     this.speakingUntil = 0;
     this.send({ type: 'interruption', interruption_event: { event_id: this.eventId } });
@@ -317,10 +333,12 @@ export class InterviewConversation {
     const asked = this.asked[this.current];
     if (!asked) return;
     const { item } = asked;
+    const last = asked.entries[asked.entries.length - 1]?.message;
+    // "Let me think": the turn stays the candidate's, and the silence invitation waits again.
+    if (last && asksForTime(last)) return this.say({ text: 'Of course, take your time.', last: false });
     if (item.stage === 'candidate questions') return this.goodbye();
     if (!item.question) return this.ask(this.current + 1, '');
     const said = asked.entries.map((e) => e.message).filter((m) => m && m !== voiceMessages.notTranscribed);
-    const last = asked.entries[asked.entries.length - 1]?.message;
     const latest = last && last !== voiceMessages.notTranscribed ? last : undefined;
     const timeShort = this.deps.clock.now() - this.connectedAt >= this.plan.minutes * 60_000 - wrapUpMs;
     const turn = nextTurn(item.question, said.join(' '), latest, asked, timeShort);
@@ -341,6 +359,7 @@ export class InterviewConversation {
     const item = this.plan.items[Math.min(index, this.plan.items.length - 1)];
     this.current = this.plan.items.indexOf(item);
     this.asked.push({ item, answers: [], entries: [], hinted: false, probes: 0 });
+    this.turns.endOfTurnAfter(item.stage === 'main' ? this.deps.thinkingPauseMs : this.deps.endOfTurnMs);
     await this.say({ text: `${lead}${item.text}`, last: false });
   }
 

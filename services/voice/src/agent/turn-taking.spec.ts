@@ -44,4 +44,28 @@ describe('turn-taking by voice activity', () => {
     const loud = new TurnTaking(options);
     expect(loud.push(tone(5_120), false).map((e) => e.type)).toEqual(['started', 'ended']);
   });
+
+  it('waits out a longer pause once told to (a technical question), and a pause within it does not end the turn', () => {
+    const turns = new TurnTaking(options);
+    turns.endOfTurnAfter(1_500);
+    const heard = turns.push(Buffer.concat([tone(500), quiet(1_200), tone(500), quiet(1_400)]), false);
+    expect(heard.map((e) => e.type)).toEqual(['started']);
+    const [ended] = turns.push(quiet(120), false);
+    if (ended?.type !== 'ended') throw new Error('no end');
+    expect(ended.longestPauseMs).toBeGreaterThanOrEqual(1_180);
+    expect(ended.voiceMs).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('ends the turn in progress when the candidate says they are done, and has nothing to end otherwise', () => {
+    const turns = new TurnTaking(options);
+    expect(turns.finish()).toEqual([]);
+    turns.push(Buffer.concat([tone(600), quiet(200)]), false);
+    const [ended] = turns.finish();
+    expect(ended).toMatchObject({ type: 'ended' });
+    expect(turns.talking).toBe(false);
+    expect(turns.finish()).toEqual([]);
+    // A breath is not an answer: too little voice ends nothing.
+    turns.push(tone(150), false);
+    expect(turns.finish()).toEqual([]);
+  });
 });

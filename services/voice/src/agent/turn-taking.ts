@@ -18,7 +18,7 @@ export interface TurnTakingOptions {
   startMs: number;
   /** Voice needed to interrupt the agent (longer: a cough should not cut a question off). */
   bargeInMs: number;
-  /** Silence that ends the candidate's turn. */
+  /** Silence that ends the candidate's turn (changed per question with `endOfTurnAfter`). */
   endOfTurnMs: number;
   /** A turn with less voice than this was noise, not an answer. */
   minVoiceMs: number;
@@ -47,7 +47,22 @@ export class TurnTaking {
   private longestPause = 0;
   private preRoll: Array<{ frame: Buffer; ms: number }> = [];
 
-  constructor(private readonly options: TurnTakingOptions) {}
+  private endOfTurnMs: number;
+
+  constructor(private readonly options: TurnTakingOptions) {
+    this.endOfTurnMs = options.endOfTurnMs;
+  }
+
+  /** From now on, this much silence ends a turn (longer while a technical question is being thought through). */
+  endOfTurnAfter(ms: number): void {
+    this.endOfTurnMs = ms;
+  }
+
+  /** The candidate said they are done: the turn in progress ends now, without waiting for the silence. */
+  finish(): TurnEvent[] {
+    const ended = this.inTurn ? this.end() : undefined;
+    return ended ? [ended] : [];
+  }
 
   get talking(): boolean {
     return this.inTurn;
@@ -96,15 +111,21 @@ export class TurnTaking {
       } else {
         this.silence += ms;
       }
-      if (this.silence >= this.options.endOfTurnMs || this.turnMs >= this.options.maxTurnMs) {
-        const audio = Buffer.concat(this.turn);
-        const voiceMs = this.turnVoice;
-        const speechMs = this.turnMs - this.silence;
-        const longestPauseMs = this.longestPause;
-        this.reset();
-        if (voiceMs >= this.options.minVoiceMs) events.push({ type: 'ended', audio, voiceMs, speechMs, longestPauseMs });
+      if (this.silence >= this.endOfTurnMs || this.turnMs >= this.options.maxTurnMs) {
+        const ended = this.end();
+        if (ended) events.push(ended);
       }
     }
     return events;
+  }
+
+  /** The turn in progress, closed; undefined when it had too little voice to be an answer. */
+  private end(): TurnEvent | undefined {
+    const audio = Buffer.concat(this.turn);
+    const voiceMs = this.turnVoice;
+    const speechMs = this.turnMs - this.silence;
+    const longestPauseMs = this.longestPause;
+    this.reset();
+    return voiceMs >= this.options.minVoiceMs ? { type: 'ended', audio, voiceMs, speechMs, longestPauseMs } : undefined;
   }
 }

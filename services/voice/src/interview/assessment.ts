@@ -32,6 +32,17 @@ export function saysDontKnow(answer: string): boolean {
   return dontKnow.test(` ${text} `) && text.split(' ').length <= 25;
 }
 
+const holdPhrase =
+  /^((um+|uh+|hm+|okay|ok|so|right|well|sure|yeah|yes),? )*(let me (think|see)|give me a (moment|second|sec|minute)|(one|just a) (moment|second|sec|minute)|hold on|bear with me)( (about|on) (it|that|this))?( please)?$/;
+
+/**
+ * The candidate asks for time ("let me think", "give me a moment") and says nothing else: the
+ * interviewer keeps listening instead of taking the turn.
+ */
+export function asksForTime(answer: string): boolean {
+  return holdPhrase.test(normalise(answer).trim());
+}
+
 /** Where the conversation stands on one question. */
 export interface QuestionProgress {
   probes: number;

@@ -1,5 +1,5 @@
 import { voiceReportSchema } from '@app/contracts';
-import { coverage, maxProbes, nextTurn, saysDontKnow } from './assessment';
+import { asksForTime, coverage, maxProbes, nextTurn, saysDontKnow } from './assessment';
 import { ConceptKey, concepts } from './concepts';
 import { interviewPlan, PlanContext } from './plan';
 import { questionBank } from './question-bank';
@@ -63,6 +63,13 @@ describe('concept detection', () => {
     expect(saysDontKnow('(no words recognised)')).toBe(true);
     expect(saysDontKnow('not sure honestly')).toBe(true);
     expect(saysDontKnow(strong)).toBe(false);
+  });
+
+  it('hears a request for time ("let me think") only when that is all that was said', () => {
+    for (const held of ['Let me think.', 'Hmm, let me think about it.', 'Give me a moment please', 'OK, one second.', 'Just a sec', 'Hold on.', 'let me see'])
+      expect([held, asksForTime(held)]).toEqual([held, true]);
+    for (const answer of ['Let me think: I would use a hash map.', strong, "I don't know.", '', 'think'])
+      expect([answer, asksForTime(answer)]).toEqual([answer, false]);
   });
 });
 

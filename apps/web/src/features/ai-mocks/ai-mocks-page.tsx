@@ -1,5 +1,5 @@
 import { interviewLengths, interviewLevels, interviewTopics, voiceConstants, voiceMessages } from '@app/contracts';
-import { Bot, Coins, Maximize, Mic, MicOff, Minimize, MonitorUp, Phone, PhoneOff, User, Video, VideoOff } from 'lucide-react';
+import { Bot, Check, Coins, Maximize, Mic, MicOff, Minimize, MonitorUp, Phone, PhoneOff, User, Video, VideoOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
@@ -319,6 +319,12 @@ export default function AiMocksPage() {
             {fullscreen ? <Minimize aria-hidden /> : <Maximize aria-hidden />}
           </Button>
           <Countdown startedAt={call.startedAt} onTimeUp={onTimeUp} />
+          {active ? (
+            // The interviewer leaves long pauses on technical questions: this ends the answer without waiting them out.
+            <Button variant="secondary" onClick={call.answerDone} disabled={call.mode === 'speaking'}>
+              <Check aria-hidden /> {voiceMessages.answerDone}
+            </Button>
+          ) : null}
           {idle ? (
             <Button onClick={start} disabled={notEnough || balance === undefined}>
               <Phone aria-hidden /> Start Interview

@@ -141,6 +141,9 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
     [finish],
   );
 
+  /** "I'm done": the interviewer takes its turn now instead of waiting out the pause it leaves for thinking. */
+  const answerDone = useCallback(() => conversation.current?.sendContextualUpdate(voiceConstants.answerDoneText), []);
+
   const setMicMuted = useCallback((muted: boolean) => {
     conversation.current?.setMicMuted(muted);
     setMicMutedState(muted);
@@ -154,5 +157,5 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
     [],
   );
 
-  return { state, mode, lines, startedAt, micMuted, setMicMuted, insufficient, start, end };
+  return { state, mode, lines, startedAt, micMuted, setMicMuted, answerDone, insufficient, start, end };
 }
