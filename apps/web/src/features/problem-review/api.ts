@@ -1,7 +1,8 @@
-import { CatalogueListId, CreateQuestionInput, CreateSession, practiceApi } from '@app/contracts';
+import { CatalogueListId, CreateQuestionInput, CreateSession, endpointPath, endpointQueryString, ExportQuery, practiceApi, ReviewLimits } from '@app/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointQuery } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { loadAuth } from '@/lib/supabase';
 
 /** Lists are fetched only when a user id exists (spec section 6). */
 export function useQuestions() {
@@ -15,11 +16,33 @@ export function usePracticeSummary() {
   return useQuery({ ...endpointQuery(practiceApi.practiceSummary), enabled: !!user });
 }
 
+/** The browser's time zone: the candidate's days are their own. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 /** The readiness figures (/analytics' summary call), in the browser's time zone. */
 export function usePracticeAnalytics() {
   const { user } = useAuth();
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const tz = browserTimeZone();
   return useQuery({ ...endpointQuery(practiceApi.practiceAnalytics, { query: { tz } }), enabled: !!user });
+}
+
+/** Today's review session; not kept once its page is left, so the next session starts from what is due then. */
+export function useDueQueue() {
+  const { user } = useAuth();
+  return useQuery({ ...endpointQuery(practiceApi.dueQueue, { query: { tz: browserTimeZone() } }), enabled: !!user, gcTime: 0, refetchOnWindowFocus: false });
+}
+
+export function useReviewLimits() {
+  const { user } = useAuth();
+  return useQuery({ ...endpointQuery(practiceApi.getReviewLimits), enabled: !!user });
+}
+
+export function useSetReviewLimits() {
+  const invalidate = useInvalidatePractice();
+  return useMutation({
+    mutationFn: (body: ReviewLimits) => call(practiceApi.setReviewLimits, { body }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useQuestionSessions(questionId: string) {
@@ -87,4 +110,27 @@ export function useAddCatalogueList() {
     mutationFn: (list: CatalogueListId) => call(practiceApi.addCatalogueList, { params: { list } }),
     onSuccess: invalidate,
   });
+}
+
+export function useImportProblems() {
+  const invalidate = useInvalidatePractice();
+  return useMutation({
+    mutationFn: (csv: string) => call(practiceApi.importProblems, { body: { csv } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Saves the export as a file: it is fetched with the session's token (a plain link would carry none), then handed to the browser. */
+export async function downloadExport(query: ExportQuery): Promise<void> {
+  const { data } = await (await loadAuth()).getSession();
+  const res = await fetch(endpointPath(practiceApi.exportPractice) + endpointQueryString(query), {
+    headers: data.session ? { Authorization: `Bearer ${data.session.access_token}` } : {},
+  });
+  if (!res.ok) throw new Error(`Export failed (${res.status})`);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${query.data}.${query.format}`;
+  link.click();
+  URL.revokeObjectURL(url);
 }

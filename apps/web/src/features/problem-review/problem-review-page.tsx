@@ -1,5 +1,5 @@
-import type { QuestionListItem } from '@app/contracts';
-import { Sparkles } from 'lucide-react';
+import { dueTodayCount, QuestionListItem } from '@app/contracts';
+import { ListChecks, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
@@ -9,7 +9,9 @@ import { useDeleteQuestions, usePracticeAnalytics, usePracticeSummary, useQuesti
 import { AddListDialog } from './components/add-list-dialog';
 import { AddProblemDialog } from './components/add-problem-dialog';
 import { DuePlan } from './components/due-plan';
+import { ExportImportDialog } from './components/export-import-dialog';
 import { QuestionTable } from './components/question-table';
+import { ReviewLimitsDialog } from './components/review-limits-dialog';
 import { ReadinessSummary, SummaryCards } from './components/summary';
 
 export default function ProblemReviewPage() {
@@ -25,6 +27,7 @@ export default function ProblemReviewPage() {
 
   // What to practise now: the most overdue (the earliest due date; ISO instants sort as text).
   const next = questions.data.reduce<QuestionListItem | undefined>((first, q) => (!first || q.due_at < first.due_at ? q : first), undefined);
+  const due = dueTodayCount(questions.data);
 
   /** Deletes the rows; answers the ids that are still there (their call failed), to stay selected. */
   const onDelete = async (ids: string[]): Promise<string[]> => {
@@ -42,6 +45,13 @@ export default function ProblemReviewPage() {
           <p className="text-muted-foreground">Spaced repetition for coding problems: review each one just before you would forget it.</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {due > 0 ? (
+            <Button asChild title="Review everything due today, one problem after another">
+              <Link to="/leetcode/session">
+                <ListChecks aria-hidden /> Review due
+              </Link>
+            </Button>
+          ) : null}
           {next ? (
             <Button asChild variant="secondary" title={`Review next: ${next.title}`}>
               <Link to={`/leetcode/review/${next.id}`}>
@@ -49,6 +59,8 @@ export default function ProblemReviewPage() {
               </Link>
             </Button>
           ) : null}
+          <ReviewLimitsDialog />
+          <ExportImportDialog />
           <AddListDialog />
           <AddProblemDialog />
         </div>

@@ -6,8 +6,12 @@ import {
   CreateSessionInput,
   createSessionSchema,
   ErrorType,
+  gradeNames,
   maxSubmissions,
   QuestionListItem,
+  reviewGrade,
+  ReviewGrade,
+  reviewGrades,
 } from '@app/contracts';
 import { ArrowLeft } from 'lucide-react';
 import * as React from 'react';
@@ -54,6 +58,64 @@ function NumberInput({
   );
 }
 
+const gradeHints: Record<ReviewGrade, string> = {
+  again: 'Could not solve it',
+  hard: 'Solved, with effort',
+  good: 'Solved',
+  easy: 'Solved at once',
+};
+
+/** A key press typed into a field is text, not a grade. */
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * Again/Hard/Good/Easy, as Anki asks it; none chosen, the scores give it (shown). Keys 1–4 choose
+ * one from anywhere on the page but a text field; choosing the chosen one again clears it.
+ */
+function GradePicker({ value, onChange, fromScores }: { value: ReviewGrade | null; onChange(grade: ReviewGrade | null): void; fromScores: ReviewGrade }) {
+  React.useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target) || document.querySelector('[role=dialog], [role=listbox]')) return;
+      const grade = reviewGrades[Number(event.key) - 1];
+      if (!/^[1-4]$/.test(event.key) || !grade) return;
+      event.preventDefault();
+      onChange(grade);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onChange]);
+  return (
+    <div className="space-y-2 sm:col-span-2">
+      <p id="review-grade-label" className="text-sm font-medium">
+        Grade <span className="font-normal text-muted-foreground">(optional; keys 1–4)</span>
+      </p>
+      <div role="radiogroup" aria-labelledby="review-grade-label" aria-describedby="review-grade-hint" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {reviewGrades.map((grade, i) => (
+          <Button
+            key={grade}
+            type="button"
+            role="radio"
+            aria-checked={value === grade}
+            variant={value === grade ? 'default' : 'outline'}
+            className="h-auto flex-col items-start gap-0 py-2 text-left"
+            onClick={() => onChange(value === grade ? null : grade)}
+          >
+            <span className="font-semibold">
+              <kbd className="mr-1 font-mono text-xs opacity-80">{i + 1}</kbd>
+              {gradeNames[grade]}
+            </span>
+            <span className="text-xs font-normal opacity-80">{gradeHints[grade]}</span>
+          </Button>
+        ))}
+      </div>
+      <p id="review-grade-hint" className="text-xs text-muted-foreground" data-testid="grade-hint">
+        {value ? `Graded ${gradeNames[value]}.` : `No grade chosen: your scores give ${gradeNames[fromScores]}.`}
+      </p>
+    </div>
+  );
+}
+
 /** What was typed, as the sign-in-again draft keeps it. */
 function draftOf(values: ReviewInput): ReviewDraft {
   return {
@@ -94,11 +156,13 @@ export function ReviewForm({
       submissions: draft?.submissions ? Number(draft.submissions) : undefined,
       timer: draft?.minutes ? Number(draft.minutes) : undefined,
       notes: draft?.notes ?? '',
+      grade: null,
     },
   });
-  const [chosen, submissions, minutes] = useWatch({ control: form.control, name: ['errors', 'submissions', 'timer'] });
+  const [chosen, submissions, minutes, grade] = useWatch({ control: form.control, name: ['errors', 'submissions', 'timer', 'grade'] });
   const correctness = correctnessFromErrors(chosen ?? [], errorTypes);
   const confidence = confidenceFrom(asNumber(submissions), asNumber(minutes));
+  const setGrade = React.useCallback((value: ReviewGrade | null) => form.setValue('grade', value), [form]);
 
   const submit = (event: React.FormEvent) => {
     form.setValue('correctness', correctness);
@@ -108,7 +172,7 @@ export function ReviewForm({
     form.setValue('timer', asNumber(form.getValues('timer')));
     return form.handleSubmit(async (review) => {
       if (!(await onSave(review, draftOf(form.getValues())))) return;
-      form.reset({ question_id: question.id, correctness: 100, confidence: 0, errors: [], submissions: undefined, timer: undefined, notes: '' });
+      form.reset({ question_id: question.id, correctness: 100, confidence: 0, errors: [], submissions: undefined, timer: undefined, notes: '', grade: null });
     })(event);
   };
 
@@ -190,6 +254,7 @@ export function ReviewForm({
           </output>
           <p className="text-xs text-muted-foreground">Computed from submissions and time.</p>
         </div>
+        <GradePicker value={grade ?? null} onChange={setGrade} fromScores={reviewGrade({ correctness, confidence, timer: asNumber(minutes) })} />
         <FormField
           control={form.control}
           name="notes"
