@@ -81,7 +81,7 @@ describe('community (Chromium)', () => {
     await dialog.getByLabel('Description').fill('Same posting');
     await dialog.getByLabel('Application Link').fill(`${link.replace('https:', 'http:')}/?utm_source=x`);
     await dialog.getByRole('button', { name: 'Submit Opportunity' }).click();
-    await dialog.getByText('This opportunity has already been shared').waitFor();
+    await dialog.getByText('You have already shared this link; it is waiting for review').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const reader = await newPage(browser);
