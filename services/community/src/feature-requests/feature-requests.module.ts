@@ -6,12 +6,13 @@ import { FeatureCommentsService } from './feature-comments.service';
 import { FeatureRequestsController } from './feature-requests.controller';
 import { FeatureRequestsRepository } from './feature-requests.repository';
 import { FeatureRequestsService } from './feature-requests.service';
+import { TrendingAging } from './trending-aging';
 
 /** The feature board: requests, their statuses (set by moderators), upvotes, comments and merges of duplicates. */
 @Module({
   imports: [InteractionsModule],
   controllers: [FeatureRequestsController, FeatureCommentsController],
-  providers: [FeatureRequestsRepository, FeatureRequestsService, FeatureCommentsRepository, FeatureCommentsService],
+  providers: [FeatureRequestsRepository, FeatureRequestsService, FeatureCommentsRepository, FeatureCommentsService, TrendingAging],
   exports: [FeatureRequestsRepository],
 })
 export class FeatureRequestsModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { pageSizes, trendingDays } from '@app/contracts';
+import { pageSizes } from '@app/contracts';
 import type { FeatureRequest, FeatureRequestDetail, FeatureRequestStatus, FeatureSort, ShippedFeature } from '@app/contracts';
 import { Database, Tx } from '@app/service-kit';
 import { containsPattern } from '../moderation';
@@ -24,15 +24,9 @@ export interface FeatureFilter {
 const orderBy: Record<FeatureSort, string> = {
   top: 'f.upvotes DESC, f.created_at DESC, f.id',
   newest: 'f.created_at DESC, f.id',
-  trending: 'coalesce(r.upvotes, 0) DESC, f.upvotes DESC, f.created_at DESC, f.id',
+  // Kept on the row by the upvote trigger and TrendingAging (migration 0015).
+  trending: 'f.trending_upvotes DESC, f.upvotes DESC, f.created_at DESC, f.id',
 };
-
-/** Trending's upvotes of the last trendingDays, counted once for the whole list from the recent ones alone. */
-const recentUpvotes = `LEFT JOIN (
-  SELECT entity_id, count(*) AS upvotes FROM interactions
-  WHERE entity_type = 'feature_request' AND interaction_type = 'upvote' AND created_at > now() - make_interval(days => ${trendingDays})
-  GROUP BY entity_id
-) r ON r.entity_id = f.id`;
 
 interface DetailRow extends Row {
   merged_into_id: string | null;
@@ -66,7 +60,7 @@ export class FeatureRequestsRepository {
       );
     }
     const { rows } = await this.db.query<Row>(
-      `SELECT ${withUpvotes} FROM requested_features f ${filter.sort === 'trending' ? recentUpvotes : ''}
+      `SELECT ${withUpvotes} FROM requested_features f
        WHERE ${where.join(' AND ')} ORDER BY ${orderBy[filter.sort]} LIMIT $1`,
       params,
     );
