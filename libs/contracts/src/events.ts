@@ -57,6 +57,13 @@ export const submissionRejectedEvent = z.object({
   rejected_at: z.string(),
 });
 
+/** A candidate set (a yyyy-mm-dd day) or cleared (null) the day of their next interview; practice keeps a copy for the calendar feed. */
+export const interviewDateSetEvent = z.object({
+  user_id: z.string().uuid(),
+  interview_date: z.string().nullable(),
+  set_at: z.string(),
+});
+
 /** Subject → schema of its data; the bus validates against this both when recording and consuming. */
 export const eventSchemas = {
   'identity.user.registered': userRegisteredEvent,
@@ -69,6 +76,7 @@ export const eventSchemas = {
   // A notification stored for one user; and one that community's own feature board asks for (comments).
   'community.notification.created': notificationCreatedEvent,
   'community.notification.requested': notificationRequestedEvent,
+  'profile.interview_date.set': interviewDateSetEvent,
 } as const;
 export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;

@@ -44,7 +44,7 @@ export const serviceRegistry = [
     prefixes: ['/api/leetcode-questions', '/api/error-types'],
     port: 8103,
     produces: [],
-    consumes: ['identity.user.deleted', 'voice.session.ended'],
+    consumes: ['identity.user.deleted', 'voice.session.ended', 'profile.interview_date.set'],
   },
   {
     name: 'community',
@@ -63,7 +63,7 @@ export const serviceRegistry = [
     name: 'profile',
     prefixes: ['/api/profile'],
     port: 8105,
-    produces: [],
+    produces: ['profile.interview_date.set'],
     consumes: ['identity.user.registered', 'identity.user.deleted', 'interviews.company.created'],
   },
   {

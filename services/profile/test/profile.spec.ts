@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { profileSchema } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
-import { TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
+import { publishedEvents, TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import { interviewsService } from '@app/interviews';
 import request from 'supertest';
 import { profileService } from '../src';
@@ -274,6 +274,12 @@ describe('profile: GET and PUT /api/profile', () => {
       await setDay(user, { interview_date: day }).then(ok);
       expect((await setDay(user, { interview_date: '' }).then(ok)).body.data.interview_date).toBeNull();
       expect((await get(user)).body.interview_date).toBeNull();
+      // Each change goes out for practice's calendar feed, in order: the last says cleared.
+      const sent = await waitFor(async () => {
+        const mine = (await publishedEvents(env, 'profile.interview_date.set')).filter((e) => e.data.user_id === user.id);
+        return mine.length === 4 && mine;
+      }, 30_000);
+      expect(sent.map((e) => e.data.interview_date)).toEqual([day, null, day, null]);
     });
 
     it('accepts today, and sets the day of a brand-new user (the profile is made first)', async () => {

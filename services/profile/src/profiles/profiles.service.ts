@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AuthUser, Profile, UpdateProfile } from '@app/contracts';
-import { conflict, Tx, unauthorized, validationFailed } from '@app/service-kit';
+import { conflict, EventBus, Tx, unauthorized, validationFailed } from '@app/service-kit';
 import { CompaniesService } from '../companies/companies.service';
 import { ProfilesRepository, UsernameTaken } from './profiles.repository';
 
@@ -11,6 +11,7 @@ export class ProfilesService {
   constructor(
     private readonly profiles: ProfilesRepository,
     private readonly companies: CompaniesService,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   /** The one code path that makes a default profile: the sign-up event and a first read both use it. */
@@ -56,8 +57,13 @@ export class ProfilesService {
   }
 
   /** The day of the caller's next interview, or null to clear it. */
+  /** Recorded with the change (outbox): practice's calendar feed keeps its own copy of the day. */
   setInterviewDate(user: AuthUser, day: string | null): Promise<Profile> {
-    return this.ensure(user, (tx) => this.profiles.setInterviewDate(tx, user.id, day));
+    return this.ensure(user, async (tx) => {
+      const profile = await this.profiles.setInterviewDate(tx, user.id, day);
+      await this.events.record(tx, 'profile.interview_date.set', { user_id: user.id, interview_date: day, set_at: new Date().toISOString() });
+      return profile;
+    });
   }
 
   /** Runs `work` in a transaction in which the caller's profile is sure to exist. */

@@ -1,5 +1,5 @@
 import type { AuthUser, Company, Profile } from '@app/contracts';
-import { AppError, Database, EventContext, Tx } from '@app/service-kit';
+import { AppError, Database, EventBus, EventContext, Tx } from '@app/service-kit';
 import { CompaniesService } from '../companies/companies.service';
 import { ProfileChange, ProfilesRepository, UsernameTaken } from './profiles.repository';
 import { ProfilesEvents } from './profiles.events';
@@ -32,7 +32,7 @@ describe('ProfilesService', () => {
       find: jest.fn(async (id: string) => (id === google.id ? google : undefined)),
       isEmployeeEmail: CompaniesService.prototype.isEmployeeEmail,
     };
-    const service = new ProfilesService(repository, companies as unknown as CompaniesService);
+    const service = new ProfilesService(repository, companies as unknown as CompaniesService, { record: jest.fn() } as unknown as EventBus);
     const events = new ProfilesEvents(service, repository);
     return { service, events, createDefault, update, find };
   };
