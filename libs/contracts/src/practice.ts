@@ -281,3 +281,19 @@ export const importResultSchema = z.object({
   skipped: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** POST /api/leetcode-questions/calendar-feed: days in the feed are those of this time zone. */
+export const createCalendarFeedSchema = z.object({ tz: timeZone.default('UTC') });
+
+/** The private feed's address: shown once, when made (only a hash of its token is kept); a new one ends the old. */
+export const calendarFeedSchema = z.object({
+  /** Path of the feed under the app's own origin; the token in it is the only credential. */
+  path: z.string(),
+  created_at: z.string(),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+export const calendarFeedStatusSchema = z.object({ active: z.boolean(), created_at: z.string().nullable() });
+
+/** How far ahead the feed lists due days. */
+export const calendarFeedDays = 60;
