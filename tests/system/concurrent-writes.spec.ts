@@ -393,6 +393,15 @@ async function practiceLane(storm: Storm, user: Caller, u: number): Promise<void
   storm.expect(imported, `${user.email} imported a CSV`, async () =>
     listOf<{ title: string }>(await read(user, '/api/leetcode-questions')).some((q) => q.title === `Imported ${u}`),
   );
+  // Made twice and, for half the users, turned off: only the last address made may work.
+  const feeds: Array<Awaited<ReturnType<typeof storm.write>>> = [];
+  for (let i = 0; i < 2; i++) feeds.push(await storm.write('createCalendarFeed', user, 'POST', '/api/leetcode-questions/calendar-feed', { tz: 'UTC' }));
+  const off = u % 2 ? await storm.write('deleteCalendarFeed', user, 'DELETE', '/api/leetcode-questions/calendar-feed') : undefined;
+  storm.expect(feeds[1], `${user.email}'s calendar feed is the last one made${off ? ', then off' : ''}`, async () => {
+    const status = (path: string) => fetch(`${stack.url}${path}`).then((r) => r.status);
+    const [first, last] = feeds.map((f) => f.body?.data?.path as string);
+    return (await status(first)) === 404 && (await status(last)) === (off && off.status < 300 ? 404 : 200);
+  });
   const list = await storm.write('addCatalogueList', user, 'POST', '/api/leetcode-questions/lists/grind-75');
   storm.expect(list, `${user.email} tracks Grind 75`, async () =>
     listOf<{ title: string }>(await read(user, '/api/leetcode-questions')).some((q) => q.title === 'Two Sum'),
