@@ -130,6 +130,11 @@ describe('moderation: counts, tabs in the URL, edits, reasons, take-downs and th
     expect(await own.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(own.page, 'resources-own-375-dark');
     expect(await seriousA11yViolations(own.page)).toEqual([]);
+    await own.page.goto('/pathfinder');
+    await own.page.getByText('Rejected: Not a student opportunity: a token sale', { exact: true }).waitFor();
+    expect(await own.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(own.page, 'pathfinder-own-375-dark');
+    expect(await seriousA11yViolations(own.page)).toEqual([]);
     const submissions = (await api(submitter.token, 'GET', '/api/moderation/submissions')) as Array<{ title: string; status: string; reason: string | null }>;
     expect(submissions.find((s) => s.title === spam)).toMatchObject({ status: 'rejected', reason: 'Not a student opportunity: a token sale' });
     await own.context.close();

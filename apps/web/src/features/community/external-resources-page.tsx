@@ -5,8 +5,8 @@ import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 import { ListItem } from './components/list-item';
+import { OwnSubmissions } from './moderation/own-submissions';
 import { useMarkResource, useResources } from './resources/api';
-import { OwnSubmissions } from './resources/own-submissions';
 import { SubmitResourceDialog } from './resources/submit-resource-dialog';
 
 export default function ExternalResourcesPage() {

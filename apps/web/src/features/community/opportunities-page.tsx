@@ -18,6 +18,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useSettled } from '@/lib/use-settled';
 import { cn } from '@/lib/utils';
 import { LabelledSelect } from './components/labelled-select';
+import { OwnSubmissions } from './moderation/own-submissions';
 import { useMarkOpportunity, useOpportunityPages, useReopenOpportunity, useReportClosed } from './opportunities/api';
 import { OpportunityCard } from './opportunities/opportunity-card';
 import { seasonChoices } from './opportunities/seasons';
@@ -162,6 +163,7 @@ export default function OpportunitiesPage() {
           <SubmitOpportunityDialog />
         </div>
       </header>
+      <OwnSubmissions kind="opportunity" />
       <section aria-label="Sort and filters" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <Choice
           label="Sort by"

@@ -6,6 +6,11 @@ export function useModerationSummary() {
   return useQuery(endpointQuery(communityApi.moderationSummary));
 }
 
+/** The caller's own opportunities and resources with their review state and the moderator's reason. */
+export function useOwnSubmissions() {
+  return useQuery(endpointQuery(communityApi.ownSubmissions));
+}
+
 export function useModerationLog(enabled: boolean) {
   return useQuery({ ...endpointQuery(communityApi.moderationLog), enabled });
 }

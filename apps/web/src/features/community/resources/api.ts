@@ -9,11 +9,6 @@ export function useResources() {
   return useQuery(endpointQuery(communityApi.listExternalResources));
 }
 
-/** The caller's own opportunities and resources with their review state and the moderator's reason. */
-export function useOwnSubmissions() {
-  return useQuery(endpointQuery(communityApi.ownSubmissions));
-}
-
 export function useCreateResource() {
   const client = useQueryClient();
   return useMutation({

@@ -9,10 +9,13 @@ const stateLabel: Record<OwnSubmission['status'], string> = {
   taken_down: 'Taken down',
 };
 
-/** The caller's own shares of one kind and what became of them: "Rejected: <reason>" when a moderator said no. */
+/**
+ * The caller's own shares of one kind that are not listed, and why: pending review, or "Rejected:
+ * <reason>" / "Taken down: <reason>" when a moderator said no. Listed ones are in the list itself.
+ */
 export function OwnSubmissions({ kind }: { kind: ReviewedKind }) {
   const submissions = useOwnSubmissions();
-  const mine = submissions.data?.filter((s) => s.kind === kind) ?? [];
+  const mine = submissions.data?.filter((s) => s.kind === kind && s.status !== 'approved') ?? [];
   if (mine.length === 0) return null;
   return (
     <section aria-labelledby="own-submissions" className="space-y-2">
