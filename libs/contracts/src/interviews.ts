@@ -194,11 +194,14 @@ export const offerDetailsSchema = z.object({
   equity: amount(offerMessages.equity, 0),
   level: z.preprocess(emptyToNull, z.string({ error: offerMessages.level }).trim().max(40, { message: offerMessages.level }).nullable().optional()),
 });
-export type OfferDetails = z.infer<typeof offerDetailsSchema>;
+
+/** No offer details: nothing, or a form's offer fields all left blank. */
+const blankOfferToNull = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => emptyToNull(v) === null) ? null : emptyToNull(value);
 
 /** The 25th percentile, median and 75th percentile of one figure, each rounded to two significant digits. */
 const offerRangeSchema = z.object({ p25: z.number(), median: z.number(), p75: z.number() });
-export const offerRangesSchema = z.array(
+const offerRangesSchema = z.array(
   z.object({
     currency: z.string(),
     /** null: every report in this currency, whatever its level. */
@@ -238,7 +241,7 @@ export const createInterviewSchema = z.object({
   /** Off by default: the card says 'Some Candidate' unless the author chooses to show their username. */
   show_username: z.boolean({ error: 'show_username must be true or false' }).default(false),
   /** With the outcome Offer only; never shown with the report, only in the company's offer ranges. */
-  offer: z.preprocess(emptyToNull, offerDetailsSchema.nullable().optional()),
+  offer: z.preprocess(blankOfferToNull, offerDetailsSchema.nullable().optional()),
 });
 export type CreateInterview = z.infer<typeof createInterviewSchema>;
 

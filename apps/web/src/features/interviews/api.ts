@@ -1,4 +1,14 @@
-import { CreateCompany, CreateInterview, Difficulty, InterviewFilters, interviewsApi, practiceApi, profileApi, StoredOutcome } from '@app/contracts';
+import {
+  CreateCompany,
+  CreateInterview,
+  Difficulty,
+  InterviewCommentInput,
+  InterviewFilters,
+  interviewsApi,
+  practiceApi,
+  profileApi,
+  StoredOutcome,
+} from '@app/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callWithHeaders, endpointKey, endpointQuery } from '@/lib/api';
 
@@ -89,5 +99,60 @@ export function useAddToProblemReview() {
   return useMutation({
     mutationFn: (body: { title: string; difficulty: Difficulty }) => call(practiceApi.createQuestion, { body }),
     onSuccess: () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(practiceApi.listQuestions.path) }),
+  });
+}
+
+const commentsPage = 20;
+const commentsKey = (interviewId: string) => endpointKey(interviewsApi.listInterviewComments, { params: { id: interviewId } });
+
+/** A report's comments, oldest first, a page at a time (X-Next-Cursor); read only once its thread is opened. */
+export function useInterviewComments(interviewId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: commentsKey(interviewId),
+    enabled,
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) => {
+      const { data, headers } = await callWithHeaders(interviewsApi.listInterviewComments, {
+        params: { id: interviewId },
+        query: { limit: commentsPage, cursor: pageParam },
+      });
+      return { items: data, next: headers.get('X-Next-Cursor') ?? undefined };
+    },
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+/** After a comment is added, changed or deleted: its thread, and the cards' comment counts. */
+function useRefreshComments(interviewId: string) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: commentsKey(interviewId) }),
+      client.invalidateQueries({ queryKey: endpointKey(interviewsApi.listInterviews) }),
+    ]);
+}
+
+export function useAddComment(interviewId: string) {
+  const refresh = useRefreshComments(interviewId);
+  return useMutation({
+    mutationFn: (body: InterviewCommentInput) => call(interviewsApi.addInterviewComment, { params: { id: interviewId }, body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useEditComment(interviewId: string) {
+  const refresh = useRefreshComments(interviewId);
+  return useMutation({
+    mutationFn: ({ commentId, body }: { commentId: string; body: string }) =>
+      call(interviewsApi.editInterviewComment, { params: { id: interviewId, commentId }, body: { body } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteComment(interviewId: string) {
+  const refresh = useRefreshComments(interviewId);
+  return useMutation({
+    mutationFn: (commentId: string) => call(interviewsApi.deleteInterviewComment, { params: { id: interviewId, commentId } }),
+    onSuccess: refresh,
   });
 }

@@ -9,6 +9,7 @@ import { CompanyLogo } from './components/company-logo';
 import { FilterPopover } from './components/filter-popover';
 import { InsightsPanel } from './components/insights-panel';
 import { InterviewList } from './components/interview-list';
+import { OfferRanges } from './components/offer-ranges';
 import { SortSelect } from './components/sort-select';
 import { SubmitInterviewDialog } from './components/submit-interview-dialog';
 import { TopQuestions } from './components/top-questions';
@@ -66,6 +67,7 @@ export default function CompanyPage() {
       </header>
       <InsightsPanel insights={company} />
       <TopQuestions insights={company} />
+      <OfferRanges insights={company} />
       <h2 className="text-xl font-semibold">Interviews</h2>
       <CompanyInterviews companyName={company.company_name} />
     </div>

@@ -73,5 +73,6 @@ export function previewCard(form: InterviewForm, username: string | undefined): 
     is_mine: false,
     helpful_count: 0,
     helpful_by_me: false,
+    comment_count: 0,
   };
 }

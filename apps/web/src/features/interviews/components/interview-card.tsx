@@ -11,6 +11,7 @@ import { cn } from '@/lib/utils';
 import { useDeleteInterview, useHelpful, useMyUsername, useSetOutcome } from '../api';
 import { companyPath, dayWithOrdinal, processDuration, roundsLabel, visibleTopics } from '../format';
 import { CompanyLogo } from './company-logo';
+import { InterviewComments } from './interview-comments';
 import { LevelName } from './level-name';
 
 const tint: Partial<Record<StoredOutcome, string>> = {
@@ -281,9 +282,9 @@ export function InterviewCard({ interview, preview = false }: { interview: Inter
       ) : null}
       <WhatWasAsked interview={interview} />
       {preview ? null : (
-        <div className="flex items-center justify-between gap-2 border-t pt-3">
+        <InterviewComments interviewId={interview.id} count={interview.comment_count}>
           <HelpfulButton interview={interview} />
-        </div>
+        </InterviewComments>
       )}
     </Card>
   );

@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import { ChevronsUpDown, Lock, Plus, Trash2, X } from 'lucide-react';
 import * as React from 'react';
-import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -30,6 +30,7 @@ import { useCompanies, useCreateCompany, useCreateInterview, useMyUsername } fro
 import { previewCard } from '../format';
 import { CompanyLogo } from './company-logo';
 import { InterviewCard } from './interview-card';
+import { blankOffer, checkOffer, OfferFields } from './offer-fields';
 import { ProblemsInput } from './problems-input';
 
 const defaults = (): InterviewFormInput => ({
@@ -177,8 +178,18 @@ export function SubmitInterviewDialog() {
   const { errors, isSubmitting } = form.formState;
   const roundErrors = errors.interview_process;
 
-  const preview = form.handleSubmit((values) => setPreviewing(values));
-  const close = () => (setOpen(false), setPreviewing(null), form.reset(defaults()));
+  const [offer, setOffer] = React.useState(blankOffer);
+  const [offerErrors, setOfferErrors] = React.useState<React.ComponentProps<typeof OfferFields>['errors']>({});
+  const outcome = useWatch({ control: form.control, name: 'outcome' });
+
+  // Offer details go with the outcome Offer only; hidden, they are not sent.
+  const preview = form.handleSubmit((values) => {
+    if (values.outcome !== 'offer') return setPreviewing({ ...values, offer: null });
+    const checked = checkOffer(offer);
+    setOfferErrors('errors' in checked ? checked.errors : {});
+    if (!('errors' in checked)) setPreviewing({ ...values, offer: checked.offer });
+  });
+  const close = () => (setOpen(false), setPreviewing(null), form.reset(defaults()), setOffer(blankOffer()), setOfferErrors({}));
 
   const publish = async ({ company, ...interview }: InterviewForm) => {
     setPublishing(true);
@@ -373,6 +384,7 @@ export function SubmitInterviewDialog() {
                 />
                 <FieldError id="interview-outcome-error" message={errors.outcome?.message} />
               </fieldset>
+              {outcome === 'offer' ? <OfferFields value={offer} onChange={(next) => (setOffer(next), setOfferErrors({}))} errors={offerErrors} /> : null}
 
               <FormField
                 control={form.control}
