@@ -232,6 +232,10 @@ describe('interviews: comments and offer ranges', () => {
         [offer(100000, { level: 'L'.repeat(41) }), 'offer.level', 'Offer level must not be longer than 40 characters'],
         [{ outcome: 'rejected', offer: { currency: 'USD', base: 100000 } }, 'offer', 'Offer details go with the outcome Offer'],
       ];
+      // A form's offer fields all left blank are no offer details, whatever the outcome.
+      const blank = { currency: '', base: '', bonus: '', equity: '', level: '  ' };
+      await share({ company_id: acme.id, outcome: 'rejected', offer: blank });
+      expect((await insights(acme.name)).offer_ranges).toEqual([]);
       for (const [body, field, message] of refusals) {
         const res = await request(svc.url)
           .post('/api/candidate-interviews')
