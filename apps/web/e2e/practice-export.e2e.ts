@@ -98,4 +98,47 @@ describe('Problem Review export and import (Chromium)', () => {
     expect(await page.getByTestId('question-row').count()).toBe(0);
     await context.close();
   });
+
+  it('makes a private calendar address that serves ICS without a session, replaces it and turns it off (1280 and 375 px)', async () => {
+    const { context, page } = await newPage(browser);
+    await signUp(page, uniqueEmail('calendar'));
+    await seed(page);
+    await page.goto('/leetcode');
+    await page.getByRole('button', { name: 'Calendar' }).click({ timeout: 60_000 });
+    const dialog = page.getByRole('dialog', { name: 'Calendar feed' });
+    await dialog.getByTestId('calendar-status').filter({ hasText: 'No calendar address yet.' }).waitFor({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Make my address' }).click();
+    const first = await dialog.getByLabel('Your private address').inputValue({ timeout: 60_000 });
+    expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/leetcode-questions\/calendar\/[A-Za-z0-9_-]{43}$/);
+    await dialog.getByTestId('calendar-status').filter({ hasText: 'Your private address is on' }).waitFor({ timeout: 60_000 });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'calendar-feed-desktop');
+
+    // A calendar app has no session: the address alone is enough.
+    const anonymous = await browser.newContext();
+    const ics = await anonymous.request.get(first);
+    expect(ics.status()).toBe(200);
+    expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    const text = (await ics.text()).replace(/\r\n /g, '');
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(text).toContain('SUMMARY:Review 1 problem\r\n');
+
+    await dialog.getByRole('button', { name: 'Make a new address' }).click();
+    await page.waitForFunction((old) => (document.querySelector('#calendar-address') as HTMLInputElement | null)?.value !== old, first, { timeout: 60_000 });
+    const second = await dialog.getByLabel('Your private address').inputValue();
+    expect((await anonymous.request.get(first)).status()).toBe(404);
+    expect((await anonymous.request.get(second)).status()).toBe(200);
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await dialog.getByTestId('calendar-status').filter({ hasText: 'No calendar address yet.' }).waitFor({ timeout: 60_000 });
+    expect((await anonymous.request.get(second)).status()).toBe(404);
+    await anonymous.close();
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await dialog.getByRole('button', { name: 'Make my address' }).click();
+    await dialog.getByLabel('Your private address').waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'calendar-feed-phone');
+    await context.close();
+  });
 });

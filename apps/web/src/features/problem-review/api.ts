@@ -112,6 +112,22 @@ export function useAddCatalogueList() {
   });
 }
 
+export function useCalendarFeed() {
+  const { user } = useAuth();
+  return useQuery({ ...endpointQuery(practiceApi.getCalendarFeed), enabled: !!user });
+}
+
+/** A new feed address (the previous one stops working), in the browser's time zone. */
+export function useCreateCalendarFeed() {
+  const invalidate = useInvalidatePractice();
+  return useMutation({ mutationFn: () => call(practiceApi.createCalendarFeed, { body: { tz: browserTimeZone() } }), onSuccess: invalidate });
+}
+
+export function useDeleteCalendarFeed() {
+  const invalidate = useInvalidatePractice();
+  return useMutation({ mutationFn: () => call(practiceApi.deleteCalendarFeed), onSuccess: invalidate });
+}
+
 export function useImportProblems() {
   const invalidate = useInvalidatePractice();
   return useMutation({

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useDeleteQuestions, usePracticeAnalytics, usePracticeSummary, useQuestions } from './api';
 import { AddListDialog } from './components/add-list-dialog';
 import { AddProblemDialog } from './components/add-problem-dialog';
+import { CalendarFeedDialog } from './components/calendar-feed-dialog';
 import { DuePlan } from './components/due-plan';
 import { ExportImportDialog } from './components/export-import-dialog';
 import { QuestionTable } from './components/question-table';
@@ -61,6 +62,7 @@ export default function ProblemReviewPage() {
           ) : null}
           <ReviewLimitsDialog />
           <ExportImportDialog />
+          <CalendarFeedDialog />
           <AddListDialog />
           <AddProblemDialog />
         </div>
