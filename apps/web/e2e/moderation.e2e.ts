@@ -135,6 +135,19 @@ describe('moderation: counts, tabs in the URL, edits, reasons, take-downs and th
     expect(await own.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(own.page, 'pathfinder-own-375-dark');
     expect(await seriousA11yViolations(own.page)).toEqual([]);
+    // Sharing a listed link again says where it is, with a way there.
+    await own.page.getByRole('button', { name: 'Add Opportunity' }).click();
+    const add = own.page.getByRole('dialog');
+    await add.getByLabel('Title').fill('Same posting again');
+    await add.getByLabel('Description').fill('Found it elsewhere');
+    await add.getByLabel('Application Link').fill(`https://jobs.example.com/${tag}/${encodeURIComponent(typo)}`);
+    await add.getByRole('button', { name: 'Submit Opportunity' }).click();
+    await add.getByText(`This link is already listed: “SWE Intern ${tag}”`, { exact: true }).waitFor();
+    await screenshot(own.page, 'pathfinder-duplicate-375-dark');
+    expect(await seriousA11yViolations(own.page)).toEqual([]);
+    await add.getByRole('link', { name: 'See it in the list' }).click();
+    await own.page.waitForURL(/[?&]q=SWE(%20|\+)Intern/);
+    await own.page.getByRole('heading', { name: `SWE Intern ${tag}` }).waitFor();
     const submissions = (await api(submitter.token, 'GET', '/api/moderation/submissions')) as Array<{ title: string; status: string; reason: string | null }>;
     expect(submissions.find((s) => s.title === spam)).toMatchObject({ status: 'rejected', reason: 'Not a student opportunity: a token sale' });
     await own.context.close();

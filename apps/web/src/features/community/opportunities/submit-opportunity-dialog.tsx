@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
+import { ListedLink } from '../moderation/listed-link';
 import { useCreateOpportunity } from './api';
 import { emptyFieldsDraft, FieldsInputs, parseFields } from './fields-inputs';
 
@@ -23,6 +24,8 @@ const defaults: CreateOpportunityInput = { ...opportunityDefaults, compensation:
  */
 export function SubmitOpportunityDialog() {
   const [open, setOpen] = React.useState(false);
+  // Where a link shared again is listed already (the 409's fields.listed).
+  const [listedAt, setListedAt] = React.useState<string>();
   const create = useCreateOpportunity();
   const form = useForm<CreateOpportunityInput, unknown, CreateOpportunity>({ resolver: zodResolver(createOpportunitySchema), defaultValues: defaults });
   const [details, setDetails] = React.useState(emptyFieldsDraft);
@@ -32,6 +35,7 @@ export function SubmitOpportunityDialog() {
     form.reset(defaults);
     setDetails(emptyFieldsDraft);
     setDetailErrors({});
+    setListedAt(undefined);
   };
 
   const submit = form.handleSubmit(async (values) => {
@@ -45,7 +49,10 @@ export function SubmitOpportunityDialog() {
       setOpen(false);
     } catch (err) {
       // A link already shared: said under the field, the dialog stays open.
-      if (err instanceof ApiError && err.status === 409) return form.setError('link', { message: err.fields.link ?? err.message }, { shouldFocus: true });
+      if (err instanceof ApiError && err.status === 409) {
+        setListedAt(err.fields.listed);
+        return form.setError('link', { message: err.fields.link ?? err.message }, { shouldFocus: true });
+      }
       // A detail the server refused: said under it, nothing typed is lost.
       if (err instanceof ApiError && err.status === 400 && Object.keys(err.fields).some((key) => key in emptyFieldsDraft)) return setDetailErrors(err.fields);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to add new entry.' });
@@ -102,6 +109,7 @@ export function SubmitOpportunityDialog() {
                     <Input type="url" inputMode="url" {...field} />
                   </FormControl>
                   <FormMessage />
+                  <ListedLink to={listedAt} onFollow={() => setOpen(false)} />
                 </FormItem>
               )}
             />

@@ -3,7 +3,6 @@ import { CreateResource, createResourceSchema } from '@app/contracts';
 import { Plus } from 'lucide-react';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -11,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
+import { ListedLink } from '../moderation/listed-link';
 import { useCreateResource } from './api';
 
 const defaults: CreateResource = { title: '', description: '', url: 'https://', author: '' };
@@ -70,11 +70,7 @@ export function SubmitResourceDialog() {
                       <Input placeholder={placeholder} type={name === 'url' ? 'url' : 'text'} {...field} />
                     </FormControl>
                     <FormMessage />
-                    {name === 'url' && listedAt ? (
-                      <Link to={listedAt} onClick={() => setOpen(false)} className="text-sm text-primary underline-offset-4 hover:underline">
-                        See it in the list
-                      </Link>
-                    ) : null}
+                    {name === 'url' ? <ListedLink to={listedAt} onFollow={() => setOpen(false)} /> : null}
                   </FormItem>
                 )}
               />
