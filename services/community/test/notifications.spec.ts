@@ -102,6 +102,19 @@ describe('community: the notifications bell', () => {
     await waitFor(async () => (await svc.db.query('SELECT 1 FROM processed_events WHERE event_id = $1', [id])).rowCount === 1);
     const { rows } = await svc.db.query('SELECT title FROM notifications WHERE source_event_id = $1', [id]);
     expect(rows).toEqual([{ title: 'Your opportunity "Spam internship" was not approved' }]);
+
+    // A take-down of a request without a reason still says so.
+    const request = randomUUID();
+    await publishEvent(env, 'community.submission.rejected', {
+      ...rejection,
+      kind: 'feature_request',
+      item_id: request,
+      title: 'Dark mode',
+      reason: '',
+      action: 'taken_down',
+    });
+    const [down] = await arrived(aliceAuth, `/feature-requests/${request}`);
+    expect(down).toMatchObject({ title: 'Your feature request "Dark mode" was taken down', body: 'No reason was given.' });
   });
 
   it("tells a request's author and earlier commenters of a new comment, never its writer", async () => {

@@ -45,7 +45,7 @@ export class NotificationsEvents {
     await this.notifications.notify(tx, envelope.id, [rejection.user_id], {
       kind: notificationKinds.submissionRejected,
       title: clipNotificationText(`Your ${what} "${rejection.title}" ${verb}`, notificationTitleMax),
-      body: clipNotificationText(`Reason: ${rejection.reason}`, notificationBodyMax),
+      body: rejection.reason.trim() ? clipNotificationText(`Reason: ${rejection.reason}`, notificationBodyMax) : 'No reason was given.',
       link: submissionLink(rejection.kind, rejection.item_id),
     });
   }
