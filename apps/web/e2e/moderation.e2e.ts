@@ -41,6 +41,8 @@ describe('moderation: counts, tabs in the URL, edits, reasons, take-downs and th
       author: 'Someone',
     });
     await api(submitter.token, 'POST', '/api/contact-form', { subject: 'Feedback', message: `Signed in note ${tag}` });
+    const idea = `Blockchain resumes ${tag}`;
+    await api(submitter.token, 'POST', '/api/contact-form', { subject: 'Feature Request', message: idea });
 
     const { context, page } = await newPage(browser, { width: 1280, height: 900 }, 'light');
     page.setDefaultTimeout(60_000);
@@ -102,6 +104,14 @@ describe('moderation: counts, tabs in the URL, edits, reasons, take-downs and th
     await toastWith(page, 'Resource taken down');
     await listed.waitFor({ state: 'detached' });
 
+    // Declining a request still in review is its rejection: it asks why.
+    await page.getByRole('tab', { name: /Feature requests/ }).click();
+    await page.getByLabel(`Status of ${idea}`).click();
+    await page.getByRole('option', { name: 'Declined', exact: true }).click();
+    await dialog.getByLabel('Reason').fill('Out of scope for interview practice');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await toastWith(page, 'Status set to Declined');
+
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await page.waitForURL(/[?&]tab=log/);
     const entries = page.getByTestId('audit-entry');
@@ -111,6 +121,7 @@ describe('moderation: counts, tabs in the URL, edits, reasons, take-downs and th
       .waitFor();
     await entries.filter({ hasText: spam }).getByText('Reason: Not a student opportunity: a token sale').waitFor();
     await entries.filter({ hasText: resource }).filter({ hasText: 'Took down' }).waitFor();
+    await entries.filter({ hasText: idea }).getByText('Reason: Out of scope for interview practice').waitFor();
     await screenshot(page, 'moderation-log-1280-light');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -130,6 +141,8 @@ describe('moderation: counts, tabs in the URL, edits, reasons, take-downs and th
     expect(await own.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(own.page, 'resources-own-375-dark');
     expect(await seriousA11yViolations(own.page)).toEqual([]);
+    await own.page.goto('/feature-request');
+    await own.page.getByText('Rejected: Out of scope for interview practice', { exact: true }).waitFor();
     await own.page.goto('/pathfinder');
     await own.page.getByText('Rejected: Not a student opportunity: a token sale', { exact: true }).waitFor();
     expect(await own.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

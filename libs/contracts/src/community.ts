@@ -207,6 +207,9 @@ export type OpportunityQuery = z.infer<typeof opportunityQuerySchema>;
 /** The kinds of submission moderators review on the moderation page. */
 export const reviewedKinds = ['opportunity', 'resource'] as const;
 export type ReviewedKind = (typeof reviewedKinds)[number];
+/** What the audit log and a submitter's own list hold: the reviewed kinds and feature requests (their review is a status change). */
+export const moderatedKinds = [...reviewedKinds, 'feature_request'] as const;
+export type ModeratedKind = (typeof moderatedKinds)[number];
 
 export const reviewReasonMax = 500;
 export const moderationMessages = {
@@ -233,6 +236,8 @@ export const alreadyDecidedMessages: Record<OpportunityStatus, (noun: string) =>
   taken_down: (noun) => `This ${noun} has already been taken down`,
 };
 
+const reasonField = z.string({ error: moderationMessages.reason }).trim().max(reviewReasonMax, { message: moderationMessages.reason });
+
 /**
  * A moderator's decision. Approving may correct the title and description first; rejecting and
  * taking down need a reason, which the submitter reads on their item.
@@ -240,7 +245,7 @@ export const alreadyDecidedMessages: Record<OpportunityStatus, (noun: string) =>
 export const moderateOpportunitySchema = z
   .object({
     status: z.enum(['approved', 'rejected', 'taken_down'], { message: moderationMessages.status }),
-    reason: z.string({ error: moderationMessages.reason }).trim().max(reviewReasonMax, { message: moderationMessages.reason }).optional(),
+    reason: reasonField.optional(),
     title: titleField.optional(),
     description: descriptionField.optional(),
   })
@@ -259,7 +264,7 @@ export const moderationActionSchema = z.object({
   moderator_id: z.string().uuid(),
   moderator_name: z.string(),
   action: z.enum(['approved', 'rejected', 'taken_down']),
-  kind: z.enum(reviewedKinds),
+  kind: z.enum(moderatedKinds),
   item_id: z.string().uuid(),
   item_title: z.string(),
   edited: z.boolean(),
@@ -270,7 +275,7 @@ export type ModerationAction = z.infer<typeof moderationActionSchema>;
 
 /** One of the caller's own submissions, with its review state and the moderator's reason. */
 export const ownSubmissionSchema = z.object({
-  kind: z.enum(reviewedKinds),
+  kind: z.enum(moderatedKinds),
   id: z.string().uuid(),
   title: z.string(),
   link: z.string(),
@@ -302,7 +307,11 @@ export const featureRequestQuerySchema = z.object({
   voted: flag,
 });
 
-export const moderateFeatureRequestSchema = z.object({ status: z.enum(featureRequestStatuses, { message: featureStatusMessage }) });
+/** A status change; declining a pending request (rejecting it at review) needs a reason, which its author reads. */
+export const moderateFeatureRequestSchema = z.object({
+  status: z.enum(featureRequestStatuses, { message: featureStatusMessage }),
+  reason: reasonField.optional(),
+});
 
 export const interactionSchema = z.object({
   id: z.string().uuid(),

@@ -197,6 +197,42 @@ describe('community: moderation (issue 23 item 3)', () => {
     });
   });
 
+  it('rejects a pending feature request only with a reason, which its author reads and hears of; opening one is logged as approved', async () => {
+    const file = async (message: string) => {
+      await request(svc.url).post('/api/contact-form').set(aliceAuth).send({ subject: 'Feature Request', message }).expect(201);
+      const mine = await submissions(aliceAuth);
+      return mine.find((s) => s.kind === 'feature_request' && s.title === message)!;
+    };
+    const declined = await file(`Blockchain resumes ${seq}`);
+    expect(declined).toMatchObject({ status: 'pending', reason: null, link: `/feature-requests/${declined.id}` });
+    const patch = (id: string, body: Record<string, unknown>) => request(svc.url).patch(`/api/feature-requests/${id}`).set(mod).send(body);
+    const refused = await patch(declined.id, { status: 'declined' }).expect(400);
+    expect(refused.body.error).toEqual({
+      code: 'validation_failed',
+      message: 'Please give a reason of at most 500 characters',
+      fields: { reason: 'Please give a reason of at most 500 characters' },
+    });
+    await patch(declined.id, { status: 'declined', reason: 'x'.repeat(501) }).expect(400);
+    expect((await submissions(aliceAuth)).find((s) => s.id === declined.id)?.status).toBe('pending');
+    await patch(declined.id, { status: 'declined', reason: 'Out of scope for an interview app' }).expect(200);
+    expect((await submissions(aliceAuth)).find((s) => s.id === declined.id)).toMatchObject({ status: 'rejected', reason: 'Out of scope for an interview app' });
+    const [event] = await eventsFor(declined.id);
+    expect(event.data).toMatchObject({ user_id: alice.id, kind: 'feature_request', action: 'rejected', reason: 'Out of scope for an interview app' });
+
+    const opened = await file(`Company-tagged lists ${seq}`);
+    await patch(opened.id, { status: 'open' }).expect(200);
+    expect((await submissions(aliceAuth)).find((s) => s.id === opened.id)).toMatchObject({ status: 'approved', reason: null });
+    // A request already on the board is declined as a board status, without a review reason.
+    await patch(opened.id, { status: 'declined' }).expect(200);
+    const logged = await log();
+    expect(logged.find((a) => a.item_id === declined.id)).toMatchObject({
+      action: 'rejected',
+      kind: 'feature_request',
+      reason: 'Out of scope for an interview app',
+    });
+    expect(logged.filter((a) => a.item_id === opened.id).map((a) => a.action)).toEqual(['approved']);
+  });
+
   it('names a signed-in sender of a contact message by their account when they leave name and e-mail blank', async () => {
     const sender = { ...env.newUser('lin@example.com'), user_metadata: { full_name: 'Lin Chen' } };
     await request(svc.url)

@@ -159,6 +159,8 @@ export const communityApi = {
     method: 'PATCH',
     path: '/api/feature-requests/:id',
     summary: "Set a feature request's status (moderators)",
+    description:
+      'Moving a pending request on approves it at review; declining a pending one rejects it and needs a reason (at most 500 characters), which its author reads in their submissions and hears of through community.submission.rejected. Both are in the audit log.',
     ...feature,
     body: moderateFeatureRequestSchema,
     status: 200,

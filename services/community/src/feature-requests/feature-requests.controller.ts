@@ -34,9 +34,9 @@ export class FeatureRequestsController {
   async moderate(
     @CurrentUser() user: AuthUser,
     @ParsedParams() { id }: Id,
-    @ParsedBody() { status }: Input<typeof communityApi.moderateFeatureRequest>['body'],
+    @ParsedBody() { status, reason }: Input<typeof communityApi.moderateFeatureRequest>['body'],
   ) {
-    return { data: await this.features.moderate(user, id, status) };
+    return { data: await this.features.moderate(user, id, status, reason) };
   }
 
   @Endpoint(communityApi.featureInteractions)

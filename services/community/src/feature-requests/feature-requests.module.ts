@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { InteractionsModule } from '../interactions/interactions.module';
+import { ModerationModule } from '../moderation/moderation.module';
 import { FeatureCommentsController } from './feature-comments.controller';
 import { FeatureCommentsRepository } from './feature-comments.repository';
 import { FeatureCommentsService } from './feature-comments.service';
@@ -10,7 +11,7 @@ import { TrendingAging } from './trending-aging';
 
 /** The feature board: requests, their statuses (set by moderators), upvotes, comments and merges of duplicates. */
 @Module({
-  imports: [InteractionsModule],
+  imports: [InteractionsModule, ModerationModule],
   controllers: [FeatureRequestsController, FeatureCommentsController],
   providers: [FeatureRequestsRepository, FeatureRequestsService, FeatureCommentsRepository, FeatureCommentsService, TrendingAging],
   exports: [FeatureRequestsRepository],

@@ -120,15 +120,25 @@ export class FeatureRequestsRepository {
   }
 
   /** The request's title when the status changed; undefined when there is no such request or it already had it. */
-  async setStatus(tx: Tx, id: string, status: FeatureRequestStatus): Promise<{ title: string; changed: boolean } | undefined> {
-    const { rows } = await tx.query<{ title: string; previous: string }>(
+  /**
+   * The status set, with what it was and who filed the request; `reason` is kept when a pending
+   * request is declined (rejected at review), for its author to read.
+   */
+  async setStatus(
+    tx: Tx,
+    id: string,
+    status: FeatureRequestStatus,
+    reason: string | null,
+  ): Promise<{ title: string; previous: FeatureRequestStatus; authorId: string | null } | undefined> {
+    const { rows } = await tx.query<{ title: string; previous: FeatureRequestStatus; authorId: string | null }>(
       `UPDATE requested_features f SET status = $2,
-         completed_at = CASE WHEN $2 <> 'completed' THEN NULL WHEN old.previous = 'completed' THEN f.completed_at ELSE now() END
+         completed_at = CASE WHEN $2 <> 'completed' THEN NULL WHEN old.previous = 'completed' THEN f.completed_at ELSE now() END,
+         review_reason = CASE WHEN old.previous = 'pending' AND $2 = 'declined' THEN $3 ELSE f.review_reason END
        FROM (SELECT id, status AS previous FROM requested_features WHERE id = $1 FOR UPDATE) old
-       WHERE f.id = old.id RETURNING f.title, old.previous`,
-      [id, status],
+       WHERE f.id = old.id RETURNING f.title, old.previous, f.user_id AS "authorId"`,
+      [id, status, reason],
     );
-    return rows[0] && { title: rows[0].title, changed: rows[0].previous !== status };
+    return rows[0];
   }
 
   async subscribe(userId: string, id: string): Promise<void> {

@@ -11,11 +11,13 @@ import {
   FeatureSubscription,
   Interaction,
   isModerator,
+  moderationMessages,
   ShippedFeature,
 } from '@app/contracts';
 import { conflict, EventBus, isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
 import { InteractionsRepository } from '../interactions/interactions.repository';
 import { requireModerator } from '../moderation';
+import { ReviewsService } from '../moderation/reviews.service';
 import { FeatureRequestsRepository } from './feature-requests.repository';
 
 const featureNotFound = () => notFound(communityMessages.featureNotFound);
@@ -35,6 +37,7 @@ export class FeatureRequestsService {
   constructor(
     private readonly features: FeatureRequestsRepository,
     private readonly interactions: InteractionsRepository,
+    private readonly reviews: ReviewsService,
     @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
@@ -68,13 +71,30 @@ export class FeatureRequestsService {
     return (await this.features.detail(id))!;
   }
 
-  async moderate(user: AuthUser, id: string, status: FeatureRequestStatus): Promise<FeatureRequest> {
+  /**
+   * A status change. Moving a pending request on is its approval at review, declining it its
+   * rejection, which needs a reason; both go to the audit log, a rejection to its author too.
+   */
+  async moderate(user: AuthUser, id: string, status: FeatureRequestStatus, reason?: string): Promise<FeatureRequest> {
     requireModerator(user);
     await this.features.db.transaction(async (tx) => {
-      const result = await this.features.setStatus(tx, id, status);
+      const result = await this.features.setStatus(tx, id, status, reason ?? null);
       if (!result) throw featureNotFound();
       // Recorded with the change (outbox): subscribers and voters hear of exactly the changes that happened.
-      if (!result.changed) return;
+      if (result.previous === status) return;
+      if (result.previous === 'pending') {
+        const rejected = status === 'declined';
+        if (rejected && !reason) throw validationFailed({ reason: moderationMessages.reason });
+        await this.reviews.record(tx, user, {
+          kind: 'feature_request',
+          id,
+          title: result.title,
+          submitterId: result.authorId,
+          action: rejected ? 'rejected' : 'approved',
+          reason: rejected ? reason! : null,
+          edited: false,
+        });
+      }
       const subscriberIds = await this.features.followerIds(tx, id);
       if (subscriberIds.length === 0) return;
       await this.events.record(tx, 'community.feature_request.status_changed', {

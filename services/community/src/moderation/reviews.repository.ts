@@ -101,6 +101,11 @@ export class ReviewsRepository {
          SELECT 'opportunity' AS kind, id, title, link, status, review_reason AS reason, created_at FROM pathfinder_opportunities WHERE user_id = $1
          UNION ALL
          SELECT 'resource', id, title, url, status, review_reason, created_at FROM external_resources WHERE user_id = $1
+         UNION ALL
+         -- A request's review is its status: still pending, declined (rejected), or on the board.
+         SELECT 'feature_request', id, title, '/feature-requests/' || id,
+           CASE status WHEN 'pending' THEN 'pending' WHEN 'declined' THEN 'rejected' ELSE 'approved' END, review_reason, created_at
+         FROM requested_features WHERE user_id = $1
        ) s ORDER BY created_at DESC, id LIMIT ${shownSubmissions}`,
       [userId],
     );

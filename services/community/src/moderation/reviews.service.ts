@@ -4,6 +4,7 @@ import {
   AuthUser,
   communityMessages,
   duplicateLinkMessages,
+  ModeratedKind,
   ModerationAction,
   ModerationDecision,
   ModerationSummary,
@@ -11,9 +12,20 @@ import {
   OwnSubmission,
   ReviewedKind,
 } from '@app/contracts';
-import { AppError, conflict, EventBus, notFound } from '@app/service-kit';
+import { AppError, conflict, EventBus, notFound, Tx } from '@app/service-kit';
 import { displayNameOf, requireModerator } from '../moderation';
 import { reviewedTables, ReviewsRepository } from './reviews.repository';
+
+/** One decision as the audit log and the submitter's event tell it. */
+export interface Decision {
+  kind: ModeratedKind;
+  id: string;
+  title: string;
+  submitterId: string | null;
+  action: ModerationAction['action'];
+  reason: string | null;
+  edited: boolean;
+}
 
 const nouns: Record<ReviewedKind, string> = { opportunity: 'opportunity', resource: 'resource' };
 const notFoundMessages: Record<ReviewedKind, string> = { opportunity: communityMessages.opportunityNotFound, resource: moderationMessages.resourceNotFound };
@@ -41,27 +53,42 @@ export class ReviewsService {
       const decided = await this.reviews.decide(tx, kind, id, decision);
       if (!decided) throw await this.refusal(kind, id);
       const reason = decision.status === 'approved' ? null : decision.reason!;
-      await this.reviews.recordAction(tx, {
-        moderator_id: user.id,
-        moderator_name: displayNameOf(user),
-        action: decision.status,
+      await this.record(tx, user, {
         kind,
-        item_id: id,
-        item_title: decided.title,
-        edited: decided.edited,
+        id,
+        title: decided.title,
+        submitterId: decided.submitterId,
+        action: decision.status,
         reason,
+        edited: decided.edited,
       });
-      if (reason !== null && decided.submitterId) {
-        await this.events.record(tx, 'community.submission.rejected', {
-          user_id: decided.submitterId,
-          kind,
-          item_id: id,
-          title: decided.title,
-          reason,
-          action: decision.status === 'taken_down' ? 'taken_down' : 'rejected',
-          rejected_at: new Date().toISOString(),
-        });
-      }
+    });
+  }
+
+  /**
+   * A decision's audit line and, for a rejection or take-down of a submitter's item, the event that
+   * tells them, in the decision's transaction (feature requests record theirs through here too).
+   */
+  async record(tx: Tx, user: AuthUser, decided: Decision): Promise<void> {
+    await this.reviews.recordAction(tx, {
+      moderator_id: user.id,
+      moderator_name: displayNameOf(user),
+      action: decided.action,
+      kind: decided.kind,
+      item_id: decided.id,
+      item_title: decided.title,
+      edited: decided.edited,
+      reason: decided.reason,
+    });
+    if (decided.action === 'approved' || !decided.submitterId) return;
+    await this.events.record(tx, 'community.submission.rejected', {
+      user_id: decided.submitterId,
+      kind: decided.kind,
+      item_id: decided.id,
+      title: decided.title,
+      reason: decided.reason ?? '',
+      action: decided.action,
+      rejected_at: new Date().toISOString(),
     });
   }
 

@@ -110,8 +110,13 @@ export function useContactSubmissions(enabled: boolean) {
 export function useModerateFeature() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: FeatureRequestStatus }) =>
-      call(communityApi.moderateFeatureRequest, { params: { id }, body: { status } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(communityApi.listFeatureRequests) }),
+    mutationFn: ({ id, status, reason }: { id: string; status: FeatureRequestStatus; reason?: string }) =>
+      call(communityApi.moderateFeatureRequest, { params: { id }, body: { status, reason } }),
+    onSuccess: () =>
+      Promise.all(
+        [communityApi.listFeatureRequests, communityApi.moderationSummary, communityApi.moderationLog].map((endpoint) =>
+          client.invalidateQueries({ queryKey: endpointKey(endpoint) }),
+        ),
+      ),
   });
 }

@@ -13,6 +13,7 @@ import { useSettled } from '@/lib/use-settled';
 import { useFeatureInteractions, useFeatureRequests, useToggleFeatureSubscription, useToggleFeatureVote } from './api';
 import { EmailUpdatesButton } from './components/email-updates-button';
 import { ListItem } from './components/list-item';
+import { OwnSubmissions } from './moderation/own-submissions';
 import { StatusBadge, statusLabel } from './status-badge';
 
 type Listed = Exclude<FeatureRequestStatus, 'pending'>;
@@ -124,6 +125,7 @@ export default function FeatureRequestsPage() {
           </Button>
         </div>
       </header>
+      <OwnSubmissions kind="feature_request" />
       <div className="flex flex-wrap items-center gap-2">
         <div className="relative w-full sm:w-64">
           <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />

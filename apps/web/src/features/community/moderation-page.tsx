@@ -1,4 +1,5 @@
 import { FeatureRequestStatus, featureRequestStatuses } from '@app/contracts';
+import * as React from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -8,22 +9,37 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useContactSubmissions, useFeatureQueue, useFeatureRequests, useIsModerator, useModerateFeature } from './api';
 import { useModerationSummary } from './moderation/api';
 import { AuditLog } from './moderation/audit-log';
+import { ReasonDialog, ReasonRequest } from './moderation/reason-dialog';
 import { ReviewQueue } from './moderation/review-queue';
 import { Empty, Loading } from './moderation/states';
 import { StatusBadge, statusLabel } from './status-badge';
 
 const failed = () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to update status' });
 
-function FeatureStatusSelect({ id, title, status }: { id: string; title: string; status: FeatureRequestStatus }) {
+function FeatureStatusSelect({
+  id,
+  title,
+  status,
+  onReason,
+}: {
+  id: string;
+  title: string;
+  status: FeatureRequestStatus;
+  onReason(request: ReasonRequest): void;
+}) {
   const moderate = useModerateFeature();
+  // Awaited rather than per-call callbacks: the row may move between lists (and remount) before they would run.
+  const set = (next: FeatureRequestStatus, reason?: string) =>
+    moderate.mutateAsync({ id, status: next, reason }).then(() => toast({ title: `Status set to ${statusLabel[next]}` }), failed);
   return (
     <Select
       value={status}
       disabled={moderate.isPending}
       onValueChange={(v) => {
         const next = v as FeatureRequestStatus;
-        // Awaited rather than per-call callbacks: the row may move between lists (and remount) before they would run.
-        moderate.mutateAsync({ id, status: next }).then(() => toast({ title: `Status set to ${statusLabel[next]}` }), failed);
+        // Declining a request still in review rejects it: its author is told why.
+        if (status === 'pending' && next === 'declined') onReason({ action: 'Decline', title, onConfirm: (reason) => void set(next, reason) });
+        else void set(next);
       }}
     >
       <SelectTrigger className="w-40" aria-label={`Status of ${title}`}>
@@ -41,6 +57,7 @@ function FeatureStatusSelect({ id, title, status }: { id: string; title: string;
 }
 
 function FeatureModeration() {
+  const [reason, setReason] = React.useState<ReasonRequest>();
   const queue = useFeatureQueue(true);
   const listed = useFeatureRequests({});
   if (queue.isPending || listed.isPending) return <Loading label="Loading feature requests..." />;
@@ -62,9 +79,10 @@ function FeatureModeration() {
             </div>
             <p className="mt-1 line-clamp-3 whitespace-pre-line [overflow-wrap:anywhere] text-sm text-muted-foreground">{f.description}</p>
           </div>
-          <FeatureStatusSelect id={f.id} title={f.title} status={f.status} />
+          <FeatureStatusSelect id={f.id} title={f.title} status={f.status} onReason={setReason} />
         </li>
       ))}
+      {reason ? <ReasonDialog request={reason} onClose={() => setReason(undefined)} /> : null}
     </ul>
   );
 }

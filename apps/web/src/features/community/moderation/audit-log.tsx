@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { useModerationLog } from './api';
 import { Empty, Loading } from './states';
 
+const kindLabel: Record<ModerationAction['kind'], string> = { opportunity: 'opportunity', resource: 'resource', feature_request: 'feature request' };
 const actionLabel: Record<ModerationAction['action'], string> = { approved: 'Approved', rejected: 'Rejected', taken_down: 'Took down' };
 
 /** Who did what to which item, when and why: the latest decisions, newest first. */
@@ -18,7 +19,7 @@ export function AuditLog() {
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="font-medium">{a.moderator_name}</span>
             <Badge variant={a.action === 'approved' ? 'secondary' : 'outline'}>{actionLabel[a.action]}</Badge>
-            <span className="text-muted-foreground">{a.kind === 'opportunity' ? 'opportunity' : 'resource'}</span>
+            <span className="text-muted-foreground">{kindLabel[a.kind]}</span>
             <span className="min-w-0 font-medium [overflow-wrap:anywhere]">“{a.item_title}”</span>
             {a.edited ? <span className="text-muted-foreground">(edited first)</span> : null}
             <time className="text-xs text-muted-foreground sm:ml-auto" dateTime={a.created_at}>

@@ -1,4 +1,4 @@
-import { OwnSubmission, ReviewedKind } from '@app/contracts';
+import { ModeratedKind, OwnSubmission } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { useOwnSubmissions } from './api';
 
@@ -13,7 +13,7 @@ const stateLabel: Record<OwnSubmission['status'], string> = {
  * The caller's own shares of one kind that are not listed, and why: pending review, or "Rejected:
  * <reason>" / "Taken down: <reason>" when a moderator said no. Listed ones are in the list itself.
  */
-export function OwnSubmissions({ kind }: { kind: ReviewedKind }) {
+export function OwnSubmissions({ kind }: { kind: ModeratedKind }) {
   const submissions = useOwnSubmissions();
   const mine = submissions.data?.filter((s) => s.kind === kind && s.status !== 'approved') ?? [];
   if (mine.length === 0) return null;
