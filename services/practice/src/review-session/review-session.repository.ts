@@ -55,12 +55,14 @@ SELECT
   (SELECT started FROM taken) AS new_today,
   COALESCE((SELECT json_agg(r ORDER BY r.due_at, r.id) FROM reviews r), '[]') AS reviews,
   COALESCE((SELECT json_agg(f ORDER BY f.created_at, f.id) FROM fresh f), '[]') AS fresh,
-  (SELECT count(*)::int FROM leetcode_questions q, bounds b WHERE user_id = $1 AND due_at < b.day_end) AS due`;
+  (SELECT count(*)::int FROM leetcode_questions q, bounds b WHERE user_id = $1 AND due_at < b.day_end AND session_count > 0) AS due_seen,
+  (SELECT count(*)::int FROM leetcode_questions WHERE user_id = $1 AND session_count = 0) AS never_reviewed`;
 
 interface DueQueueRow extends Omit<DueQueue, 'questions' | 'held_back'> {
   reviews: QuestionListItem[];
   fresh: QuestionListItem[];
-  due: number;
+  due_seen: number;
+  never_reviewed: number;
 }
 
 @Injectable()
@@ -69,9 +71,9 @@ export class ReviewSessionRepository {
 
   async dueQueue(userId: string, timeZone: string): Promise<DueQueue> {
     const { rows } = await this.db.query<DueQueueRow>(dueQueueSql, [userId, timeZone, defaultReviewLimits.daily_review_limit, defaultReviewLimits.new_per_day]);
-    const { reviews, fresh, due, ...rest } = rows[0];
-    const questions = [...reviews, ...fresh];
-    return { ...rest, questions, held_back: due - questions.length };
+    const { reviews, fresh, due_seen, never_reviewed, ...rest } = rows[0];
+    // A never-reviewed problem waits for "new per day" only, whatever its due date.
+    return { ...rest, questions: [...reviews, ...fresh], held_back: due_seen - reviews.length + (never_reviewed - fresh.length) };
   }
 
   async limits(userId: string): Promise<ReviewLimits> {
