@@ -99,7 +99,8 @@ const keptPagesBytes = 48 * 1024 * 1024;
 @Injectable()
 export class CandidateInterviewsService {
   private readonly pages = new KeptAnswers<KeptPage>((page) => page.bytes, keptPagesBytes);
-  private readonly companyInsights = new KeptAnswers<CompanyInsights | null>(() => 2048, 4 * 1024 * 1024);
+  // Sized by their JSON (twice, for the objects held): offer ranges make a company's answer grow with its currencies and levels.
+  private readonly companyInsights = new KeptAnswers<CompanyInsights | null>((insights) => 2 * JSON.stringify(insights).length, 4 * 1024 * 1024);
 
   constructor(
     private readonly interviews: CandidateInterviewsRepository,
