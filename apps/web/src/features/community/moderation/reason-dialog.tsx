@@ -40,7 +40,10 @@ export function ReasonDialog({ request, onClose }: { request: ReasonRequest; onC
             <Textarea
               id={`${id}-reason`}
               value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(undefined);
+              }}
               aria-invalid={!!error}
               aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
             />
