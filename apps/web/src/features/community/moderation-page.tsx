@@ -98,8 +98,8 @@ function ContactMessages() {
         <li key={m.id} className="rounded-lg border bg-card p-4 shadow-sm">
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge variant="secondary">{m.subject}</Badge>
-            {/* A signed-in sender is named by their account (the service fills a blank name and e-mail). */}
-            {m.name || !m.email ? <span className="font-medium">{m.name ?? 'Anonymous'}</span> : null}
+            {/* A signed-in sender is named by their account (the service fills a blank name and e-mail; older messages kept only the id). */}
+            {m.name || !m.email ? <span className="font-medium">{m.name ?? (m.user_id ? 'Signed-in member' : 'Anonymous')}</span> : null}
             {m.email ? (
               <a className="text-primary underline-offset-4 hover:underline" href={`mailto:${m.email}`}>
                 {m.email}
