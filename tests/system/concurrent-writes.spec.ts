@@ -410,8 +410,8 @@ async function practiceLane(storm: Storm, user: Caller, u: number): Promise<void
 
 /**
  * Marks on the built-in resources; a resource shared, then approved and rejected at once (one
- * decision wins, the other is a 409) and taken down when approved; an opportunity rejected with a
- * reason. The submitter reads each outcome in their submissions, and the audit log holds it.
+ * decision wins, the other is a 409); another approved and taken down; an opportunity rejected with
+ * a reason. The submitter reads each outcome in their submissions, and the audit log holds it.
  */
 async function moderationLane(storm: Storm, user: Caller, u: number, moderator: Caller, tag: string): Promise<void> {
   type Resource = { id: string; status: string; hasUserUpvoted: boolean; isFavorite: boolean };
@@ -434,34 +434,40 @@ async function moderationLane(storm: Storm, user: Caller, u: number, moderator: 
     },
   });
 
-  const shared = await storm.write('createResource', user, 'POST', '/api/external-resources', {
-    title: `Storm resource ${u} ${tag}`,
-    description: 'Storm',
-    url: `https://resources.example.com/${tag}/u${u}`,
-    author: 'Storm',
-  });
-  const resourceId = shared.body?.data?.id;
-  const path = `/api/external-resources/${resourceId}`;
-  // The loser's 409 is the rule at work, not a refusal of the storm's: it is sent outside storm.write.
+  const share = (n: number) =>
+    storm.write('createResource', user, 'POST', '/api/external-resources', {
+      title: `Storm resource ${u}.${n} ${tag}`,
+      description: 'Storm',
+      url: `https://resources.example.com/${tag}/u${u}/${n}`,
+      author: 'Storm',
+    });
+  // Approved and rejected at once: the loser's 409 is the rule at work, not a refusal of the storm's, so both are sent outside storm.write.
+  const raced = await share(1);
+  const racedPath = `/api/external-resources/${raced.body?.data?.id}`;
   const decisions = await Promise.all([
-    storm.write('moderateResource', moderator, 'PATCH', path, { status: 'approved' }),
-    call(moderator, 'PATCH', path, { status: 'rejected', reason: `Storm ${u}` }),
+    call(moderator, 'PATCH', racedPath, { status: 'approved' }),
+    call(moderator, 'PATCH', racedPath, { status: 'rejected', reason: `Storm ${u}` }),
   ]);
   const won = decisions.filter((d) => d.status < 300);
-  if (shared.status < 300 && (won.length !== 1 || !decisions.some((d) => d.status === 409)))
-    storm.failures.push(`resource ${resourceId}: two decisions at once answered ${decisions.map((d) => d.status).join(' and ')}, not one 200 and one 409`);
-  let outcome = won[0]?.body?.data?.status as string | undefined;
-  if (outcome === 'approved') {
-    const takenDown = await storm.write('moderateResource', moderator, 'PATCH', path, { status: 'taken_down', reason: `Storm ${u} gone` });
-    if (takenDown.status < 300) outcome = 'taken_down';
-  }
+  if (raced.status < 300 && (won.length !== 1 || !decisions.some((d) => d.status === 409)))
+    storm.failures.push(`${racedPath}: two decisions at once answered ${decisions.map((d) => d.status).join(' and ')}, not one 200 and one 409`);
+  const outcome = won[0]?.body?.data?.status as string | undefined;
   if (outcome) {
-    storm.checks.push({
-      what: `resource ${resourceId} is ${outcome} to its sharer`,
-      holds: async () => (await mine()).find((s) => s.id === resourceId)?.status === outcome,
-    });
-    storm.checks.push({ what: `resource ${resourceId} is in the audit log`, holds: () => logged(resourceId) });
+    const id = raced.body.data.id;
+    storm.checks.push({ what: `resource ${id} is ${outcome} to its sharer`, holds: async () => (await mine()).find((s) => s.id === id)?.status === outcome });
+    storm.checks.push({ what: `resource ${id} is in the audit log`, holds: () => logged(id) });
   }
+  const listed = await share(2);
+  const listedId = listed.body?.data?.id;
+  await storm.write('moderateResource', moderator, 'PATCH', `/api/external-resources/${listedId}`, { status: 'approved' });
+  const takenDown = await storm.write('moderateResource', moderator, 'PATCH', `/api/external-resources/${listedId}`, {
+    status: 'taken_down',
+    reason: `Storm ${u} gone`,
+  });
+  storm.expect(takenDown, `resource ${listedId} is taken down, with its reason, to its sharer`, async () => {
+    const seen = (await mine()).find((s) => s.id === listedId);
+    return seen?.status === 'taken_down' && seen.reason === `Storm ${u} gone`;
+  });
 
   const opportunity = await storm.write('createOpportunity', user, 'POST', '/api/pathfinder', {
     title: `Storm rejected ${u} ${tag}`,
@@ -574,10 +580,15 @@ async function notificationsLane(storm: Storm, user: Caller, moderator: Caller, 
     ...notifications.flatMap((n) => [0, 1].map(() => storm.write('markNotificationRead', user, 'PUT', `/api/notifications/${n.id}/read`))),
     storm.write('markAllNotificationsRead', user, 'POST', '/api/notifications/read-all'),
   ]);
+  // Only those there when they were read: the moderation lane's rejections tell the user more afterwards.
+  const marked = new Set(notifications.map((n) => n.id));
   if (marks.every((m) => m.status < 300))
     storm.checks.push({
       what: `${user.email} has read every notification`,
-      holds: async () => (await unread()) === 0 && listOf<{ read_at: string | null }>(await read(user, '/api/notifications')).every((n) => n.read_at !== null),
+      holds: async () =>
+        listOf<{ id: string; read_at: string | null }>(await read(user, '/api/notifications'))
+          .filter((n) => marked.has(n.id))
+          .every((n) => n.read_at !== null),
     });
 }
 
