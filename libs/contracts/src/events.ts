@@ -64,6 +64,23 @@ export const interviewDateSetEvent = z.object({
   set_at: z.string(),
 });
 
+/** Titles a review digest names; the rest are counted. */
+export const reviewDigestTitles = 10;
+
+/**
+ * Practice's daily job found reviews due today (the due queue's rule) for a user who has not turned
+ * the e-mail off; identity mails it if their address is confirmed. One per user and day.
+ */
+export const reviewDigestDueEvent = z.object({
+  user_id: z.string().uuid(),
+  /** The user's day (yyyy-mm-dd) in the time zone practice knows for them, else UTC. */
+  date: z.string(),
+  due_count: z.number().int().min(1),
+  titles: z.array(z.string()).max(reviewDigestTitles),
+  /** Signed by practice; the mail's unsubscribe link carries it, and it works without signing in. */
+  unsubscribe_token: z.string(),
+});
+
 /** Subject → schema of its data; the bus validates against this both when recording and consuming. */
 export const eventSchemas = {
   'identity.user.registered': userRegisteredEvent,
@@ -77,6 +94,7 @@ export const eventSchemas = {
   'community.notification.created': notificationCreatedEvent,
   'community.notification.requested': notificationRequestedEvent,
   'profile.interview_date.set': interviewDateSetEvent,
+  'practice.review_digest.due': reviewDigestDueEvent,
 } as const;
 export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;

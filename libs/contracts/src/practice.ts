@@ -297,3 +297,10 @@ export const calendarFeedStatusSchema = z.object({ active: z.boolean(), created_
 
 /** How far ahead the feed lists due days. */
 export const calendarFeedDays = 60;
+
+/** The daily e-mail of reviews due: on unless the user turned it off (in Settings or by its link). */
+export const reviewEmailSchema = z.object({ enabled: z.boolean() });
+export type ReviewEmail = z.infer<typeof reviewEmailSchema>;
+
+/** The token of the mail's unsubscribe link: 16 bytes of user id and a 32-byte HMAC, base64url. */
+export const unsubscribeReviewEmailSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{64}$/, 'must be the token from the link') });

@@ -28,7 +28,7 @@ export const serviceRegistry = [
     prefixes: ['/auth/v1'],
     port: 8101,
     produces: ['identity.user.registered', 'identity.user.deleted'],
-    consumes: ['community.feature_request.status_changed'],
+    consumes: ['community.feature_request.status_changed', 'practice.review_digest.due'],
   },
   {
     name: 'interviews',
@@ -43,7 +43,7 @@ export const serviceRegistry = [
     name: 'practice',
     prefixes: ['/api/leetcode-questions', '/api/error-types'],
     port: 8103,
-    produces: [],
+    produces: ['practice.review_digest.due'],
     consumes: ['identity.user.deleted', 'voice.session.ended', 'profile.interview_date.set'],
   },
   {

@@ -5,10 +5,11 @@ import { ServiceDefinition } from '@app/service-kit';
 import { AccountsModule } from './accounts/accounts.module';
 import { identityConfigShape } from './config';
 import { FeatureUpdatesModule } from './feature-updates/feature-updates.module';
+import { ReviewDigestModule } from './review-digest/review-digest.module';
 import { SupabaseWebhookModule } from './supabase-webhook/supabase-webhook.module';
 
-/** The GoTrue API of the embedded default, the webhook that brings a real project's accounts in, and feature-board e-mails. */
-@Module({ imports: [AccountsModule, SupabaseWebhookModule, FeatureUpdatesModule] })
+/** The GoTrue API of the embedded default, the webhook that brings a real project's accounts in, feature-board and daily review e-mails. */
+@Module({ imports: [AccountsModule, SupabaseWebhookModule, FeatureUpdatesModule, ReviewDigestModule] })
 class IdentityModule {}
 
 export const identityService: ServiceDefinition<typeof identityConfigShape> = {

@@ -7,6 +7,10 @@ export const practiceConfigShape = {
    * Keep it well under the container's limit (384 Mi in deploy/k8s) minus ~130 MB for Node itself.
    */
   PRACTICE_LIST_CACHE_MB: z.coerce.number().int().min(0).default(64),
+  /** How often the daily review e-mail job looks for users whose day has reached REVIEW_DIGEST_HOUR. */
+  REVIEW_DIGEST_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Local hour (0-23) from which a user's daily review e-mail goes: their calendar feed's time zone, else UTC. */
+  REVIEW_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
 };
 
 export type PracticeConfig = BaseConfig & z.infer<z.ZodObject<typeof practiceConfigShape>>;

@@ -5,15 +5,16 @@ import { AnalyticsModule } from './analytics/analytics.module';
 import { CalendarModule } from './calendar/calendar.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { practiceConfigShape } from './config';
+import { DigestModule } from './digest/digest.module';
 import { ErrorTypesModule } from './error-types/error-types.module';
 import { ExportModule } from './export/export.module';
 import { QuestionsModule } from './questions/questions.module';
 import { ReviewSessionModule } from './review-session/review-session.module';
 
-// CalendarModule comes before QuestionsModule: its DELETE /api/leetcode-questions/calendar-feed must be
-// matched before DELETE /api/leetcode-questions/:id, which answers 404 for an id that is not a uuid.
+// CalendarModule and DigestModule come before QuestionsModule: their fixed paths (DELETE .../calendar-feed,
+// .../review-email) must be matched before /api/leetcode-questions/:id, which answers 404 for an id that is not a uuid.
 /** leetcode_questions, leetcode_sessions and mock_interviews; counts voice.session.ended. */
-@Module({ imports: [CalendarModule, QuestionsModule, CatalogueModule, ErrorTypesModule, AnalyticsModule, ReviewSessionModule, ExportModule] })
+@Module({ imports: [CalendarModule, DigestModule, QuestionsModule, CatalogueModule, ErrorTypesModule, AnalyticsModule, ReviewSessionModule, ExportModule] })
 class PracticeAppModule {}
 
 export const practiceService: ServiceDefinition<typeof practiceConfigShape> = {

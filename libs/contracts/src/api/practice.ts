@@ -27,9 +27,11 @@ import {
   practiceSummarySchema,
   questionListItemSchema,
   questionSchema,
+  reviewEmailSchema,
   reviewLimitsSchema,
   sessionPageQuerySchema,
   sessionSchema,
+  unsubscribeReviewEmailSchema,
 } from '../practice';
 
 const questionParams = z.object({ id: z.string().uuid() });
@@ -264,5 +266,39 @@ export const practiceApi = {
     notFound: 'No calendar at this address: it was turned off or replaced.',
     status: 200,
     errors: ['not_found'],
+  }),
+  getReviewEmail: endpoint({
+    id: 'getReviewEmail',
+    method: 'GET',
+    path: '/api/leetcode-questions/review-email',
+    summary: 'Whether the caller gets the daily e-mail of reviews due (on unless they turned it off)',
+    description: 'It is only sent to a confirmed address, whatever this says.',
+    status: 200,
+    response: reviewEmailSchema,
+    errors: ['unauthorized'],
+  }),
+  setReviewEmail: endpoint({
+    id: 'setReviewEmail',
+    method: 'PUT',
+    path: '/api/leetcode-questions/review-email',
+    summary: 'Turn the daily e-mail of reviews due on or off',
+    body: reviewEmailSchema,
+    status: 200,
+    response: dataOf(reviewEmailSchema),
+    errors: ['validation_failed', 'unauthorized'],
+  }),
+  unsubscribeReviewEmail: endpoint({
+    id: 'unsubscribeReviewEmail',
+    method: 'POST',
+    path: '/api/leetcode-questions/review-email/unsubscribe',
+    summary: 'Turn the daily e-mail off with the signed token of its unsubscribe link, without a session',
+    description:
+      "The mail's link opens the web page /review-email/unsubscribe, which asks before it posts this as JSON: a GET (which mail scanners prefetch) never unsubscribes. Repeating it is harmless.",
+    auth: 'none',
+    body: unsubscribeReviewEmailSchema,
+    notFound: 'This unsubscribe link is not valid. Turn the e-mail off in Settings instead.',
+    status: 200,
+    response: dataOf(reviewEmailSchema),
+    errors: ['validation_failed', 'not_found'],
   }),
 };

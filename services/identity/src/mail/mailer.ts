@@ -10,6 +10,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra header fields, e.g. List-Unsubscribe (RFC 2369). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -33,7 +35,7 @@ export class Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
-    const message = { from: this.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text };
+    const message = { from: this.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers };
     if (this.smtp) {
       await this.smtp.sendMail(message);
       return;

@@ -1,0 +1,84 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { RunningService } from '@app/service-kit';
+import { publishEvent, TestEnvironment, waitFor } from '@app/service-kit/testing';
+import { identityService, readMailbox } from '../src';
+
+jest.setTimeout(60_000);
+
+const token = randomBytes(48).toString('base64url');
+const digestFor = (userId: string) => ({
+  user_id: userId,
+  date: '2026-03-10',
+  due_count: 12,
+  titles: ['Two Sum', 'LRU Cache', 'Merge Intervals', 'Word Ladder', 'Course Schedule', 'Coin Change', 'Top K', 'Jump Game', 'Min Stack', 'Trie'],
+  unsubscribe_token: token,
+});
+
+/** practice.review_digest.due → the daily e-mail, to confirmed addresses only, once per event. */
+describe('identity: the daily e-mail of reviews due', () => {
+  const mailbox = mkdtempSync(path.join(tmpdir(), 'identity-mailbox-'));
+  let env: TestEnvironment;
+  let svc: RunningService;
+
+  beforeAll(async () => {
+    env = await TestEnvironment.create();
+    svc = await env.start(identityService, { MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000', SITE_URL: 'http://app.example/' });
+  });
+  afterAll(() => env.close());
+
+  const digestsTo = async (to: string) => (await readMailbox(mailbox, to)).filter((m) => m.subject === '12 problems to review today');
+  const signUp = async () => {
+    const email = `reviewer-${randomBytes(4).toString('hex')}@example.com`;
+    const { user } = (await request(svc.url).post('/auth/v1/signup').send({ email, password: 'secret123' }).expect(200)).body;
+    return { id: user.id as string, email };
+  };
+  const confirmed = async () => {
+    const account = await signUp();
+    const { code } = await waitFor(async () => (await readMailbox(mailbox, account.email)).find((m) => m.code), 10_000);
+    await request(svc.url).post('/auth/v1/verify').send({ type: 'email', email: account.email, token: code }).expect(200);
+    return account;
+  };
+
+  it('mails a confirmed address the count, the titles, where to review and a link that asks before unsubscribing (List-Unsubscribe)', async () => {
+    const reviewer = await confirmed();
+    await publishEvent(env, 'practice.review_digest.due', digestFor(reviewer.id));
+
+    const [mail] = await waitFor(async () => (await digestsTo(reviewer.email)).length > 0 && digestsTo(reviewer.email), 30_000);
+    const link = `http://app.example/review-email/unsubscribe?token=${token}`;
+    expect(mail.text).toContain('You have 12 problems to review today (2026-03-10):');
+    expect(mail.text).toContain('- Two Sum\n- LRU Cache\n');
+    expect(mail.text).toContain('- Trie\n- and 2 more\n');
+    expect(mail.text).toContain('Start reviewing: http://app.example/leetcode/session');
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(`To stop it, open ${link} or turn "Daily review e-mail" off in Settings.`);
+    const head = readFileSync(path.join(mailbox, mail.file), 'utf8')
+      .split('\n\n')[0]
+      .replace(/\n[ \t]+/g, ' ');
+    expect(head).toMatch(new RegExp(`^List-Unsubscribe: <${link.replace(/[.?]/g, '\\$&')}>$`, 'm'));
+  });
+
+  it('mails a redelivered event once', async () => {
+    const reviewer = await confirmed();
+    const event = await publishEvent(env, 'practice.review_digest.due', digestFor(reviewer.id));
+    await waitFor(async () => (await digestsTo(reviewer.email)).length > 0, 30_000);
+    // A different message id gets past the broker's duplicate window: the consumer itself must absorb it.
+    await publishEvent(env, 'practice.review_digest.due', event.data, { id: event.id, msgId: randomUUID() });
+    const other = await confirmed();
+    await publishEvent(env, 'practice.review_digest.due', digestFor(other.id));
+    await waitFor(async () => (await digestsTo(other.email)).length > 0, 30_000);
+    expect(await digestsTo(reviewer.email)).toHaveLength(1);
+  });
+
+  it('sends nothing to an unconfirmed address or a deleted account', async () => {
+    const unconfirmed = await signUp();
+    await publishEvent(env, 'practice.review_digest.due', digestFor(unconfirmed.id));
+    await publishEvent(env, 'practice.review_digest.due', digestFor(randomUUID()));
+    const reviewer = await confirmed();
+    await publishEvent(env, 'practice.review_digest.due', digestFor(reviewer.id));
+    await waitFor(async () => (await digestsTo(reviewer.email)).length > 0, 30_000);
+    expect(await digestsTo(unconfirmed.email)).toEqual([]);
+  });
+});
