@@ -1,6 +1,7 @@
 import { allEndpoints } from '@app/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readMailbox } from '@app/identity';
+import { publishedEvents, waitFor } from '@app/service-kit/testing';
 import { startStack, Stack } from './stack';
 
 /**
@@ -174,6 +175,9 @@ describe('concurrent writes: no deadlock, no 5xx, nothing acknowledged is lost',
       // machine this loaded, 4 connections queue ten users' writes past the 3 s wait for one.
       DATABASE_POOL_MAX: '10',
       SUPABASE_WEBHOOK_SECRET: webhookSecret,
+      // Practice's daily review e-mail job: everyone's day has started, and it looks every second.
+      REVIEW_DIGEST_HOUR: '0',
+      REVIEW_DIGEST_INTERVAL_SECONDS: '1',
     });
     users = await Promise.all(Array.from({ length: USERS }, (_, i) => signUp(`writer${i}`)));
     reader = await signUp('bystander');
@@ -359,6 +363,8 @@ async function practiceLane(storm: Storm, user: Caller, u: number): Promise<void
     });
     ids.push(answer.status < 300 ? (answer.body.data.id as string) : undefined);
   }
+  // Waited for before the reviews and limits below can leave nothing due today: with three new problems, the digest comes.
+  const digest = await waitFor(async () => (await publishedEvents(stack.env, 'practice.review_digest.due')).find((e) => e.data.user_id === user.id), 30_000);
   const [first, second, third] = ids;
   for (const [n, id] of [first, first, second, third].entries()) {
     const answer = await storm.write('logSession', user, 'POST', `/api/leetcode-questions/${id}/session`, {
@@ -406,6 +412,15 @@ async function practiceLane(storm: Storm, user: Caller, u: number): Promise<void
   storm.expect(list, `${user.email} tracks Grind 75`, async () =>
     listOf<{ title: string }>(await read(user, '/api/leetcode-questions')).some((q) => q.title === 'Two Sum'),
   );
+  // The mail's link turns the daily e-mail off without a session; half the users turn it back on in Settings.
+  const unsubscribed = await storm.write('unsubscribeReviewEmail', undefined, 'POST', '/api/leetcode-questions/review-email/unsubscribe', {
+    token: digest.data.unsubscribe_token,
+  });
+  const on = u % 2 ? await storm.write('setReviewEmail', user, 'PUT', '/api/leetcode-questions/review-email', { enabled: true }) : undefined;
+  storm.expect(unsubscribed, `${user.email}'s daily review e-mail is ${on ? 'back on' : 'off'}`, async () => {
+    const { enabled } = (await read(user, '/api/leetcode-questions/review-email')) as { enabled: boolean };
+    return enabled === !!(on && on.status < 300);
+  });
 }
 
 /**
