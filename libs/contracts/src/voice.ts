@@ -16,6 +16,10 @@ export const voiceConstants = {
    * interviewer takes the turn at once instead of waiting out its pause, and an ElevenLabs agent reads it.
    */
   answerDoneText: 'The candidate has finished their answer and is waiting for you.',
+  /** The page's reconnect backoff after a dropped call (spec): 1 s, 2 s, 5 s, then every 10 s, until the resume window ends. */
+  reconnectDelaysMs: [1_000, 2_000, 5_000, 10_000],
+  /** How long a dropped call can be resumed (the service's VOICE_RESUME_WINDOW_MS default). */
+  resumeWindowSeconds: 120,
 } as const;
 
 /** Every label and message of the AI mock interview page (spec sections 4 and 8). */
@@ -34,6 +38,13 @@ export const voiceMessages = {
   notTranscribed: '(answer not transcribed: no offline speech recogniser is installed)',
   deletedAccount: 'This account has been deleted',
   providerUnavailable: 'The AI interviewer is unavailable right now, please try again later',
+  /** The call dropped: the page reconnects to the same session (spec backoff) while it can. */
+  reconnecting: 'Reconnecting…',
+  connectionLost: 'Connection lost',
+  resumeInterview: 'Resume interview',
+  notResumable: 'This interview can no longer be resumed: it ended, or its call dropped more than 2 minutes ago',
+  elevenLabsNotResumable: 'An interview with the ElevenLabs interviewer cannot be resumed',
+  stillConnected: 'This interview is still connected: try again in a moment',
 } as const;
 
 /** What the candidate picks before starting: the plan is drawn from it (a general plan without it). */
@@ -127,6 +138,8 @@ export const voiceSessionSchema = z.object({
   end_reason: z.enum(voiceEndReasons).nullable(),
   credits_charged: z.number().int(),
   refunded: z.boolean(),
+  /** Set while a dropped call can be resumed (POST …/resume), until this time; null otherwise. */
+  resumable_until: z.string().nullable(),
 });
 export type VoiceSession = z.infer<typeof voiceSessionSchema>;
 
@@ -139,3 +152,6 @@ export type VoiceSessionDetail = z.infer<typeof voiceSessionDetailSchema>;
 /** The ElevenLabs conversation id the browser saw (its transcript is fetched from ElevenLabs afterwards). */
 export const endSessionSchema = z.object({ conversation_id: z.string().trim().min(1).max(200).optional() });
 export type EndSession = z.infer<typeof endSessionSchema>;
+
+/** A new single-use URL for the same session, after its call dropped (no new charge). */
+export const resumeSessionSchema = signedUrlSchema;

@@ -16,6 +16,11 @@ export const voiceConfigShape = {
   VOICE_SIGNING_SECRET: z.string().min(16).default(randomBytes(32).toString('hex')),
   /** How long a signed URL of the local agent can be used (once). */
   VOICE_URL_TTL_SECONDS: z.coerce.number().int().min(5).default(60),
+  /**
+   * How long a call whose socket dropped can be resumed (POST /api/voice/sessions/:id/resume);
+   * after it the sweeper ends the call as it stood at the drop.
+   */
+  VOICE_RESUME_WINDOW_MS: z.coerce.number().int().min(1_000).default(120_000),
   /** How often open sessions are checked against the 20-minute limit and expired URLs. */
   VOICE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).default(10_000),
   /**

@@ -47,6 +47,17 @@ describe('voice: the local interviewer agent', () => {
     ).body;
   /** The bank question an interviewer's line asks. */
   const questionAsked = (line: string) => questionBank.find((q) => line.includes(q.question))!;
+  /**
+   * Every sentence of what the interviewer is saying has arrived: speech is made a sentence at a
+   * time, and the manual clock must not jump while the later ones are still being made.
+   */
+  const spoken = async (call: AgentClient) => {
+    let before = -1;
+    while (call.of('audio').length !== before) {
+      before = call.of('audio').length;
+      await new Promise((r) => setTimeout(r, 700));
+    }
+  };
   /** An answer: voice, then the silence that ends the turn (on a technical question too). */
   const answer = (call: AgentClient, voiceMs = 700) => call.speak(Buffer.concat([tone(voiceMs), quiet(1_600)]));
 
@@ -221,6 +232,7 @@ describe('voice: the local interviewer agent', () => {
     call.send({ type: 'user_message', text: 'I build backend services.' });
     await call.waitForType('agent_response', 2);
     expect(call.responses()[1]).toMatch(/^Thank you\. Let us start with a technical question/);
+    await spoken(call);
     clock.advance(20_000);
   };
 
@@ -270,9 +282,11 @@ describe('voice: the local interviewer agent', () => {
     await call.opened;
     call.initiate();
     await call.waitForType('agent_response');
+    await spoken(call);
     clock.advance(45_000);
     await call.waitForType('agent_response', 2);
     expect(call.responses()[1]).toBe('Take your time. Whenever you are ready, please go ahead with your answer.');
+    await spoken(call);
     clock.advance(45_000);
     await new Promise((r) => setTimeout(r, 1_500));
     expect(call.responses()).toHaveLength(2);
@@ -281,6 +295,7 @@ describe('voice: the local interviewer agent', () => {
     expect(call.responses()[2]).toMatch(/^Thank you\. Let us start with a technical question/);
     // Silence after a question is often being stuck: the invitation comes with the question's hint.
     const question = questionAsked(call.responses()[2]);
+    await spoken(call);
     clock.advance(45_000);
     await call.waitForType('agent_response', 4);
     expect(call.responses()[3]).toBe(`Take your time. Here is a hint: ${question.hint}`);

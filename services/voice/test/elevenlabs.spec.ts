@@ -1,3 +1,4 @@
+import { voiceMessages } from '@app/contracts';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { RunningService } from '@app/service-kit';
@@ -189,6 +190,17 @@ describe('voice with ElevenLabs configured', () => {
     expect(Math.max(...lengths)).toBeLessThanOrEqual(5_000);
     expect(lengths.reduce((a: number, b: number) => a + b, 0)).toBeLessThanOrEqual(60_000);
     expect(detail.body.transcript[0].message).toMatch(/\[…cut: the transcript keeps at most 5,000 characters of it\]$/);
+  });
+
+  it('answers 409 to a resume: an ElevenLabs call cannot be resumed, and stays as it was', async () => {
+    const user = env.newUser();
+    const sessionId = await startCall(user);
+    const resumed = await request(voice.url)
+      .post(`/api/voice/sessions/${sessionId}/resume`)
+      .set(await as(user));
+    expect(resumed.status).toBe(409);
+    expect(resumed.body).toEqual({ error: { code: 'conflict', message: voiceMessages.elevenLabsNotResumable } });
+    expect(await balance(user)).toBe(5);
   });
 
   it('charges nothing when ElevenLabs refuses the signed URL', async () => {

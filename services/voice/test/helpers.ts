@@ -117,4 +117,9 @@ export class AgentClient {
   close(code = 1000): void {
     this.ws.close(code);
   }
+
+  /** The connection cut without a closing handshake, as when the network or the browser goes away (1006 on the agent's side). */
+  terminate(): void {
+    this.ws.terminate();
+  }
 }

@@ -152,7 +152,7 @@ describe('voice: credits and sessions', () => {
     expect(ended.body.data).toMatchObject({ end_reason: 'user', duration_seconds: 5, refunded: false, credits_charged: 5 });
     expect((await spoken.call.closed).code).toBe(1000);
 
-    // Answered in writing, then the socket drops 3 s in; the browser's end afterwards changes nothing.
+    // Answered in writing, then the socket drops 3 s in: resumable; ended from the page later, it lasted up to the drop.
     const typed = await connect(user);
     clock.advance(3_000);
     typed.call.send({ type: 'user_message', text: 'I would count the characters with a hash map.' });
@@ -161,10 +161,17 @@ describe('voice: credits and sessions', () => {
     typed.call.close(1001);
     const dropped = await waitFor(async () => {
       const detail = await detailOf(user, typed.id);
-      return detail.status === 'ended' && detail;
+      return detail.resumable_until && detail;
     });
-    expect(dropped).toMatchObject({ end_reason: 'error', duration_seconds: 3, refunded: false, credits_charged: 5 });
-    expect((await end(user, typed.id)).body.data).toMatchObject({ end_reason: 'error', refunded: false, credits_charged: 5 });
+    expect(dropped).toMatchObject({ status: 'connected', credits_charged: 5 });
+    clock.advance(10_000);
+    expect((await end(user, typed.id)).body.data).toMatchObject({
+      end_reason: 'user',
+      duration_seconds: 3,
+      refunded: false,
+      credits_charged: 5,
+      resumable_until: null,
+    });
     expect(await balance(user)).toBe(0);
   });
 

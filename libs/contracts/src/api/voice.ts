@@ -5,6 +5,7 @@ import {
   creditsSchema,
   endSessionSchema,
   interviewContextSchema,
+  resumeSessionSchema,
   signedUrlSchema,
   voiceMessages,
   voiceSessionDetailSchema,
@@ -58,6 +59,19 @@ export const voiceApi = {
     status: 200,
     response: voiceSessionDetailSchema,
     errors: ['unauthorized', 'not_found'],
+  }),
+  resumeSession: endpoint({
+    id: 'resumeVoiceSession',
+    method: 'POST',
+    path: '/api/voice/sessions/:sessionId/resume',
+    summary: 'Resume a mock interview whose call dropped: a new single-use websocket URL for the same session, no new charge',
+    description:
+      'Within VOICE_RESUME_WINDOW_MS (2 minutes) of an abnormal drop, local interviewer only. Each call hands out a new URL and only the newest connects, once; the interviewer asks again the question it was asking. 409 when the interview ended, the window is over (it is then ended, charged as dropped), the call is still connected, or it is an ElevenLabs call.',
+    params: sessionParams,
+    notFound: voiceMessages.noSession,
+    status: 200,
+    response: resumeSessionSchema,
+    errors: ['unauthorized', 'not_found', 'conflict'],
   }),
   endSession: endpoint({
     id: 'endVoiceSession',

@@ -93,18 +93,16 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async start(ws: WebSocket, req: IncomingMessage, early: Frame[], keep: (data: RawData, isBinary: boolean) => void): Promise<void> {
     if (ws.protocol !== subprotocol) return ws.close(refused, 'the convai subprotocol is required');
-    const sessionId = this.signer.verify(req.url ?? '');
-    if (!sessionId) return ws.close(refused, 'invalid or expired signed URL');
-    const connectedAt = this.clock.now();
-    const session = await this.repository.claim(sessionId, new Date(connectedAt));
-    if (!session) return ws.close(refused, 'this signed URL was already used');
-    if (ws.readyState !== WebSocket.OPEN) {
-      await this.sessions.finish(sessionId, 'error');
-      return;
-    }
+    const call = this.signer.verify(req.url ?? '');
+    if (!call) return ws.close(refused, 'invalid or expired signed URL');
+    const { sessionId, resume } = call;
+    const claimedAt = new Date(this.clock.now());
+    const session = resume ? await this.repository.claimResume(sessionId, resume, claimedAt) : await this.repository.claim(sessionId, claimedAt);
+    if (!session) return ws.close(refused, resume ? 'this interview can no longer be resumed with this URL' : 'this signed URL was already used');
 
     const plan = interviewPlan({ seed: sessionId, company: session.company, level: session.level, topics: session.topics, minutes: session.minutes });
-    const conversation = new InterviewConversation(ws, sessionId, plan, connectedAt, {
+    // The 20-minute limit counts from the first connection, however often the call was resumed.
+    const conversation = new InterviewConversation(ws, sessionId, plan, session.connected_at.getTime(), {
       speak: (text) => this.speech.speak(text),
       transcribe: (pcm, rate) => this.transcriber.transcribe(pcm, rate),
       clock: this.clock,
@@ -118,6 +116,11 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
       company: session.company,
       topics: session.topics,
     });
+    if (session.resume_state) conversation.restore(session.resume_state);
+    if (ws.readyState !== WebSocket.OPEN) {
+      conversation.closed(1006);
+      return this.ended(sessionId, conversation);
+    }
     this.calls.add(sessionId, { hangUp: () => conversation.hangUp(), timeUp: () => conversation.timeUp() });
     const receive = ({ data, isBinary }: Frame) => {
       // A listener that throws would take the whole process down (an uncaught exception): a frame only ever ends its own call.
@@ -133,15 +136,27 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
     ws.on('message', (data, isBinary) => receive({ data, isBinary }));
     ws.on('close', (code) => conversation.closed(code));
     for (const frame of early) receive(frame);
-    this.logger.info({ session_id: sessionId }, 'local interview connected');
+    this.logger.info({ session_id: sessionId, resume }, 'local interview connected');
+    await this.ended(sessionId, conversation);
+  }
 
+  /**
+   * A call that dropped (not ended by the candidate, the goodbye or the limit) stays open for the
+   * resume window, from where it stood; any other end finishes the session at once.
+   */
+  private async ended(sessionId: string, conversation: InterviewConversation): Promise<void> {
     const reason = await conversation.ended;
+    const endedAt = this.clock.now();
     this.calls.remove(sessionId);
-    await this.sessions.finish(sessionId, reason);
-    this.logger.info({ session_id: sessionId, reason }, 'local interview ended');
+    if (reason !== 'error') await this.sessions.finish(sessionId, reason);
+    this.logger.info({ session_id: sessionId, reason }, reason === 'error' ? 'local interview dropped' : 'local interview ended');
     // The last answers may still be in the recogniser: the transcript follows when they are done.
     const result = await conversation.result;
     await this.repository.saveConversation(this.repository.db, sessionId, result.transcript, result.report);
+    if (reason === 'error') {
+      const window = this.config.VOICE_RESUME_WINDOW_MS;
+      await this.repository.interrupt(sessionId, conversation.snapshot(), new Date(endedAt), new Date(endedAt + window));
+    }
   }
 
   /** Counted as it happens, in the database: whichever replica ends the session reads what this one observed. */

@@ -47,6 +47,23 @@ export interface ConversationResult {
   report: VoiceReport;
 }
 
+/**
+ * Where an interview stood when its call dropped, as JSON: the plan's position and what was asked
+ * and answered (indexes into the plan and the transcript), the transcript and the speech counters.
+ */
+export interface ConversationSnapshot {
+  current: number;
+  asked: Array<{ item: number; entries: number[]; hinted: boolean; probes: number }>;
+  transcript: TranscriptEntry[];
+  speakingMs: number;
+  agentSpeakingMs: number;
+  spokenWords: number;
+  spokenMs: number;
+  longestPauseMs: number | null;
+}
+
+const welcomeBack = 'Welcome back. Let us pick up where we left off.';
+
 const sampleRate = 16_000;
 const audioFormat = voiceConstants.defaultInputFormat;
 const open = 1;
@@ -107,6 +124,8 @@ export class InterviewConversation {
   private spokenWords = 0;
   private spokenMs = 0;
   private longestPauseMs: number | null = null;
+  /** Resumed after a dropped call: the first words are a welcome back and the question being asked. */
+  private resumed = false;
   private answerStartedAt = 0;
   private nudged = false;
   /** The next turn is being chosen (the answer's transcript awaited): what is said meanwhile is not a new answer. */
@@ -221,6 +240,48 @@ export class InterviewConversation {
     });
   }
 
+  /** Where the interview stands (once `result` has settled, every answer is transcribed in it). */
+  snapshot(): ConversationSnapshot {
+    return {
+      current: this.current,
+      asked: this.asked.map((a) => ({
+        item: this.plan.items.indexOf(a.item),
+        entries: a.entries.map((entry) => this.transcript.indexOf(entry)),
+        hinted: a.hinted,
+        probes: a.probes,
+      })),
+      transcript: this.transcript,
+      speakingMs: this.speakingMs,
+      agentSpeakingMs: this.agentSpeakingMs,
+      spokenWords: this.spokenWords,
+      spokenMs: this.spokenMs,
+      longestPauseMs: this.longestPauseMs,
+    };
+  }
+
+  /** Goes on from a dropped call's snapshot (before the client's initiation): its transcript and counters continue. */
+  restore(snapshot: ConversationSnapshot): void {
+    this.resumed = true;
+    this.transcript.push(...snapshot.transcript);
+    for (const a of snapshot.asked) {
+      this.asked.push({ item: this.plan.items[a.item], answers: [], entries: a.entries.map((i) => this.transcript[i]), hinted: a.hinted, probes: a.probes });
+    }
+    this.current = snapshot.current;
+    this.speakingMs = snapshot.speakingMs;
+    this.agentSpeakingMs = snapshot.agentSpeakingMs;
+    this.spokenWords = snapshot.spokenWords;
+    this.spokenMs = snapshot.spokenMs;
+    this.longestPauseMs = snapshot.longestPauseMs;
+  }
+
+  /** After a drop, the question that was being asked is asked again (the interview starts if none was). */
+  private async pickUp(): Promise<void> {
+    const asked = this.asked[this.current];
+    if (!asked) return this.ask(0, `${welcomeBack} `);
+    this.turns.endOfTurnAfter(asked.item.stage === 'main' ? this.deps.thinkingPauseMs : this.deps.endOfTurnMs);
+    await this.say({ text: `${welcomeBack} ${asked.item.text}`, last: false });
+  }
+
   private initiate(): void {
     this.initiated = true;
     this.send({
@@ -237,7 +298,7 @@ export class InterviewConversation {
       else this.nudgeIfSilent();
     }, 1_000);
     this.timers.push(ping, limit);
-    void this.ask(0, '');
+    void (this.resumed ? this.pickUp() : this.ask(0, ''));
   }
 
   private ping(): void {

@@ -28,6 +28,11 @@ export class SessionsController {
     return this.sessions.get(user, sessionId);
   }
 
+  @Endpoint(voiceApi.resumeSession)
+  resume(@CurrentUser() user: AuthUser, @ParsedParams() { sessionId }: Input<typeof voiceApi.resumeSession>['params']): Promise<SignedUrl> {
+    return this.sessions.resume(user, sessionId);
+  }
+
   @Endpoint(voiceApi.endSession)
   async end(
     @CurrentUser() user: AuthUser,

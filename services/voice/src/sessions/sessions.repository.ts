@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { pageSizes } from '@app/contracts';
 import type { TranscriptEntry, VoiceReport, VoiceSession, VoiceSessionDetail } from '@app/contracts';
 import { Database, isErased, rememberErased, Tx } from '@app/service-kit';
+import type { ConversationSnapshot } from '../agent/conversation';
 import { boundTranscript } from './transcript-bounds';
 
 type Queryable = Pick<Tx, 'query'>;
@@ -11,7 +12,8 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const columns = `s.id, s.user_id, s.provider, s.status, s.company, s.level, ${iso('s.started_at')} AS started_at,
   ${iso('s.connected_at')} AS connected_at, ${iso('s.ended_at')} AS ended_at, s.duration_seconds, s.end_reason,
   COALESCE((SELECT -sum(l.amount) FROM credit_ledger l WHERE l.session_id = s.id), 0)::int AS credits_charged,
-  EXISTS (SELECT 1 FROM credit_ledger l WHERE l.session_id = s.id AND l.kind = 'refund') AS refunded`;
+  EXISTS (SELECT 1 FROM credit_ledger l WHERE l.session_id = s.id AND l.kind = 'refund') AS refunded,
+  CASE WHEN s.status = 'connected' THEN ${iso('s.resumable_until')} END AS resumable_until`;
 
 /** What the agent needs of a session to run it. */
 export interface SessionPlanInput {
@@ -21,6 +23,10 @@ export interface SessionPlanInput {
   level: string | null;
   topics: string[];
   minutes: 10 | 20;
+  /** The first connection: the 20-minute limit counts from it, resumed or not. */
+  connected_at: Date;
+  /** Where a resumed call stood when it dropped; null on a first connection. */
+  resume_state: ConversationSnapshot | null;
 }
 
 export interface OpenSession {
@@ -33,6 +39,9 @@ export interface OpenSession {
   conversation_id: string | null;
   agent_turns: number;
   user_turns: number;
+  /** Set while the call is dropped and resumable (until resumable_until). */
+  interrupted_at: Date | null;
+  resumable_until: Date | null;
 }
 
 export interface NewSession {
@@ -46,6 +55,8 @@ export interface NewSession {
   startedAt: Date;
   conversationId: string | null;
 }
+
+const planColumns = 'id, user_id, company, level, topics, minutes, connected_at, resume_state';
 
 @Injectable()
 export class SessionsRepository {
@@ -151,7 +162,8 @@ export class SessionsRepository {
   /** The session, locked for the rest of the transaction (ending it twice at once must refund once). */
   async lockOpen(tx: Tx, sessionId: string): Promise<OpenSession | undefined> {
     const { rows } = await tx.query<OpenSession>(
-      'SELECT id, user_id, provider, status, started_at, connected_at, conversation_id, agent_turns, user_turns FROM voice_sessions WHERE id = $1 FOR UPDATE',
+      `SELECT id, user_id, provider, status, started_at, connected_at, conversation_id, agent_turns, user_turns, interrupted_at, resumable_until
+       FROM voice_sessions WHERE id = $1 FOR UPDATE`,
       [sessionId],
     );
     return rows[0];
@@ -181,10 +193,43 @@ export class SessionsRepository {
     const { rows } = await this.db.query<SessionPlanInput>(
       `UPDATE voice_sessions SET status = 'connected', connected_at = $2
        WHERE id = $1 AND status = 'pending' AND provider = 'local'
-       RETURNING id, user_id, company, level, topics, minutes`,
+       RETURNING ${planColumns}`,
       [sessionId, at],
     );
     return rows[0];
+  }
+
+  /**
+   * A resume URL's claim of the dropped call it was handed out for: only while it is resumable and
+   * no newer URL was handed out, once (the count moves on, so the URL never claims again).
+   */
+  async claimResume(sessionId: string, resume: number, at: Date): Promise<SessionPlanInput | undefined> {
+    const { rows } = await this.db.query<SessionPlanInput>(
+      `UPDATE voice_sessions SET interrupted_at = NULL, resumable_until = NULL, resume_count = resume_count + 1
+       WHERE id = $1 AND status = 'connected' AND provider = 'local' AND resume_count = $2 AND resumable_until > $3
+       RETURNING ${planColumns}`,
+      [sessionId, resume, at],
+    );
+    return rows[0];
+  }
+
+  /** The next resume URL's number: any URL handed out before it can no longer claim the call. */
+  async nextResume(tx: Tx, sessionId: string): Promise<number> {
+    const { rows } = await tx.query<{ resume_count: number }>(
+      'UPDATE voice_sessions SET resume_count = resume_count + 1 WHERE id = $1 RETURNING resume_count',
+      [sessionId],
+    );
+    return rows[0].resume_count;
+  }
+
+  /** The call dropped: resumable until `until`, from where it stood (unless it was ended meanwhile). */
+  async interrupt(sessionId: string, state: ConversationSnapshot, at: Date, until: Date): Promise<void> {
+    await this.db.query(`UPDATE voice_sessions SET interrupted_at = $2, resumable_until = $3, resume_state = $4 WHERE id = $1 AND status = 'connected'`, [
+      sessionId,
+      at,
+      until,
+      JSON.stringify(state),
+    ]);
   }
 
   /** A turn of the live call (local agent): counted at once, so an end on any replica sees it. */
@@ -206,16 +251,17 @@ export class SessionsRepository {
     ]);
   }
 
-  /** Open sessions the sweeper must end: connected past the limit, or never connected past the URL's life. */
+  /** Open sessions the sweeper must end: connected past the limit, dropped past the resume window, or never connected past the URL's life. */
   async overdue(
     now: Date,
     limitSeconds: number,
     unclaimedAfterSeconds: number,
-  ): Promise<Array<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null }>> {
-    const { rows } = await this.db.query<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null }>(
-      `SELECT id, provider, conversation_id FROM voice_sessions
+  ): Promise<Array<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null; dropped: boolean }>> {
+    const { rows } = await this.db.query<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null; dropped: boolean }>(
+      `SELECT id, provider, conversation_id, interrupted_at IS NOT NULL AS dropped FROM voice_sessions
        WHERE status <> 'ended' AND (
          (status = 'connected' AND connected_at <= $1::timestamptz - make_interval(secs => $2))
+         OR (status = 'connected' AND resumable_until <= $1)
          OR (status = 'pending' AND provider = 'local' AND started_at <= $1::timestamptz - make_interval(secs => $3))
          OR (status = 'pending' AND provider = 'elevenlabs' AND started_at <= $1::timestamptz - make_interval(secs => $2 + $3)))
        ORDER BY started_at LIMIT 100`,

@@ -15,7 +15,7 @@ import {
   VoiceSession,
   VoiceSessionDetail,
 } from '@app/contracts';
-import { AppError, EventBus, holdDailyCap, LOGGER, Logger, notFound, SERVICE_CONFIG, Tx, unauthorized } from '@app/service-kit';
+import { AppError, conflict, EventBus, holdDailyCap, LOGGER, Logger, notFound, SERVICE_CONFIG, Tx, unauthorized } from '@app/service-kit';
 import { CLOCK, Clock } from '../clock';
 import type { VoiceConfig } from '../config';
 import { ElevenLabsClient, ElevenLabsConversation } from '../elevenlabs/elevenlabs.client';
@@ -169,6 +169,26 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return ended;
   }
 
+  /**
+   * A new single-use URL for the owner's dropped call, within the resume window, without a new
+   * charge. Each one makes the ones before it unusable. Past the window the call is ended (as the
+   * sweeper would) and the answer is 409.
+   */
+  async resume(user: AuthUser, sessionId: string): Promise<SignedUrl> {
+    const resumed = await this.sessions.db.transaction(async (tx) => {
+      const session = await this.sessions.lockOpen(tx, sessionId);
+      if (!session || session.user_id !== user.id) throw notFound(voiceMessages.noSession);
+      if (session.provider === 'elevenlabs') throw conflict(voiceMessages.elevenLabsNotResumable);
+      if (session.status === 'connected' && !session.resumable_until) throw conflict(voiceMessages.stillConnected);
+      if (session.status !== 'connected' || !session.resumable_until) throw conflict(voiceMessages.notResumable);
+      if (session.resumable_until.getTime() <= this.clock.now()) return undefined;
+      return { signedUrl: this.signer.sign(sessionId, await this.sessions.nextResume(tx, sessionId)), sessionId };
+    });
+    if (resumed) return resumed;
+    await this.finish(sessionId, 'error');
+    throw conflict(voiceMessages.notResumable);
+  }
+
   /** ElevenLabs' record of a conversation; undefined when ElevenLabs cannot be asked right now. */
   private elevenLabsRecord(sessionId: string, conversationId: string): Promise<ElevenLabsRecord> {
     if (!this.elevenLabs.enabled) return Promise.resolve(undefined);
@@ -183,16 +203,17 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Ends a session once (the row is locked; a second end changes nothing): duration from the
-   * connection (capped at the limit), a refund only when the call never really took place
-   * (tookPlace), and voice.session.ended through the outbox.
+   * connection (capped at the limit) to the end, or to the drop of a call left unresumed, a refund
+   * only when the call never really took place (tookPlace), and voice.session.ended through the outbox.
    */
   async finish(sessionId: string, reason: EndReason, extra: { conversationId?: string; remote?: ElevenLabsRecord } = {}): Promise<void> {
     await this.sessions.db.transaction(async (tx) => {
       const session = await this.sessions.lockOpen(tx, sessionId);
       if (!session || session.status === 'ended') return;
       const now = this.clock.now();
+      const until = session.interrupted_at?.getTime() ?? now;
       let connectedAt = session.connected_at;
-      let duration = connectedAt ? Math.floor((now - connectedAt.getTime()) / 1000) : 0;
+      let duration = connectedAt ? Math.floor((until - connectedAt.getTime()) / 1000) : 0;
       let turns = { agentTurns: session.agent_turns, userTurns: session.user_turns };
       // A call ElevenLabs could not be asked about cannot be told from a real call whose tab was
       // closed, so it counts as having taken place (a refund there would be a free interview).
@@ -206,7 +227,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
           ? { agentTurns: remote.transcript.filter((t) => t.role === 'agent').length, userTurns: remote.transcript.filter((t) => t.role === 'user').length }
           : { agentTurns: 0, userTurns: 0 };
       }
-      duration = reason === 'time_limit' && connectedAt ? limitSeconds : Math.min(Math.max(0, duration), limitSeconds);
+      duration = reason === 'time_limit' && connectedAt && !session.interrupted_at ? limitSeconds : Math.min(Math.max(0, duration), limitSeconds);
       const endReason = connectedAt ? reason : 'never_connected';
       await this.sessions.markEnded(tx, sessionId, {
         endedAt: new Date(now),
@@ -230,14 +251,14 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** The server's side of the limits: calls past 20 minutes end, URLs never used are refunded. */
+  /** The server's side of the limits: calls past 20 minutes or their resume window end, URLs never used are refunded. */
   async sweep(): Promise<number> {
     const now = new Date(this.clock.now());
     const overdue = await this.sessions.overdue(now, limitSeconds, this.config.VOICE_URL_TTL_SECONDS + 30);
-    for (const { id, provider, conversation_id } of overdue) {
+    for (const { id, provider, conversation_id, dropped } of overdue) {
       // ElevenLabs' record, when the server knows which conversation to ask about; else the call is charged.
       const remote = provider === 'elevenlabs' && conversation_id ? await this.elevenLabsRecord(id, conversation_id) : undefined;
-      await this.finish(id, 'time_limit', { remote });
+      await this.finish(id, dropped ? 'error' : 'time_limit', { remote });
       this.calls.timeUp(id);
     }
     return overdue.length;
