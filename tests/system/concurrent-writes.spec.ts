@@ -646,11 +646,39 @@ async function voiceLane(storm: Storm, user: Caller): Promise<void> {
   const start = await call(user, 'GET', '/api/elevenlabs/signed-url?company=Google');
   if (start.status >= 500) storm.failures.push(`GET /api/elevenlabs/signed-url → ${start.status} ${JSON.stringify(start.body)}`);
   const id = start.body?.sessionId ?? start.body?.data?.sessionId;
+  // The call drops once the candidate has answered (an application close code, not the candidate's 1000), and is resumed.
+  const first = await agentCall(start.body.signedUrl, ['I build backend services and like data structures.']);
+  first.close(4000);
+  await waitFor(async () => ((await read(user, `/api/voice/sessions/${id}`)) as { resumable_until: string | null }).resumable_until, 30_000);
+  const resumed = await storm.write('resumeVoiceSession', user, 'POST', `/api/voice/sessions/${id}/resume`);
+  if (resumed.status === 200) (await agentCall(resumed.body.signedUrl)).close(1000);
+  storm.expect(resumed, `mock interview ${id} resumed on the same session, charged once`, async () => {
+    const session = (await read(user, `/api/voice/sessions/${id}`)) as { credits_charged: number; transcript: Array<{ message: string }> };
+    return session.credits_charged === 5 && session.transcript.some((line) => line.message.startsWith('Welcome back.'));
+  });
   const ended = await storm.write('endVoiceSession', user, 'POST', `/api/voice/sessions/${id}/end`, {});
   storm.expect(ended, `mock interview ${id} ended`, async () => {
     const session = (await read(user, `/api/voice/sessions/${id}`)) as { status?: string; data?: { status: string } };
     return (session.data ?? session).status === 'ended';
   });
+}
+
+/** The local interviewer's websocket through the gateway, once it has said a line and one after each typed answer. */
+async function agentCall(signedUrl: string, answers: string[] = []): Promise<WebSocket> {
+  const socket = new WebSocket(new URL(signedUrl, stack.url.replace(/^http/, 'ws')), ['convai']);
+  const toSay = [...answers];
+  await new Promise<void>((resolve, reject) => {
+    socket.onopen = () => socket.send(JSON.stringify({ type: 'conversation_initiation_client_data' }));
+    socket.onmessage = (event) => {
+      if (JSON.parse(String(event.data)).type !== 'agent_response') return;
+      const answer = toSay.shift();
+      if (answer === undefined) resolve();
+      else socket.send(JSON.stringify({ type: 'user_message', text: answer }));
+    };
+    socket.onclose = (event) => reject(new Error(`the agent closed the call: ${event.code} ${event.reason}`));
+  });
+  socket.onclose = null;
+  return socket;
 }
 
 /** The account's own writes: refresh, metadata, a second session ended, confirmation, resend; a sign-up and a Supabase webhook delivery beside them. */
