@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/label';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@/components/auth-card';
 
 /** Where the confirmation link lands: supabase-js takes the session from the URL, and this page says what happened. */
 export default function EmailConfirmedPage() {

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { FormError } from '@/components/ui/label';
 import { useDocumentTitle } from '@/lib/document-title';
 import { loadAuth, resetPasswordUrl, retryAfterOf } from '@/lib/supabase';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@/components/auth-card';
 import { ResendButton, SendOutcome } from './resend';
 
 const recoverySchema = z.object({ email: emailSchema });

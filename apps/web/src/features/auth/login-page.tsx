@@ -12,7 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { authSettings, loadAuth, siteUrl } from '@/lib/supabase';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@/components/auth-card';
 import { CheckEmail } from './check-email';
 
 type Mode = 'signin' | 'signup';

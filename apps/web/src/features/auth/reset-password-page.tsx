@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { loadAuth } from '@/lib/supabase';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@/components/auth-card';
 
 const newPasswordSchema = z
   .object({ password: passwordSchema, confirm: z.string() })

@@ -3,7 +3,7 @@ import * as React from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { ThemeToggle } from '@/components/theme';
 
-/** The signed-out pages' frame: the bolt, a heading and a line under it, the card's content. */
+/** The signed-out pages' frame (sign-in, recovery, the e-mail's unsubscribe): the bolt, a heading and a line under it, the card's content. */
 export function AuthCard({ title, description, children }: { title: string; description: React.ReactNode; children: React.ReactNode }) {
   return (
     <main className="relative flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-background to-amber-50 p-4 dark:from-indigo-950/40 dark:via-background dark:to-background">
