@@ -26,6 +26,7 @@ const CheckInboxPage = lazy(() => import('@/features/auth/check-inbox-page'));
 const LandingPage = lazy(() => import('@/features/landing/landing-page'));
 const FeaturesPage = lazy(() => import('@/features/landing/features-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
+const UnsubscribePage = lazy(() => import('@/features/settings/unsubscribe-page'));
 const NotFoundPage = lazy(() => import('@/components/errors/not-found-page'));
 const QueryProvider = lazy(() => import('@/lib/query-provider'));
 const Toaster = lazy(() => import('@/components/ui/toaster'));
@@ -113,11 +114,12 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: '/login', element: <LoginRoute /> },
-      // Reached signed in or not: a recovery or confirmation link signs in as it lands.
+      // Reached signed in or not: a recovery or confirmation link signs in as it lands; the review e-mail's unsubscribe link needs no session.
       ...[
         { path: '/forgot-password', element: <ForgotPasswordPage /> },
         { path: '/reset-password', element: <ResetPasswordPage /> },
         { path: '/email-confirmed', element: <EmailConfirmedPage /> },
+        { path: '/review-email/unsubscribe', element: <UnsubscribePage /> },
       ].map((route) => ({ ...route, element: <Suspense fallback={<FullScreenLoading />}>{route.element}</Suspense> })),
       {
         element: <RequireAuth />,

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/lib/auth';
 import { useCompanies, useProfile, useUpdateProfile } from './api';
 import { EmailConfirmation } from './email-confirmation';
+import { ReviewEmailSwitch } from './review-email-switch';
 
 const NO_COMPANY = 'none';
 
@@ -201,6 +202,7 @@ export default function SettingsPage() {
           </CardContent>
         </Card>
       </div>
+      <ReviewEmailSwitch />
     </div>
   );
 }
