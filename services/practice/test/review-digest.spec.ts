@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { RunningService } from '@app/service-kit';
-import { publishedEvents, TestEnvironment, waitFor } from '@app/service-kit/testing';
+import { publishedEvents, publishEvent, TestEnvironment, waitFor } from '@app/service-kit/testing';
 import { practiceService } from '../src';
 import { DigestService } from '../src/digest/digest.service';
 
@@ -121,6 +121,18 @@ describe('practice: the daily digest of reviews due', () => {
       await request(replicas[0].url).post('/api/leetcode-questions/review-email/unsubscribe').send(body).expect(400);
     }
     expect((await request(replicas[0].url).get('/api/leetcode-questions/review-email').set(user.auth).expect(200)).body).toEqual({ enabled: true });
+  });
+
+  it("a deleted account's digests and choice go with it, and its link stops working", async () => {
+    const user = await candidate();
+    await track(user.auth, 'Network Delay Time');
+    const [digest] = await waitFor(async () => (await digestsOf(user.id)).length > 0 && digestsOf(user.id), 30_000);
+    await request(replicas[0].url).put('/api/leetcode-questions/review-email').set(user.auth).send({ enabled: false }).expect(200);
+    await publishEvent(env, 'identity.user.deleted', { user_id: user.id });
+    await waitFor(async () => (await claimedDays(user.id)) === 0, 30_000);
+    const { rowCount } = await replicas[0].db.query('SELECT 1 FROM review_email_optouts WHERE user_id = $1', [user.id]);
+    expect(rowCount).toBe(0);
+    await request(replicas[0].url).post('/api/leetcode-questions/review-email/unsubscribe').send({ token: digest.data.unsubscribe_token }).expect(404);
   });
 
   it('needs a session for the switch, and refuses a switch that is not true or false', async () => {
