@@ -91,6 +91,8 @@ describe('voice: the local interviewer agent', () => {
 
     const first = new AgentClient(voice, good.signedUrl);
     await first.opened;
+    // The first connection has claimed the session (the socket opens before the claim is written).
+    await waitFor(async () => (await session(good.sessionId)).status === 'connected');
     const second = new AgentClient(voice, good.signedUrl);
     expect(await second.closed).toEqual({ code: 1008, reason: 'this signed URL was already used' });
     first.close();
@@ -282,12 +284,13 @@ describe('voice: the local interviewer agent', () => {
     await call.opened;
     call.initiate();
     await call.waitForType('agent_response');
+    // Past the end of what it said (the introduction runs about 16 s) by more than the 30 s it waits.
     await spoken(call);
-    clock.advance(45_000);
+    clock.advance(60_000);
     await call.waitForType('agent_response', 2);
     expect(call.responses()[1]).toBe('Take your time. Whenever you are ready, please go ahead with your answer.');
     await spoken(call);
-    clock.advance(45_000);
+    clock.advance(60_000);
     await new Promise((r) => setTimeout(r, 1_500));
     expect(call.responses()).toHaveLength(2);
     answer(call);
@@ -296,7 +299,7 @@ describe('voice: the local interviewer agent', () => {
     // Silence after a question is often being stuck: the invitation comes with the question's hint.
     const question = questionAsked(call.responses()[2]);
     await spoken(call);
-    clock.advance(45_000);
+    clock.advance(60_000);
     await call.waitForType('agent_response', 4);
     expect(call.responses()[3]).toBe(`Take your time. Here is a hint: ${question.hint}`);
     call.close();
