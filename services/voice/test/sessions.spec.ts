@@ -152,7 +152,7 @@ describe('voice: credits and sessions', () => {
     expect(ended.body.data).toMatchObject({ end_reason: 'user', duration_seconds: 5, refunded: false, credits_charged: 5 });
     expect((await spoken.call.closed).code).toBe(1000);
 
-    // Answered in writing, then the socket drops 3 s in: resumable; ended from the page later, it lasted up to the drop.
+    // Answered in writing, then the socket drops 3 s in: resumable; ended from the page later, it ended at the drop.
     const typed = await connect(user);
     clock.advance(3_000);
     typed.call.send({ type: 'user_message', text: 'I would count the characters with a hash map.' });
@@ -166,7 +166,7 @@ describe('voice: credits and sessions', () => {
     expect(dropped).toMatchObject({ status: 'connected', credits_charged: 5 });
     clock.advance(10_000);
     expect((await end(user, typed.id)).body.data).toMatchObject({
-      end_reason: 'user',
+      end_reason: 'error',
       duration_seconds: 3,
       refunded: false,
       credits_charged: 5,

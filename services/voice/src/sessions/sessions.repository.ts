@@ -256,9 +256,9 @@ export class SessionsRepository {
     now: Date,
     limitSeconds: number,
     unclaimedAfterSeconds: number,
-  ): Promise<Array<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null; dropped: boolean }>> {
-    const { rows } = await this.db.query<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null; dropped: boolean }>(
-      `SELECT id, provider, conversation_id, interrupted_at IS NOT NULL AS dropped FROM voice_sessions
+  ): Promise<Array<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null }>> {
+    const { rows } = await this.db.query<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null }>(
+      `SELECT id, provider, conversation_id FROM voice_sessions
        WHERE status <> 'ended' AND (
          (status = 'connected' AND connected_at <= $1::timestamptz - make_interval(secs => $2))
          OR (status = 'connected' AND resumable_until <= $1)

@@ -228,7 +228,8 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
           : { agentTurns: 0, userTurns: 0 };
       }
       duration = reason === 'time_limit' && connectedAt && !session.interrupted_at ? limitSeconds : Math.min(Math.max(0, duration), limitSeconds);
-      const endReason = connectedAt ? reason : 'never_connected';
+      // A dropped call that was not resumed ended when it dropped, whoever closes it afterwards (the sweeper, the page giving up).
+      const endReason = !connectedAt ? 'never_connected' : session.interrupted_at ? 'error' : reason;
       await this.sessions.markEnded(tx, sessionId, {
         endedAt: new Date(now),
         durationSeconds: duration,
@@ -255,10 +256,10 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   async sweep(): Promise<number> {
     const now = new Date(this.clock.now());
     const overdue = await this.sessions.overdue(now, limitSeconds, this.config.VOICE_URL_TTL_SECONDS + 30);
-    for (const { id, provider, conversation_id, dropped } of overdue) {
+    for (const { id, provider, conversation_id } of overdue) {
       // ElevenLabs' record, when the server knows which conversation to ask about; else the call is charged.
       const remote = provider === 'elevenlabs' && conversation_id ? await this.elevenLabsRecord(id, conversation_id) : undefined;
-      await this.finish(id, dropped ? 'error' : 'time_limit', { remote });
+      await this.finish(id, 'time_limit', { remote });
       this.calls.timeUp(id);
     }
     return overdue.length;
