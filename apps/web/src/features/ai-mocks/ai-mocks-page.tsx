@@ -14,6 +14,7 @@ import { useCompanyChoices, useCompanyTopics, useCredits, useVoiceSession } from
 import { Countdown } from './countdown';
 import { InterviewReport } from './interview-report';
 import { PastInterviews } from './past-interviews';
+import { ResumeOffer } from './resume-offer';
 import { CallEnd, useInterviewCall } from './use-interview-call';
 
 const anyCompany = 'any';
@@ -134,8 +135,22 @@ export default function AiMocksPage() {
     else void stage.current?.requestFullscreen();
   };
 
+  const resume = (session: { id: string; connected_at: string; resumable_until: string }) => {
+    setFinished(null);
+    setLostConnection(false);
+    void call.resume(session.id, session.connected_at, session.resumable_until);
+  };
+
   const interviewerStatus =
-    call.state === 'connecting' ? 'Connecting…' : active ? (call.mode === 'speaking' ? 'Speaking…' : 'Listening…') : 'Ready when you are';
+    call.state === 'connecting'
+      ? 'Connecting…'
+      : call.state === 'reconnecting'
+        ? voiceMessages.reconnecting
+        : active
+          ? call.mode === 'speaking'
+            ? 'Speaking…'
+            : 'Listening…'
+          : 'Ready when you are';
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -185,6 +200,8 @@ export default function AiMocksPage() {
           </CardContent>
         </Card>
       ) : null}
+
+      {idle ? <ResumeOffer onResume={resume} /> : null}
 
       <section aria-label="Interview setup" className="grid gap-4 sm:grid-cols-3">
         <div className="space-y-1.5">
@@ -331,7 +348,8 @@ export default function AiMocksPage() {
             </Button>
           ) : (
             <Button variant="destructive" onClick={() => setConfirming(true)} disabled={!active}>
-              <PhoneOff aria-hidden /> {call.state === 'connecting' ? 'Connecting…' : 'End Interview'}
+              <PhoneOff aria-hidden />{' '}
+              {call.state === 'connecting' ? 'Connecting…' : call.state === 'reconnecting' ? voiceMessages.reconnecting : 'End Interview'}
             </Button>
           )}
         </div>

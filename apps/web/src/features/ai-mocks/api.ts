@@ -40,6 +40,9 @@ export function useCompanyTopics(companyName: string | undefined) {
 
 export const requestSignedUrl = (context: InterviewContext) => call(voiceApi.signedUrl, { query: context });
 
+/** A new URL for the same session after its call dropped (409 once it can no longer be resumed). */
+export const resumeVoiceSession = (sessionId: string) => call(voiceApi.resumeSession, { params: { sessionId } });
+
 export const endVoiceSession = (sessionId: string, body: EndSession) => call(voiceApi.endSession, { params: { sessionId }, body });
 
 /** Credits and the past-interviews list change with every start and end. */

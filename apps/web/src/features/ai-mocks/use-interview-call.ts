@@ -3,10 +3,14 @@ import { InterviewContext, voiceConstants, voiceMessages } from '@app/contracts'
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
-import { endVoiceSession, requestSignedUrl, useRefreshVoice } from './api';
+import { endVoiceSession, requestSignedUrl, resumeVoiceSession, useRefreshVoice } from './api';
 
-/** Spec section 4: idle -> connecting (on start) -> active (session started) -> idle (on end, failure or time limit). */
-export type CallState = 'idle' | 'connecting' | 'active';
+/**
+ * Spec section 4: idle -> connecting (on start) -> active (session started) -> idle (on end, failure
+ * or time limit); a call that drops is reconnecting (the same session) until it is active again or
+ * its resume window is over.
+ */
+export type CallState = 'idle' | 'connecting' | 'active' | 'reconnecting';
 export type CallMode = 'speaking' | 'listening';
 /** `not_started`: the call failed before it connected (refused, microphone denied); `error`: it dropped. */
 export type CallEnd = 'user' | 'agent' | 'time_limit' | 'error' | 'not_started';
@@ -22,7 +26,27 @@ const worklets = {
   libsampleratePath: '/voice/libsamplerate.worklet.js',
 };
 
+const resumeWindowMs = voiceConstants.resumeWindowSeconds * 1000;
+
+/** The n-th reconnect attempt's wait (spec: 1 s, 2 s, 5 s, then every 10 s). */
+const reconnectDelay = (attempt: number) => voiceConstants.reconnectDelaysMs[Math.min(attempt, voiceConstants.reconnectDelaysMs.length - 1)];
+
+/** A resume the service refused for good (ended, past its window, an ElevenLabs call): no use trying again. */
+const notResumable = (err: unknown) => err instanceof ApiError && (err.status === 404 || (err.status === 409 && err.message !== voiceMessages.stillConnected));
+
 const failedStart = () => toast({ variant: 'destructive', title: 'Error', description: voiceMessages.startFailed });
+
+/** Spec section 7: the microphone is asked for before the call connects; a refusal is said once. */
+async function microphoneAllowed(): Promise<boolean> {
+  try {
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    for (const track of stream.getTracks()) track.stop();
+    return true;
+  } catch {
+    toast({ variant: 'destructive', title: 'Error', description: voiceMessages.microphoneDenied });
+    return false;
+  }
+}
 
 /** How the call ended, from the client's disconnection details (reason and context, not the raw close code). */
 function endOf(details: DisconnectionDetails): CallEnd {
@@ -47,6 +71,11 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
   const conversation = useRef<VoiceConversation | null>(null);
   const session = useRef<{ id: string; ended: boolean } | null>(null);
   const endingAs = useRef<CallEnd | null>(null);
+  const reconnectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The page was left: an attempt already under way must not open a call nobody sees. */
+  const left = useRef(false);
+  /** The latest reconnect: a dropped call (inside connect) and each failed attempt go back to it. */
+  const reconnectRef = useRef<(droppedAt: number, attempt: number) => void>(() => undefined);
   const refresh = useRefreshVoice();
 
   const finish = useCallback(
@@ -69,11 +98,82 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
     [refresh, onEnded],
   );
 
+  /**
+   * Opens the call on a signed URL (the first or a resume). Answers whether it connected; a call
+   * that drops afterwards reconnects to the same session while it can be resumed.
+   */
+  const connect = useCallback(
+    async (signedUrl: string): Promise<boolean> => {
+      const current = session.current;
+      if (!current) return false;
+      try {
+        const { VoiceConversation } = await import('@elevenlabs/client');
+        let id: string | undefined;
+        let connected = false;
+        conversation.current = await VoiceConversation.startSession({
+          signedUrl,
+          connectionType: 'websocket',
+          inputChunkDurationMs: voiceConstants.inputChunkDurationMs,
+          ...worklets,
+          onConnect: ({ conversationId }) => {
+            id = conversationId;
+            connected = true;
+            // The 20-minute limit counts from the first connection, resumed or not.
+            setStartedAt((before) => before ?? Date.now());
+            setState('active');
+            toast({ title: voiceMessages.started });
+            void refresh();
+          },
+          onModeChange: ({ mode: next }) => setMode(next),
+          onMessage: ({ message, role }) => setLines((before) => [...before, { role, message }]),
+          onDisconnect: (details) => {
+            const how = endingAs.current ?? endOf(details);
+            conversation.current = null;
+            if (how === 'error' && connected && !current.ended) reconnectRef.current(Date.now(), 0);
+            else void finish(how, id);
+          },
+        });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [finish, refresh],
+  );
+
+  /** Spec backoff until the resume window (from the drop) is over; then the call is lost as before. */
+  const reconnect = useCallback(
+    (droppedAt: number, attempt: number) => {
+      setState('reconnecting');
+      setMode('listening');
+      reconnectTimer.current = setTimeout(
+        async () => {
+          const current = session.current;
+          if (!current || current.ended) return;
+          if (Date.now() - droppedAt >= resumeWindowMs) return void finish('error');
+          try {
+            const resumed = await resumeVoiceSession(current.id);
+            if (left.current || (await connect(resumed.signedUrl))) return;
+          } catch (err) {
+            if (notResumable(err)) return void finish('error');
+          }
+          reconnectRef.current(droppedAt, attempt + 1);
+        },
+        attempt < 0 ? 0 : reconnectDelay(attempt),
+      );
+    },
+    [connect, finish],
+  );
+  useEffect(() => {
+    reconnectRef.current = reconnect;
+  }, [reconnect]);
+
   const start = useCallback(
     async (context: InterviewContext) => {
       if (state !== 'idle') return;
       setState('connecting');
       setLines([]);
+      setStartedAt(null);
       setInsufficient(false);
       endingAs.current = null;
       let signed: { signedUrl: string; sessionId: string };
@@ -89,39 +189,38 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
       session.current = { id: signed.sessionId, ended: false };
       await refresh();
       // Spec section 7: after the signed URL, microphone access is requested.
-      try {
-        const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-        for (const track of stream.getTracks()) track.stop();
-      } catch {
-        toast({ variant: 'destructive', title: 'Error', description: voiceMessages.microphoneDenied });
+      if (!(await microphoneAllowed())) {
         await finish('not_started');
         return;
       }
-      try {
-        const { VoiceConversation } = await import('@elevenlabs/client');
-        let id: string | undefined;
-        conversation.current = await VoiceConversation.startSession({
-          signedUrl: signed.signedUrl,
-          connectionType: 'websocket',
-          inputChunkDurationMs: voiceConstants.inputChunkDurationMs,
-          ...worklets,
-          onConnect: ({ conversationId }) => {
-            id = conversationId;
-            setStartedAt(Date.now());
-            setState('active');
-            toast({ title: voiceMessages.started });
-            void refresh();
-          },
-          onModeChange: ({ mode: next }) => setMode(next),
-          onMessage: ({ message, role }) => setLines((before) => [...before, { role, message }]),
-          onDisconnect: (details) => void finish(endingAs.current ?? endOf(details), id),
-        });
-      } catch {
+      if (!(await connect(signed.signedUrl))) {
         failedStart();
         await finish('not_started');
       }
     },
-    [state, finish, refresh],
+    [state, finish, refresh, connect],
+  );
+
+  /**
+   * An interrupted call found when the page opens (the tab was closed): the same session, reconnected
+   * at once and then with the spec's backoff, the countdown going on from its first connection.
+   */
+  const resume = useCallback(
+    async (sessionId: string, connectedAt: string, droppedUntil: string) => {
+      if (state !== 'idle') return;
+      setLines([]);
+      setInsufficient(false);
+      endingAs.current = null;
+      session.current = { id: sessionId, ended: false };
+      setStartedAt(Date.parse(connectedAt));
+      if (!(await microphoneAllowed())) {
+        session.current = null;
+        setStartedAt(null);
+        return;
+      }
+      reconnect(Date.parse(droppedUntil) - resumeWindowMs, -1);
+    },
+    [state, reconnect],
   );
 
   /** The candidate confirmed (or the countdown reached zero): end the session as the user. */
@@ -150,12 +249,14 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
   }, []);
 
   // Leaving the page ends the call (it would otherwise keep the microphone and the credits running).
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    left.current = false;
+    return () => {
+      left.current = true;
+      clearTimeout(reconnectTimer.current);
       void conversation.current?.endSession();
-    },
-    [],
-  );
+    };
+  }, []);
 
-  return { state, mode, lines, startedAt, micMuted, setMicMuted, answerDone, insufficient, start, end };
+  return { state, mode, lines, startedAt, micMuted, setMicMuted, answerDone, insufficient, start, resume, end };
 }
