@@ -40,7 +40,6 @@ export const voiceMessages = {
   providerUnavailable: 'The AI interviewer is unavailable right now, please try again later',
   /** The call dropped: the page reconnects to the same session (spec backoff) while it can. */
   reconnecting: 'Reconnecting…',
-  connectionLost: 'Connection lost',
   resumeInterview: 'Resume interview',
   notResumable: 'This interview can no longer be resumed: it ended, or its call dropped more than 2 minutes ago',
   elevenLabsNotResumable: 'An interview with the ElevenLabs interviewer cannot be resumed',
@@ -152,6 +151,3 @@ export type VoiceSessionDetail = z.infer<typeof voiceSessionDetailSchema>;
 /** The ElevenLabs conversation id the browser saw (its transcript is fetched from ElevenLabs afterwards). */
 export const endSessionSchema = z.object({ conversation_id: z.string().trim().min(1).max(200).optional() });
 export type EndSession = z.infer<typeof endSessionSchema>;
-
-/** A new single-use URL for the same session, after its call dropped (no new charge). */
-export const resumeSessionSchema = signedUrlSchema;

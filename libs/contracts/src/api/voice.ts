@@ -5,7 +5,6 @@ import {
   creditsSchema,
   endSessionSchema,
   interviewContextSchema,
-  resumeSessionSchema,
   signedUrlSchema,
   voiceMessages,
   voiceSessionDetailSchema,
@@ -70,7 +69,7 @@ export const voiceApi = {
     params: sessionParams,
     notFound: voiceMessages.noSession,
     status: 200,
-    response: resumeSessionSchema,
+    response: signedUrlSchema,
     errors: ['unauthorized', 'not_found', 'conflict'],
   }),
   endSession: endpoint({
