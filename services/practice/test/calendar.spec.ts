@@ -1,37 +1,28 @@
 import request from 'supertest';
-import { RunningService } from '@app/service-kit';
-import { publishEvent, TestEnvironment, waitFor } from '@app/service-kit/testing';
-import { practiceService } from '../src';
+import { publishEvent, waitFor } from '@app/service-kit/testing';
+import { practiceStack } from './practice-stack';
 
 jest.setTimeout(60_000);
 
 type Auth = { Authorization: string };
 
 describe('the private calendar feed (ICS)', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
-
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(practiceService);
-  });
-  afterAll(() => env.close());
-
-  const candidate = async () => {
-    const user = env.newUser();
-    return { user, auth: await env.authHeader(user) };
-  };
+  const stack = practiceStack();
+  const candidate = stack.candidate;
   const makeFeed = async (auth: Auth, tz = 'UTC') =>
-    (await request(svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).send({ tz }).expect(201)).body.data as { path: string; created_at: string };
+    (await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).send({ tz }).expect(201)).body.data as {
+      path: string;
+      created_at: string;
+    };
   const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 
   it('serves due days as valid ICS to anyone holding the address, without a session', async () => {
     const { auth } = await candidate();
-    await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'Two Sum, the classic; "easy"', difficulty: 'Easy' }).expect(201);
-    await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'LRU Cache', difficulty: 'Medium' }).expect(201);
+    await request(stack.svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'Two Sum, the classic; "easy"', difficulty: 'Easy' }).expect(201);
+    await request(stack.svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'LRU Cache', difficulty: 'Medium' }).expect(201);
     const feed = await makeFeed(auth);
     expect(feed.path).toMatch(/^\/api\/leetcode-questions\/calendar\/[A-Za-z0-9_-]{43}$/);
-    const res = await request(svc.url).get(feed.path).expect(200);
+    const res = await request(stack.svc.url).get(feed.path).expect(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers['cache-control']).toBe('private, no-store');
     const text = res.text;
@@ -49,7 +40,7 @@ describe('the private calendar feed (ICS)', () => {
     expect(unfolded).toContain('DESCRIPTION:Two Sum\\, the classic\\; "easy"\\nLRU Cache');
     expect(unfolded).toMatch(/UID:due-\d{4}-\d\d-\d\d-[0-9a-f-]{36}@thunderprep/);
     expect(unfolded).toMatch(/DTSTAMP:\d{8}T\d{6}Z/);
-    expect((await request(svc.url).get('/api/leetcode-questions/calendar-feed').set(auth).expect(200)).body).toEqual({
+    expect((await request(stack.svc.url).get('/api/leetcode-questions/calendar-feed').set(auth).expect(200)).body).toEqual({
       active: true,
       created_at: feed.created_at,
     });
@@ -60,47 +51,47 @@ describe('the private calendar feed (ICS)', () => {
     const first = await makeFeed(auth);
     const second = await makeFeed(auth);
     expect(second.path).not.toBe(first.path);
-    const gone = await request(svc.url).get(first.path).expect(404);
+    const gone = await request(stack.svc.url).get(first.path).expect(404);
     expect(gone.body.error).toEqual({ code: 'not_found', message: 'No calendar at this address: it was turned off or replaced.' });
-    await request(svc.url).get(second.path).expect(200);
-    await request(svc.url).delete('/api/leetcode-questions/calendar-feed').set(auth).expect(204);
-    await request(svc.url).get(second.path).expect(404);
-    expect((await request(svc.url).get('/api/leetcode-questions/calendar-feed').set(auth).expect(200)).body).toEqual({ active: false, created_at: null });
+    await request(stack.svc.url).get(second.path).expect(200);
+    await request(stack.svc.url).delete('/api/leetcode-questions/calendar-feed').set(auth).expect(204);
+    await request(stack.svc.url).get(second.path).expect(404);
+    expect((await request(stack.svc.url).get('/api/leetcode-questions/calendar-feed').set(auth).expect(200)).body).toEqual({ active: false, created_at: null });
   });
 
   it.each(['x', 'A'.repeat(43), 'A'.repeat(44), '../../etc/passwd', `${'A'.repeat(42)}-`])('answers 404 for the guessed token %j', async (token) => {
-    await request(svc.url).get(`/api/leetcode-questions/calendar/${token}`).expect(404);
+    await request(stack.svc.url).get(`/api/leetcode-questions/calendar/${token}`).expect(404);
   });
 
   it('needs a session to make, see or end a feed, and refuses an unknown time zone', async () => {
-    await request(svc.url).post('/api/leetcode-questions/calendar-feed').send({ tz: 'UTC' }).expect(401);
-    await request(svc.url).get('/api/leetcode-questions/calendar-feed').expect(401);
-    await request(svc.url).delete('/api/leetcode-questions/calendar-feed').expect(401);
+    await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').send({ tz: 'UTC' }).expect(401);
+    await request(stack.svc.url).get('/api/leetcode-questions/calendar-feed').expect(401);
+    await request(stack.svc.url).delete('/api/leetcode-questions/calendar-feed').expect(401);
     const { auth } = await candidate();
-    const res = await request(svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).send({ tz: 'Nowhere/Land' }).expect(400);
+    const res = await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).send({ tz: 'Nowhere/Land' }).expect(400);
     expect(res.body.error.fields).toEqual({ tz: 'Unknown time zone' });
   });
 
   it('shows the interview day from profile events, following the latest and ignoring an older one', async () => {
     const { user, auth } = await candidate();
     const feed = await makeFeed(auth);
-    const ics = async () => (await request(svc.url).get(feed.path).expect(200)).text;
-    await publishEvent(env, 'profile.interview_date.set', { user_id: user.id, interview_date: '2030-03-14', set_at: '2030-01-02T00:00:00.000Z' });
+    const ics = async () => (await request(stack.svc.url).get(feed.path).expect(200)).text;
+    await publishEvent(stack.env, 'profile.interview_date.set', { user_id: user.id, interview_date: '2030-03-14', set_at: '2030-01-02T00:00:00.000Z' });
     await waitFor(async () => (await ics()).includes('DTSTART;VALUE=DATE:20300314'), 30_000);
     expect(await ics()).toContain('SUMMARY:Interview day');
     // An older change arriving late does not win.
-    await publishEvent(env, 'profile.interview_date.set', { user_id: user.id, interview_date: '2030-01-01', set_at: '2030-01-01T00:00:00.000Z' });
-    await publishEvent(env, 'profile.interview_date.set', { user_id: user.id, interview_date: null, set_at: '2030-01-03T00:00:00.000Z' });
+    await publishEvent(stack.env, 'profile.interview_date.set', { user_id: user.id, interview_date: '2030-01-01', set_at: '2030-01-01T00:00:00.000Z' });
+    await publishEvent(stack.env, 'profile.interview_date.set', { user_id: user.id, interview_date: null, set_at: '2030-01-03T00:00:00.000Z' });
     await waitFor(async () => !(await ics()).includes('Interview day'), 30_000);
-    const { rows } = await svc.db.query('SELECT interview_date FROM interview_dates WHERE user_id = $1', [user.id]);
+    const { rows } = await stack.svc.db.query('SELECT interview_date FROM interview_dates WHERE user_id = $1', [user.id]);
     expect(rows).toEqual([{ interview_date: null }]);
   });
 
   it("goes with the account: a deleted account's feed answers 404", async () => {
     const { user, auth } = await candidate();
     const feed = await makeFeed(auth);
-    await publishEvent(env, 'identity.user.deleted', { user_id: user.id });
-    await waitFor(async () => (await request(svc.url).get(feed.path)).status === 404, 30_000);
-    await request(svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).send({ tz: 'UTC' }).expect(401);
+    await publishEvent(stack.env, 'identity.user.deleted', { user_id: user.id });
+    await waitFor(async () => (await request(stack.svc.url).get(feed.path)).status === 404, 30_000);
+    await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).send({ tz: 'UTC' }).expect(401);
   });
 });
