@@ -205,6 +205,7 @@ describe('voice: the local interviewer agent', () => {
     for (let turn = 1; turn < 30; turn++) {
       await call.waitForType('agent_response', turn, 30_000);
       if (call.responses()[turn - 1].endsWith('Goodbye!')) break;
+      await spoken(call);
       clock.advance(20_000);
       call.speak(Buffer.concat([tone(700), quiet(400), tone(500), quiet(1_600)]));
     }
