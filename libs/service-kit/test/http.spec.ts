@@ -65,6 +65,15 @@ describe('HTTP plumbing every service shares', () => {
     expect(unknown.body).toEqual({ error: { code: 'not_found', message: 'Route not found' } });
   });
 
+  it('keeps the bytes of a JSON body as sent beside the parsed body, for signatures over them', async () => {
+    // Spacing, key order and escapes a re-serialisation would change.
+    const sent = '{ "b":1,\n  "a" : "caf\\u00e9" }';
+    const res = await request(svc.url).post('/api/notes/raw').set('Content-Type', 'application/json').send(sent).expect(201);
+    expect(res.body).toEqual({ raw: sent, parsed: { b: 1, a: 'café' } });
+    const none = await request(svc.url).post('/api/notes/raw').expect(201);
+    expect(none.body.raw).toBe('');
+  });
+
   it('passes the request id on, or makes one', async () => {
     const given = await request(svc.url).get('/healthz').set('X-Request-Id', 'abc-123').expect(200);
     expect(given.headers['x-request-id']).toBe('abc-123');

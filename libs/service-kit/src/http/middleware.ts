@@ -96,6 +96,9 @@ export function bodyProblem(body: unknown): Record<string, string> | undefined {
   return undefined;
 }
 
+/** A request whose JSON body was read: `rawBody` holds its bytes as sent (see jsonBodies). */
+export type RawBodyRequest = Request & { rawBody?: Buffer };
+
 /** A NUL in the path or query, percent-encoded or not: no text column can take it. */
 const NUL_IN_URL = /%00|\0/i;
 
@@ -104,7 +107,15 @@ const NUL_IN_URL = /%00|\0/i;
  * anything else is refused in the envelope before a handler runs.
  */
 export function jsonBodies(shapeOf: (path: string) => ErrorShape = () => 'envelope') {
-  const parse = express.json({ limit: limits.bodyBytesMax, strict: false });
+  // The bytes as they came, kept beside the parsed body (it is the same buffer, already read):
+  // a webhook's HMAC is over those bytes, which re-serialising the parsed JSON would not give back.
+  const parse = express.json({
+    limit: limits.bodyBytesMax,
+    strict: false,
+    verify: (req, _res, buf) => {
+      (req as RawBodyRequest).rawBody = buf;
+    },
+  });
   return (req: Request, res: Response, next: NextFunction) => {
     const refuse = (error: AppError) => sendError(res, error, shapeOf(req.path));
     if (NUL_IN_URL.test(req.url))

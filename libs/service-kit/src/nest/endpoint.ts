@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import type { z } from 'zod';
 import { OptionalAuth, Public } from './auth.guard';
 import { notFound, validationFailed } from '../errors';
+import type { RawBodyRequest } from '../http/middleware';
 
 export const ENDPOINT_METADATA = 'service-kit:endpoint';
 
@@ -46,6 +47,14 @@ export const ParsedParams = createParamDecorator((_data: unknown, context: Execu
 export const ParsedQuery = createParamDecorator((_data: unknown, context: ExecutionContext) => parsePart(context, 'query'));
 /** The body, parsed by the endpoint's `body` schema (400 with the spec's messages). */
 export const ParsedBody = createParamDecorator((_data: unknown, context: ExecutionContext) => parsePart(context, 'body'));
+
+/**
+ * The request body's bytes exactly as sent (an empty buffer without a body), for a signature over
+ * them (a webhook's HMAC); still only JSON up to the kit's bound, parsed and checked by jsonBodies.
+ */
+export const RawBody = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Buffer => context.switchToHttp().getRequest<RawBodyRequest>().rawBody ?? Buffer.alloc(0),
+);
 
 /** What a handler receives: `Input<typeof api.createQuestion>['body']`. */
 export type Input<E extends EndpointSpec> = {
