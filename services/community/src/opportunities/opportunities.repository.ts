@@ -14,8 +14,6 @@ interface PageRow extends Row {
 const toOpportunity = (row: Row): Opportunity => ({ ...row, created_at: row.created_at.toISOString() });
 
 const today = `(now() AT TIME ZONE 'UTC')::date`;
-/** 1 for closed and past-deadline ones, which come after the rest in every order. */
-const ended = `(o.closed_at IS NOT NULL OR coalesce(o.deadline < ${today}, false))::int`;
 
 /** The caller's marks ($1) on each row o. */
 const withMarks = `o.id, o.user_id, o.title, o.description, o.badge, o.link, o.compensation, o.status, o.created_at,
@@ -32,6 +30,12 @@ const visibleTo = `(o.status = 'approved' OR (o.status = 'pending' AND (o.user_i
 /** The spelling already in use for this company ignoring case, so one company is one filter value. */
 const knownCompany = (param: string) =>
   `coalesce((SELECT k.company FROM pathfinder_opportunities k WHERE lower(k.company) = lower(${param}) ORDER BY k.created_at LIMIT 1), ${param})`;
+
+/** Where a part stands to a cursor's place by their leading values: before it (-1), its own part (0), after it (1). */
+function compareLeading(leading: string[], place: PagePlace): number {
+  for (let i = 0; i < leading.length; i++) if (leading[i] !== place[i]) return leading[i] < place[i] ? -1 : 1;
+  return 0;
+}
 
 export interface OpportunityFilter {
   /** A to_tsquery text made of words only (see ListPlan). */
@@ -66,7 +70,8 @@ export class OpportunitiesRepository {
     const param = (value: unknown) => `$${params.push(value)}`;
     const where = [filter.queue ? `o.status = 'pending'` : `(o.status = 'approved' OR (o.status = 'pending' AND o.user_id = $1))`];
     const query = filter.words ? `to_tsquery('english', ${param(filter.words)})` : undefined;
-    if (query) where.push(`o.search @@ ${query}`);
+    // Relevance's tiers state the match themselves, column by column (ListPlan.parts).
+    if (query && plan.sort !== 'relevance') where.push(`o.search @@ ${query}`);
     if (filter.selective) where.push(`o.badge = 'Selective'`);
     if (filter.paid) where.push('o.compensation > 0');
     if (filter.company) where.push(`lower(o.company) = lower(${param(filter.company)})`);
@@ -83,29 +88,28 @@ export class OpportunitiesRepository {
     // Ended ones come after every open one, and "ended" changes with the date, so no index orders by
     // it: the open ones are read in the sort's own index order first, the ended ones only when the
     // page is not full yet (10,000 rows, most upvoted, on a loaded machine: 77-104 ms sorting them all, 0.5-25 ms this way).
-    const place = cursor ? plan.decode(cursor, plan.keys(ended, query)) : undefined;
+    // Spelled out column by column (not `ended = 0`), so the planner estimates from the columns' statistics how far the walk goes.
+    const open = { value: '0', conditions: [`o.closed_at IS NULL AND (o.deadline IS NULL OR o.deadline >= ${today})`] };
+    // Sorted by deadline, the open part also states its deadline as that index reads it, so the walk starts at today.
+    if (plan.sort === 'deadline') open.conditions.push(`coalesce(o.deadline, 'infinity'::date) >= ${today}`);
+    const endedPart = { value: '1', conditions: [`(o.closed_at IS NOT NULL OR o.deadline < ${today})`] };
+    const parts = plan.parts(filter.open ? [open] : [open, endedPart], query);
+    // The cursor's place decides where to start: parts before it are skipped, its own part goes on after it.
+    const place = cursor ? plan.decode(cursor, plan.keys(parts[0].leading)) : undefined;
     const found: PageRow[] = [];
-    for (const part of filter.open ? (['0'] as const) : (['0', '1'] as const)) {
-      // A cursor in the ended part skips the open one; in the open part, the ended one starts at its top.
-      if (place && place[0] > part) continue;
-      const keys = plan.keys(part, query);
+    for (const part of parts) {
+      const at = place ? compareLeading(part.leading, place) : 1;
+      if (at < 0) continue;
+      const keys = plan.keys(part.leading);
+      const rest = keys.slice(part.leading.length);
       const partParams = [...params];
       const partParam = (value: unknown) => `$${partParams.push(value)}`;
-      // Spelled out column by column (not `ended = 0`), so the planner estimates from the columns' statistics how far the walk goes.
-      const conditions = [
-        ...where,
-        part === '0' ? `o.closed_at IS NULL AND (o.deadline IS NULL OR o.deadline >= ${today})` : `(o.closed_at IS NOT NULL OR o.deadline < ${today})`,
-      ];
-      // Sorted by deadline, the open part also states its deadline as that index reads it, so the walk starts at today.
-      if (part === '0' && plan.sort === 'deadline') conditions.push(`coalesce(o.deadline, 'infinity'::date) >= ${today}`);
-      if (place && place[0] === part) conditions.push(plan.after(keys.slice(1), place.slice(1), partParam));
+      const conditions = [...where, ...part.conditions];
+      if (place && at === 0) conditions.push(plan.after(rest, place.slice(part.leading.length), partParam));
       const { rows: more } = await this.db.query<PageRow>(
         `SELECT ${withMarks}, ${ListPlan.placeOf(keys)} AS place
          FROM pathfinder_opportunities o WHERE ${conditions.join(' AND ')}
-         ORDER BY ${keys
-           .slice(1)
-           .map((k) => `${k.expr} ${k.descending ? 'DESC' : 'ASC'}`)
-           .join(', ')} LIMIT ${partParam(rows - found.length)}`,
+         ORDER BY ${rest.map((k) => `${k.expr} ${k.descending ? 'DESC' : 'ASC'}`).join(', ')} LIMIT ${partParam(rows - found.length)}`,
         partParams,
       );
       found.push(...more);
