@@ -158,9 +158,12 @@ describe('community: Student Pathfinder word search by tier', () => {
   it('takes hostile search text as words only', async () => {
     const w = `th${randomUUID().slice(0, 6)}`;
     const [hit] = await seed([{ title: `${w} role`, day: 1 }]);
-    for (const q of [`${w}:* | !`, `'${w}'); --`, `(${w}) & <->`, `${w}\\`, `"${w}" %_`])
-      expect(ids((await list({ q })).items)).toContain(hit);
+    for (const q of [`${w}:* | !`, `'${w}'); --`, `(${w}) & <->`, `${w}\\`, `"${w}" %_`]) expect(ids((await list({ q })).items)).toContain(hit);
     expect((await list({ q: "'):* & | !" })).items).toEqual([]);
-    await request(svc.url).get('/api/pathfinder').query({ q: 'x'.repeat(201) }).set(bob).expect(400);
+    await request(svc.url)
+      .get('/api/pathfinder')
+      .query({ q: 'x'.repeat(201) })
+      .set(bob)
+      .expect(400);
   });
 });

@@ -100,7 +100,9 @@ export class ListPlan {
   parts(ended: Array<{ value: string; conditions: string[] }>, query: string | undefined): Part[] {
     const tiers = this.sort === 'relevance' && query ? relevanceTiers(query) : [undefined];
     return ended.flatMap((e) =>
-      tiers.map((tier) => (tier ? { leading: [e.value, tier.value], conditions: [...e.conditions, ...tier.conditions] } : { leading: [e.value], conditions: e.conditions })),
+      tiers.map((tier) =>
+        tier ? { leading: [e.value, tier.value], conditions: [...e.conditions, ...tier.conditions] } : { leading: [e.value], conditions: e.conditions },
+      ),
     );
   }
 
