@@ -44,6 +44,17 @@ export const voiceMessages = {
   notResumable: 'This interview can no longer be resumed: it ended, or its call dropped more than 2 minutes ago',
   elevenLabsNotResumable: 'An interview with the ElevenLabs interviewer cannot be resumed',
   stillConnected: 'This interview is still connected: try again in a moment',
+  /** The conversation the page names is not one ElevenLabs holds for this app's interviewer, this user and this interview's start. */
+  conversationNotFound: 'ElevenLabs has no such conversation',
+  conversationOfAnotherAgent: 'This conversation was not held with this app’s interviewer',
+  conversationOfAnotherUser: 'This conversation belongs to another user',
+  conversationOutsideInterview: 'This conversation did not start while this interview was open',
+  conversationTaken: 'This conversation is already recorded for another interview',
+  interviewHasAnotherConversation: 'This interview is already recorded with another conversation',
+  notAnElevenLabsInterview: 'Only an interview with the ElevenLabs interviewer has an ElevenLabs conversation',
+  interviewEnded: 'This interview has ended',
+  webhookSignature: 'Missing or wrong ElevenLabs-Signature',
+  webhookReplayed: 'This delivery was already received',
 } as const;
 
 /** What the candidate picks before starting: the plan is drawn from it (a general plan without it). */
@@ -57,7 +68,32 @@ export const interviewContextSchema = z.object({
 });
 export type InterviewContext = z.infer<typeof interviewContextSchema>;
 
-export const signedUrlSchema = z.object({ signedUrl: z.string(), sessionId: z.string().uuid() });
+/**
+ * What an ElevenLabs agent is told of the interview, from the same plan the local interviewer runs
+ * (issue 24): the page passes it to @elevenlabs/client's startSession as dynamicVariables,
+ * overrides.agent.prompt.prompt, overrides.agent.firstMessage, overrides.asr.keywords and userId.
+ * The agent must allow those overrides (docs/voice-credits.md, ElevenLabs).
+ */
+export const agentPlanSchema = z.object({
+  /** The app user's id: ElevenLabs records it as the conversation's user_id, which binding checks. */
+  user_id: z.string().uuid(),
+  /** The interviewer's instructions with the questions in order (overrides.agent.prompt.prompt). */
+  prompt: z.string().max(20_000),
+  /** The introduction the interviewer opens with (overrides.agent.firstMessage). */
+  first_message: z.string().max(2_000),
+  /** Words the recogniser should expect: the plan's concepts, the company and its topics (overrides.asr.keywords). */
+  keywords: z.array(z.string().max(50)).max(50),
+  /** For {{company}}, {{level}}, {{topics}}, {{minutes}}, {{questions}} and {{session_id}} in the agent's own prompt. */
+  dynamic_variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+});
+export type AgentPlan = z.infer<typeof agentPlanSchema>;
+
+export const signedUrlSchema = z.object({
+  signedUrl: z.string(),
+  sessionId: z.string().uuid(),
+  /** With ElevenLabs only: the plan the page hands the agent. The local interviewer draws it itself. */
+  plan: agentPlanSchema.optional(),
+});
 export type SignedUrl = z.infer<typeof signedUrlSchema>;
 
 /**
@@ -142,12 +178,62 @@ export const voiceSessionSchema = z.object({
 });
 export type VoiceSession = z.infer<typeof voiceSessionSchema>;
 
+/**
+ * ElevenLabs' post-call analysis of the conversation, as its API answers it: each evaluation
+ * criterion configured on the agent (success, failure or unknown, with why) and each data
+ * collection item (the value it extracted, with why).
+ */
+export const callEvaluationSchema = z.object({
+  criteria: z.array(z.object({ id: z.string(), result: z.enum(['success', 'failure', 'unknown']), rationale: z.string() })),
+  data: z.array(z.object({ id: z.string(), value: z.union([z.string(), z.number(), z.boolean(), z.null()]), rationale: z.string() })),
+});
+export type CallEvaluation = z.infer<typeof callEvaluationSchema>;
+
 export const voiceSessionDetailSchema = voiceSessionSchema.extend({
   transcript: z.array(transcriptEntrySchema),
   report: voiceReportSchema.nullable(),
+  /** ElevenLabs calls only, once ElevenLabs has analysed the call; null otherwise. */
+  evaluation: callEvaluationSchema.nullable().optional(),
 });
 export type VoiceSessionDetail = z.infer<typeof voiceSessionDetailSchema>;
 
-/** The ElevenLabs conversation id the browser saw (its transcript is fetched from ElevenLabs afterwards). */
-export const endSessionSchema = z.object({ conversation_id: z.string().trim().min(1).max(200).optional() });
+/** ElevenLabs' conversation ids are short tokens (conv_…): anything else names no conversation. */
+const conversationId = z
+  .string()
+  .trim()
+  .min(1, { message: 'conversation_id is required' })
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'conversation_id must be an ElevenLabs conversation id' });
+
+/**
+ * The ElevenLabs conversation the page saw. Only a hint: the service binds it only when
+ * ElevenLabs' own record matches (agent, user, start), and a duration or an end the page reports
+ * is never taken for money.
+ */
+export const endSessionSchema = z.object({ conversation_id: conversationId.optional() });
 export type EndSession = z.infer<typeof endSessionSchema>;
+
+/** The page's word, on connect, of which ElevenLabs conversation this interview is. */
+export const bindConversationSchema = z.object({ conversation_id: conversationId });
+export type BindConversation = z.infer<typeof bindConversationSchema>;
+
+/**
+ * ElevenLabs' post-call webhook (post_call_transcription), the fields the service reads; anything
+ * else ElevenLabs sends is kept out. Only believed after its ElevenLabs-Signature is verified.
+ */
+export const postCallWebhookSchema = z.object({
+  type: z.string().max(100),
+  event_timestamp: z.number().optional(),
+  data: z
+    .object({
+      agent_id: z.string().max(200).optional(),
+      conversation_id: z.string().max(200).optional(),
+      status: z.string().max(50).optional(),
+    })
+    .passthrough()
+    .optional(),
+});
+export const postCallWebhookAnswerSchema = z.object({
+  /** True when the delivery changed an interview (its transcript, evaluation and charge were settled). */
+  settled: z.boolean(),
+});

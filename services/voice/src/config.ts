@@ -51,6 +51,18 @@ export const voiceConfigShape = {
   ELEVENLABS_API_KEY: optionalString,
   ELEVENLABS_AGENT_ID: optionalString,
   ELEVENLABS_API_URL: z.string().url().default('https://api.elevenlabs.io'),
+  /**
+   * The HMAC secret of the workspace webhook ElevenLabs calls after each conversation (post-call
+   * transcription, to /api/elevenlabs/post-call). Unset, that endpoint answers 404 and the
+   * transcript and charge come from polling alone (docs/voice-credits.md).
+   */
+  ELEVENLABS_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /**
+   * The poller's beat: how often bound ElevenLabs calls whose record is not final are looked for,
+   * and the first wait between two reads of one record (it doubles, up to ELEVENLABS_POLL_MAX_MS).
+   */
+  ELEVENLABS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(5_000),
+  ELEVENLABS_POLL_MAX_MS: z.coerce.number().int().min(10).default(120_000),
 };
 
 export type VoiceConfig = BaseConfig & z.infer<z.ZodObject<typeof voiceConfigShape>>;

@@ -1,10 +1,9 @@
 import { voiceMessages } from '@app/contracts';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
 import { createVoiceService } from '../src';
+import { FakeElevenLabs } from './fake-elevenlabs';
 import { ManualClock } from './helpers';
 
 jest.setTimeout(60_000);
@@ -12,83 +11,54 @@ jest.setTimeout(60_000);
 const apiKey = 'xi-test-key';
 const agentId = 'agent_interviewer';
 
-/** What ElevenLabs recorded of each conversation the fake knows (any other id is a 404). */
-const conversations: Record<string, unknown> = {
-  // Two turns exchanged: a call that took place, however short.
-  conv_long: {
-    status: 'done',
-    transcript: [
-      { role: 'agent', message: 'Tell me about yourself.', time_in_call_secs: 0 },
-      { role: 'user', message: 'I build distributed systems.', time_in_call_secs: 4.6 },
-      { role: 'agent', message: null, time_in_call_secs: 9 },
-    ],
-    metadata: { call_duration_secs: 95, start_time_unix_secs: 1_763_000_000 },
-    analysis: { transcript_summary: 'The candidate described their background clearly.' },
-  },
-  // The greeting, then nothing: a call that never really took place.
-  conv_greeting_only: {
-    status: 'done',
-    transcript: [{ role: 'agent', message: 'Hello! Shall we begin?', time_in_call_secs: 0 }],
-    metadata: { call_duration_secs: 12 },
-  },
-  // A transcript far over every bound (a turn of 20,000 characters, forty of them).
-  conv_flood: {
-    status: 'done',
-    transcript: Array.from({ length: 40 }, (_, i) => ({ role: i % 2 ? 'user' : 'agent', message: String(i % 10).repeat(20_000), time_in_call_secs: i * 10 })),
-    metadata: { call_duration_secs: 600 },
-  },
-};
+let calls = 0;
+/** A call in which two turns were exchanged (one that took place, however short), done when the end comes; its id. */
+function longCall(fake: FakeElevenLabs): string {
+  const id = `conv_long_${++calls}`;
+  fake.connect(id, { metadata: { start_time_unix_secs: 1_763_000_000 } });
+  fake.hangUp(
+    id,
+    {
+      transcript: [
+        { role: 'agent', message: 'Tell me about yourself.', time_in_call_secs: 0 },
+        { role: 'user', message: 'I build distributed systems.', time_in_call_secs: 4.6 },
+        { role: 'agent', message: null, time_in_call_secs: 9 },
+      ],
+      duration: 95,
+      analysis: { transcript_summary: 'The candidate described their background clearly.' },
+    },
+    0,
+  );
+  return id;
+}
 
-/**
- * A local stand-in for the two ElevenLabs endpoints the service calls (no network here): the
- * signed URL (with the conversation id it opens, as include_conversation_id asks) and a finished
- * conversation. Answers 401 without the key, as ElevenLabs does.
- */
-function fakeElevenLabs() {
-  const calls: string[] = [];
-  const nextConversations: string[] = [];
-  let handedOut = 0;
-  let failSignedUrl = false;
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    calls.push(`${req.method} ${url.pathname}${url.search}`);
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.headers['xi-api-key'] !== apiKey) return json(401, { detail: { status: 'invalid_api_key' } });
-    if (url.pathname === '/v1/convai/conversation/get-signed-url') {
-      if (failSignedUrl) return json(500, { detail: 'boom' });
-      if (url.searchParams.get('agent_id') !== agentId) return json(404, { detail: 'agent not found' });
-      const conversationId =
-        url.searchParams.get('include_conversation_id') === 'true' ? (nextConversations.shift() ?? `conv_never_${++handedOut}`) : undefined;
-      return json(200, {
-        signed_url: `wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${agentId}&conversation_signature=sig123`,
-        conversation_id: conversationId,
-      });
-    }
-    const known = url.pathname.startsWith('/v1/convai/conversations/') && conversations[url.pathname.slice('/v1/convai/conversations/'.length)];
-    return known ? json(200, known) : json(404, { detail: 'conversation not found' });
-  });
-  return {
-    calls,
-    /** The conversation the next signed URL opens (else one ElevenLabs never sees connected). */
-    opens: (conversationId: string) => nextConversations.push(conversationId),
-    failNext: (fail: boolean) => (failSignedUrl = fail),
-    listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+/** What ElevenLabs recorded of other calls the tests end: finished (status done) when the end comes. */
+function recordCalls(fake: FakeElevenLabs) {
+  // The greeting, then nothing: a call that never really took place.
+  fake.connect('conv_greeting_only');
+  fake.hangUp('conv_greeting_only', { transcript: [{ role: 'agent', message: 'Hello! Shall we begin?', time_in_call_secs: 0 }], duration: 12 }, 0);
+  // A transcript far over every bound (a turn of 20,000 characters, forty of them).
+  fake.connect('conv_flood');
+  fake.hangUp(
+    'conv_flood',
+    {
+      transcript: Array.from({ length: 40 }, (_, i) => ({ role: i % 2 ? 'user' : 'agent', message: String(i % 10).repeat(20_000), time_in_call_secs: i * 10 })),
+      duration: 600,
+    },
+    0,
+  );
 }
 
 describe('voice with ElevenLabs configured', () => {
   let env: TestEnvironment;
   let voice: RunningService;
-  const fake = fakeElevenLabs();
+  const fake = new FakeElevenLabs(apiKey, agentId);
   const clock = new ManualClock();
 
   beforeAll(async () => {
     env = await TestEnvironment.create();
     const apiUrl = await fake.listen();
+    recordCalls(fake);
     voice = await env.start(createVoiceService({ clock }), {
       ELEVENLABS_API_KEY: apiKey,
       ELEVENLABS_AGENT_ID: agentId,
@@ -125,12 +95,12 @@ describe('voice with ElevenLabs configured', () => {
 
   it("answers ElevenLabs' signed URL, and after the call reads its transcript, duration and summary", async () => {
     const user = env.newUser();
-    fake.opens('conv_long');
+    fake.opens(longCall(fake));
     const started = await request(voice.url)
       .get('/api/elevenlabs/signed-url')
       .set(await as(user));
     expect(started.status).toBe(200);
-    expect(started.body.signedUrl).toBe(`wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${agentId}&conversation_signature=sig123`);
+    expect(started.body.signedUrl).toBe(`wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${agentId}&conversation_signature=sig_conv_long_1`);
     expect(fake.calls).toContain(`GET /v1/convai/conversation/get-signed-url?agent_id=${agentId}&include_conversation_id=true`);
     expect(await balance(user)).toBe(5);
 
@@ -146,11 +116,13 @@ describe('voice with ElevenLabs configured', () => {
       { role: 'agent', message: 'Tell me about yourself.', time_in_call_secs: 0 },
       { role: 'user', message: 'I build distributed systems.', time_in_call_secs: 4 },
     ]);
-    expect(detail.body.report).toEqual({
-      summary: 'The candidate described their background clearly.',
-      questions_asked: 1,
-      answers_given: 1,
-      candidate_speaking_secs: 0,
+    // The introduction is no planned question: the report says so, after ElevenLabs' summary.
+    expect(detail.body.report).toMatchObject({
+      summary: 'The candidate described their background clearly. The interview ended before its first question.',
+      questions_asked: 0,
+      answers_given: 0,
+      // The candidate's turn lasts until the next line (none: the call's end at 95 s).
+      candidate_speaking_secs: 91,
     });
     expect(await balance(user)).toBe(5);
   });
@@ -161,16 +133,16 @@ describe('voice with ElevenLabs configured', () => {
     fake.opens('conv_greeting_only');
     const greeted = await startCall(user);
     expect(await balance(user)).toBe(0);
-    const a = await endCall(user, never, { conversation_id: 'conv_long' });
+    const a = await endCall(user, never, { conversation_id: 'conv_long_1' });
     expect(a.body.data).toMatchObject({ end_reason: 'never_connected', duration_seconds: 0, refunded: true });
-    const b = await endCall(user, greeted, { conversation_id: 'conv_long' });
+    const b = await endCall(user, greeted, { conversation_id: 'conv_long_1' });
     expect(b.body.data).toMatchObject({ end_reason: 'user', duration_seconds: 12, refunded: true });
     expect(await balance(user)).toBe(10);
   });
 
   it('charges a call in which two turns were exchanged, whatever the browser says about its end', async () => {
     const user = env.newUser();
-    fake.opens('conv_long');
+    fake.opens(longCall(fake));
     const id = await startCall(user);
     const ended = await endCall(user, id, { conversation_id: 'conv_missing' });
     expect(ended.body.data).toMatchObject({ end_reason: 'user', duration_seconds: 95, refunded: false, credits_charged: 5 });
@@ -205,7 +177,7 @@ describe('voice with ElevenLabs configured', () => {
 
   it('charges nothing when ElevenLabs refuses the signed URL', async () => {
     const user = env.newUser();
-    fake.failNext(true);
+    fake.failSignedUrl = true;
     try {
       const res = await request(voice.url)
         .get('/api/elevenlabs/signed-url')
@@ -213,7 +185,7 @@ describe('voice with ElevenLabs configured', () => {
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe('upstream_unavailable');
     } finally {
-      fake.failNext(false);
+      fake.failSignedUrl = false;
     }
     expect(await balance(user)).toBe(10);
     expect(
@@ -227,7 +199,7 @@ describe('voice with ElevenLabs configured', () => {
 
   it("ends calls whose end never came after 20 minutes and the URL life, charged or refunded by ElevenLabs' record", async () => {
     const user = env.newUser();
-    fake.opens('conv_long');
+    fake.opens(longCall(fake));
     const held = await startCall(user);
     const never = await startCall(user);
     clock.advance(21 * 60_000 + 31_000);

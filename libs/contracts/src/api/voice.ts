@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { dataOf } from '../common';
 import { endpoint } from '../http/endpoint';
 import {
+  bindConversationSchema,
   creditsSchema,
+  postCallWebhookAnswerSchema,
+  postCallWebhookSchema,
   endSessionSchema,
   interviewContextSchema,
   signedUrlSchema,
@@ -84,5 +87,36 @@ export const voiceApi = {
     status: 200,
     response: dataOf(voiceSessionSchema),
     errors: ['validation_failed', 'unauthorized', 'not_found'],
+  }),
+  bindConversation: endpoint({
+    id: 'bindVoiceConversation',
+    method: 'POST',
+    path: '/api/voice/sessions/:sessionId/conversation',
+    summary: 'Record which ElevenLabs conversation an interview is, as soon as the call connects',
+    description:
+      "The service reads ElevenLabs' record of the conversation and binds it only when its agent_id is the configured agent, its user_id is the caller and it started while this interview was open (after the start, a minute's clock skew allowed, within the signed URL's 15 minutes). " +
+      'A conversation belongs to one interview only. Its transcript, evaluation, duration and charge then come from ElevenLabs (post-call webhook, else polling), never from the page. Repeating it with the same id answers the interview as it is.',
+    params: sessionParams,
+    notFound: voiceMessages.noSession,
+    body: bindConversationSchema,
+    status: 200,
+    response: dataOf(voiceSessionSchema),
+    errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'upstream_unavailable'],
+    // Up to three reads of ElevenLabs' record, 10 s each at most (elevenlabs.client.ts).
+    deadlineMs: 35_000,
+  }),
+  postCallWebhook: endpoint({
+    id: 'elevenLabsPostCallWebhook',
+    method: 'POST',
+    path: '/api/elevenlabs/post-call',
+    summary: "ElevenLabs' post-call webhook: the transcript and analysis of a finished call",
+    description:
+      'Called by ElevenLabs, not by users: no token; the ElevenLabs-Signature header (t=<unix seconds>,v0=<hex HMAC-SHA256 of "<t>.<raw body>" with ELEVENLABS_WEBHOOK_SECRET>) is checked in constant time, at most 30 minutes old, and each signature is taken once (a replay is 409). ' +
+      '404 while ELEVENLABS_WEBHOOK_SECRET is unset. A post_call_transcription for a bound conversation of the configured agent stores its transcript and evaluation and settles the charge; any other delivery is acknowledged and changes nothing.',
+    auth: 'none',
+    body: postCallWebhookSchema,
+    status: 200,
+    response: postCallWebhookAnswerSchema,
+    errors: ['validation_failed', 'unauthorized', 'not_found', 'conflict', 'payload_too_large', 'unsupported_media_type'],
   }),
 };

@@ -1,12 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { AuthUser, Credits, SignedUrl, VoiceSession, VoiceSessionDetail, voiceApi } from '@app/contracts';
 import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams, ParsedQuery } from '@app/service-kit';
+import { ElevenLabsCalls } from '../elevenlabs/elevenlabs-calls.service';
 import { SessionsService } from './sessions.service';
 
 /** Only ever the caller's own credits and sessions: someone else's session is a 404. */
 @Controller()
 export class SessionsController {
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly calls: ElevenLabsCalls,
+  ) {}
 
   @Endpoint(voiceApi.signedUrl)
   start(@CurrentUser() user: AuthUser, @ParsedQuery() context: Input<typeof voiceApi.signedUrl>['query']): Promise<SignedUrl> {
@@ -39,6 +43,8 @@ export class SessionsController {
     @ParsedParams() { sessionId }: Input<typeof voiceApi.endSession>['params'],
     @ParsedBody() body: Input<typeof voiceApi.endSession>['body'],
   ): Promise<{ data: VoiceSession }> {
-    return { data: await this.sessions.end(user, sessionId, body) };
+    // A conversation the page names now is only bound if ElevenLabs' record passes bind's checks.
+    if (body.conversation_id) await this.calls.bindHint(user, sessionId, body.conversation_id);
+    return { data: await this.sessions.end(user, sessionId) };
   }
 }

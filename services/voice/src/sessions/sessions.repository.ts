@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { pageSizes } from '@app/contracts';
-import type { TranscriptEntry, VoiceReport, VoiceSession, VoiceSessionDetail } from '@app/contracts';
+import type { CallEvaluation, TranscriptEntry, VoiceReport, VoiceSession, VoiceSessionDetail } from '@app/contracts';
 import { Database, isErased, rememberErased, Tx } from '@app/service-kit';
 import type { ConversationSnapshot } from '../agent/conversation';
 import { boundTranscript } from './transcript-bounds';
@@ -42,6 +42,22 @@ export interface OpenSession {
   /** Set while the call is dropped and resumable (until resumable_until). */
   interrupted_at: Date | null;
   resumable_until: Date | null;
+  /** ElevenLabs calls: when their record's duration, transcript and charge were taken (null: not yet). */
+  settled_at: Date | null;
+  end_reason: string | null;
+  company: string | null;
+  level: string | null;
+  topics: string[];
+  minutes: 10 | 20;
+}
+
+/** An ElevenLabs call the poller claimed: its record is to be read now. */
+export interface ClaimedCall {
+  id: string;
+  conversation_id: string;
+  status: 'pending' | 'connected' | 'ended';
+  started_at: Date;
+  poll_attempts: number;
 }
 
 export interface NewSession {
@@ -153,7 +169,7 @@ export class SessionsRepository {
 
   async findDetail(sessionId: string, userId: string): Promise<VoiceSessionDetail | undefined> {
     const { rows } = await this.db.query<VoiceSessionDetail>(
-      `SELECT ${columns}, s.transcript, s.report FROM voice_sessions s WHERE s.id = $1 AND s.user_id = $2`,
+      `SELECT ${columns}, s.transcript, s.report, s.evaluation FROM voice_sessions s WHERE s.id = $1 AND s.user_id = $2`,
       [sessionId, userId],
     );
     return rows[0];
@@ -162,7 +178,8 @@ export class SessionsRepository {
   /** The session, locked for the rest of the transaction (ending it twice at once must refund once). */
   async lockOpen(tx: Tx, sessionId: string): Promise<OpenSession | undefined> {
     const { rows } = await tx.query<OpenSession>(
-      `SELECT id, user_id, provider, status, started_at, connected_at, conversation_id, agent_turns, user_turns, interrupted_at, resumable_until
+      `SELECT id, user_id, provider, status, started_at, connected_at, conversation_id, agent_turns, user_turns, interrupted_at, resumable_until,
+         settled_at, end_reason, company, level, topics, minutes
        FROM voice_sessions WHERE id = $1 FOR UPDATE`,
       [sessionId],
     );
@@ -178,14 +195,93 @@ export class SessionsRepository {
   async markEnded(
     tx: Tx,
     sessionId: string,
-    end: { endedAt: Date; durationSeconds: number; reason: string; conversationId?: string | null; connectedAt?: Date | null },
+    end: { endedAt: Date; durationSeconds: number; reason: string; connectedAt?: Date | null; settled: boolean },
   ): Promise<void> {
+    // An unsettled ElevenLabs call is read again at once: its record decides the rest.
     await tx.query(
-      `UPDATE voice_sessions SET status = 'ended', ended_at = $2, duration_seconds = $3, end_reason = $4,
-         conversation_id = COALESCE(conversation_id, $5), connected_at = COALESCE(connected_at, $6)
+      `UPDATE voice_sessions SET status = 'ended', ended_at = $2::timestamptz, duration_seconds = $3, end_reason = $4,
+         connected_at = COALESCE(connected_at, $5::timestamptz),
+         settled_at = CASE WHEN $6::boolean THEN $2::timestamptz END,
+         next_poll_at = CASE WHEN $6::boolean THEN NULL ELSE $2::timestamptz END
        WHERE id = $1`,
-      [sessionId, end.endedAt, end.durationSeconds, end.reason, end.conversationId ?? null, end.connectedAt ?? null],
+      [sessionId, end.endedAt, end.durationSeconds, end.reason, end.connectedAt ?? null, end.settled],
     );
+  }
+
+  /** An ended ElevenLabs call's final record arrived: its duration, and it is settled. */
+  async markSettled(tx: Tx, sessionId: string, at: Date, durationSeconds: number): Promise<void> {
+    await tx.query('UPDATE voice_sessions SET duration_seconds = $3, settled_at = $2, next_poll_at = NULL, claimed_until = NULL WHERE id = $1', [
+      sessionId,
+      at,
+      durationSeconds,
+    ]);
+  }
+
+  /** ElevenLabs' analysis of the call (evaluation criteria, data collection). */
+  async saveEvaluation(db: Queryable, sessionId: string, evaluation: CallEvaluation): Promise<void> {
+    await db.query('UPDATE voice_sessions SET evaluation = $2 WHERE id = $1', [sessionId, JSON.stringify(evaluation)]);
+  }
+
+  /**
+   * The conversation ElevenLabs' record showed to be this call's: connected from its start, read
+   * again by the poller from `firstPoll`. False when another interview has it (the unique index).
+   */
+  async bindConversation(tx: Tx, sessionId: string, conversationId: string, connectedAt: Date, firstPoll: Date): Promise<boolean> {
+    await tx.query('SAVEPOINT bind_conversation');
+    try {
+      await tx.query(
+        `UPDATE voice_sessions SET conversation_id = $2, status = 'connected', connected_at = COALESCE(connected_at, $3), next_poll_at = $4
+         WHERE id = $1`,
+        [sessionId, conversationId, connectedAt, firstPoll],
+      );
+      await tx.query('RELEASE SAVEPOINT bind_conversation');
+      return true;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '23505') throw err;
+      await tx.query('ROLLBACK TO SAVEPOINT bind_conversation');
+      return false;
+    }
+  }
+
+  /** The interview a conversation is bound to, whoever's it is. */
+  async sessionOfConversation(conversationId: string): Promise<string | undefined> {
+    const { rows } = await this.db.query<{ id: string }>('SELECT id FROM voice_sessions WHERE conversation_id = $1', [conversationId]);
+    return rows[0]?.id;
+  }
+
+  /**
+   * Up to `limit` ElevenLabs calls whose record is due to be read, each claimed until `until`: the
+   * row locks (SKIP LOCKED) and the claim's own condition make one replica read each, and a
+   * replica that dies mid-read only holds it until the claim runs out.
+   */
+  async claimDue(now: Date, until: Date, limit: number): Promise<ClaimedCall[]> {
+    const { rows } = await this.db.query<ClaimedCall>(
+      `UPDATE voice_sessions SET claimed_until = $2, poll_attempts = poll_attempts + 1
+       WHERE id IN (
+         SELECT id FROM voice_sessions
+         WHERE provider = 'elevenlabs' AND settled_at IS NULL AND conversation_id IS NOT NULL AND next_poll_at <= $1
+           AND (claimed_until IS NULL OR claimed_until <= $1)
+         ORDER BY next_poll_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+       AND (claimed_until IS NULL OR claimed_until <= $1)
+       RETURNING id, conversation_id, status, started_at, poll_attempts`,
+      [now, until, limit],
+    );
+    return rows;
+  }
+
+  /** Not final yet: read again at `next` (unless settled meanwhile). */
+  async pollAgainAt(sessionId: string, next: Date): Promise<void> {
+    await this.db.query('UPDATE voice_sessions SET next_poll_at = $2, claimed_until = NULL WHERE id = $1 AND settled_at IS NULL', [sessionId, next]);
+  }
+
+  /** A verified webhook delivery, taken once: false when its signature was seen before (a replay). */
+  async takeDelivery(signature: string, now: Date, forgetBefore: Date): Promise<boolean> {
+    await this.db.query('DELETE FROM elevenlabs_webhook_deliveries WHERE received_at < $1', [forgetBefore]);
+    const { rowCount } = await this.db.query(
+      'INSERT INTO elevenlabs_webhook_deliveries (signature, received_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [signature, now],
+    );
+    return rowCount === 1;
   }
 
   /** The local agent's single-use claim: only a pending session can be connected, once. */

@@ -5,12 +5,9 @@ import {
   capMessages,
   caps,
   Credits,
-  EndSession,
   InterviewContext,
   SignedUrl,
-  TranscriptEntry,
   voiceConstants,
-  VoiceReport,
   voiceMessages,
   VoiceSession,
   VoiceSessionDetail,
@@ -18,10 +15,12 @@ import {
 import { AppError, conflict, EventBus, holdDailyCap, LOGGER, Logger, notFound, SERVICE_CONFIG, Tx, unauthorized } from '@app/service-kit';
 import { CLOCK, Clock } from '../clock';
 import type { VoiceConfig } from '../config';
+import { agentPlanFor } from '../elevenlabs/agent-plan';
+import { callReport } from '../elevenlabs/call-report';
 import { ElevenLabsClient, ElevenLabsConversation } from '../elevenlabs/elevenlabs.client';
 import { allowanceMonth, nextTopUp } from './allowance';
 import { LiveCalls } from './live-calls';
-import { SessionsRepository } from './sessions.repository';
+import { OpenSession, SessionsRepository } from './sessions.repository';
 import { AgentUrlSigner } from './signed-url';
 
 const limitSeconds = voiceConstants.sessionLimitMinutes * 60;
@@ -37,7 +36,15 @@ function tookPlace(call: { connected: boolean; durationSeconds: number; agentTur
 }
 
 /** ElevenLabs' record of a call; null: it has none (the call never connected); undefined: it could not be asked. */
-type ElevenLabsRecord = ElevenLabsConversation | null | undefined;
+export type ElevenLabsRecord = ElevenLabsConversation | null | undefined;
+
+/**
+ * An ElevenLabs interview that no conversation was ever bound to can still be refunded this long
+ * after it started: the page's microphone refusal or failed connection ends it within seconds.
+ * Later, an end without a conversation could be a real call whose binding the page held back, so
+ * it is charged (the spec's rule: refunded when it never connected or lasted under 30 s).
+ */
+export const unboundRefundWindowMs = voiceConstants.refundUnderSeconds * 1000;
 
 export type EndReason = 'user' | 'agent' | 'time_limit' | 'error';
 
@@ -127,7 +134,19 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
         voiceConstants.creditsPerSession,
       );
       await this.events.record(tx, 'voice.session.started', { session_id: sessionId, user_id: user.id, started_at: startedAt.toISOString() });
-      return { signedUrl: remote?.signedUrl ?? this.signer.sign(sessionId), sessionId };
+      if (!remote) return { signedUrl: this.signer.sign(sessionId), sessionId };
+      // The agent runs the plan the local interviewer would: the page hands it over at connection.
+      const plan = agentPlanFor(
+        {
+          seed: sessionId,
+          company: context.company ?? null,
+          level: context.level ?? null,
+          topics: context.topics ?? [],
+          minutes: context.minutes ?? voiceConstants.sessionLimitMinutes,
+        },
+        user.id,
+      );
+      return { signedUrl: remote.signedUrl, sessionId, plan };
     });
   }
 
@@ -149,20 +168,21 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The owner ends the call. An ElevenLabs call's transcript and duration come from ElevenLabs'
-   * record of the conversation its signed URL opened; the browser's conversation_id is only asked
-   * about when ElevenLabs gave none at the start.
+   * The owner ends the call. An ElevenLabs call's transcript, duration and charge come from
+   * ElevenLabs' record of the conversation bound to it (by its signed URL or on connect, after
+   * checks); nothing the page says about the call is taken. A record not final yet leaves the call
+   * ended but unsettled: the webhook or the poller settles it.
    */
-  async end(user: AuthUser, sessionId: string, body: EndSession): Promise<VoiceSession> {
+  async end(user: AuthUser, sessionId: string): Promise<VoiceSession> {
     const session = await this.sessions.find(this.sessions.db, sessionId, user.id);
     if (!session) throw notFound(voiceMessages.noSession);
     if (session.status === 'ended') return session;
     let remote: ElevenLabsRecord;
     if (session.provider === 'elevenlabs') {
-      const conversationId = (await this.sessions.conversationIdOf(sessionId)) ?? body.conversation_id;
-      remote = conversationId ? await this.elevenLabsRecord(sessionId, conversationId) : null;
+      const conversationId = await this.sessions.conversationIdOf(sessionId);
+      if (conversationId) remote = await this.elevenLabsRecord(sessionId, conversationId);
     }
-    await this.finish(sessionId, 'user', { conversationId: body.conversation_id, remote });
+    await this.finish(sessionId, 'user', { remote });
     this.calls.hangUp(sessionId);
     const ended = await this.sessions.find(this.sessions.db, sessionId, user.id);
     if (!ended) throw notFound(voiceMessages.noSession);
@@ -189,8 +209,8 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     throw conflict(voiceMessages.notResumable);
   }
 
-  /** ElevenLabs' record of a conversation; undefined when ElevenLabs cannot be asked right now. */
-  private elevenLabsRecord(sessionId: string, conversationId: string): Promise<ElevenLabsRecord> {
+  /** ElevenLabs' record of a conversation; null when it has none, undefined when it cannot be asked right now. */
+  elevenLabsRecord(sessionId: string, conversationId: string): Promise<ElevenLabsRecord> {
     if (!this.elevenLabs.enabled) return Promise.resolve(undefined);
     return this.elevenLabs.conversation(conversationId).then(
       (found) => found ?? null,
@@ -205,51 +225,109 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    * Ends a session once (the row is locked; a second end changes nothing): duration from the
    * connection (capped at the limit) to the end, or to the drop of a call left unresumed, a refund
    * only when the call never really took place (tookPlace), and voice.session.ended through the outbox.
+   * An ElevenLabs call is judged by ElevenLabs' record alone (elevenLabsOutcome); one that ended
+   * before its record was final is settled here later, when it is. Answers whether anything changed.
    */
-  async finish(sessionId: string, reason: EndReason, extra: { conversationId?: string; remote?: ElevenLabsRecord } = {}): Promise<void> {
-    await this.sessions.db.transaction(async (tx) => {
+  async finish(sessionId: string, reason: EndReason, extra: { remote?: ElevenLabsRecord; giveUp?: boolean } = {}): Promise<boolean> {
+    return this.sessions.db.transaction(async (tx) => {
       const session = await this.sessions.lockOpen(tx, sessionId);
-      if (!session || session.status === 'ended') return;
+      if (!session) return false;
       const now = this.clock.now();
+      if (session.status === 'ended') {
+        if (session.provider !== 'elevenlabs' || session.settled_at) return false;
+        return this.settleEnded(tx, session, extra, now);
+      }
       const until = session.interrupted_at?.getTime() ?? now;
       let connectedAt = session.connected_at;
       let duration = connectedAt ? Math.floor((until - connectedAt.getTime()) / 1000) : 0;
-      let turns = { agentTurns: session.agent_turns, userTurns: session.user_turns };
-      // A call ElevenLabs could not be asked about cannot be told from a real call whose tab was
-      // closed, so it counts as having taken place (a refund there would be a free interview).
-      let unverifiable = false;
+      let refund: boolean;
+      let settled = true;
+      let endReason: string;
       if (session.provider === 'elevenlabs') {
-        const { remote } = extra;
-        unverifiable = remote === undefined;
-        connectedAt = remote === null ? null : session.started_at;
-        duration = remote === null ? 0 : (remote?.durationSeconds ?? Math.floor((now - session.started_at.getTime()) / 1000));
-        turns = remote
-          ? { agentTurns: remote.transcript.filter((t) => t.role === 'agent').length, userTurns: remote.transcript.filter((t) => t.role === 'user').length }
-          : { agentTurns: 0, userTurns: 0 };
+        const outcome = this.elevenLabsOutcome(session, extra, now);
+        ({ connectedAt, duration, refund, settled } = outcome);
+        duration = reason === 'time_limit' && connectedAt ? limitSeconds : Math.min(Math.max(0, duration), limitSeconds);
+        endReason = !connectedAt ? 'never_connected' : reason;
+        if (outcome.record) await this.saveRecord(tx, session, outcome.record);
+      } else {
+        duration = reason === 'time_limit' && connectedAt && !session.interrupted_at ? limitSeconds : Math.min(Math.max(0, duration), limitSeconds);
+        refund = !tookPlace({ connected: Boolean(connectedAt), durationSeconds: duration, agentTurns: session.agent_turns, userTurns: session.user_turns });
+        // A dropped call that was not resumed ended when it dropped, whoever closes it afterwards (the sweeper, the page giving up).
+        endReason = !connectedAt ? 'never_connected' : session.interrupted_at ? 'error' : reason;
       }
-      duration = reason === 'time_limit' && connectedAt && !session.interrupted_at ? limitSeconds : Math.min(Math.max(0, duration), limitSeconds);
-      // A dropped call that was not resumed ended when it dropped, whoever closes it afterwards (the sweeper, the page giving up).
-      const endReason = !connectedAt ? 'never_connected' : session.interrupted_at ? 'error' : reason;
-      await this.sessions.markEnded(tx, sessionId, {
-        endedAt: new Date(now),
-        durationSeconds: duration,
-        reason: endReason,
-        conversationId: extra.conversationId,
-        connectedAt,
-      });
-      if (!unverifiable && !tookPlace({ connected: Boolean(connectedAt), durationSeconds: duration, ...turns })) {
-        await this.sessions.refund(tx, session.user_id, sessionId, voiceConstants.creditsPerSession);
-      }
-      if (extra.remote) {
-        await this.sessions.saveConversation(tx, sessionId, extra.remote.transcript, reportFor(extra.remote.transcript, extra.remote.summary));
-      }
+      await this.sessions.markEnded(tx, sessionId, { endedAt: new Date(now), durationSeconds: duration, reason: endReason, connectedAt, settled });
+      if (refund) await this.sessions.refund(tx, session.user_id, sessionId, voiceConstants.creditsPerSession);
       await this.events.record(tx, 'voice.session.ended', {
         session_id: sessionId,
         user_id: session.user_id,
         ended_at: new Date(now).toISOString(),
         duration_seconds: duration,
       });
+      return true;
     });
+  }
+
+  /**
+   * What ElevenLabs' record says of a call being ended: with no conversation bound, it never
+   * connected (refunded within unboundRefundWindowMs of the start only); a conversation ElevenLabs
+   * does not have never connected; a final record gives the duration and turns; anything else (not
+   * final, or ElevenLabs unreachable) is charged for now and left unsettled, for the record to decide.
+   */
+  private elevenLabsOutcome(
+    session: OpenSession,
+    extra: { remote?: ElevenLabsRecord; giveUp?: boolean },
+    now: number,
+  ): { connectedAt: Date | null; duration: number; refund: boolean; settled: boolean; record?: ElevenLabsConversation } {
+    const { remote } = extra;
+    if (!session.conversation_id) {
+      return { connectedAt: null, duration: 0, refund: now - session.started_at.getTime() <= unboundRefundWindowMs, settled: true };
+    }
+    if (remote === null) return { connectedAt: null, duration: 0, refund: true, settled: true };
+    const connectedAt = session.connected_at ?? (remote?.startedAt ? new Date(remote.startedAt) : session.started_at);
+    if (remote?.final && this.isOurs(remote)) {
+      const duration = remote.durationSeconds ?? 0;
+      return { connectedAt, duration, refund: !tookPlace({ connected: true, durationSeconds: duration, ...turnsOf(remote) }), settled: true, record: remote };
+    }
+    // Charged until the record says otherwise; a call given up on (its record never came) stays charged.
+    return { connectedAt, duration: Math.floor((now - connectedAt.getTime()) / 1000), refund: false, settled: Boolean(extra.giveUp) };
+  }
+
+  /** An ended, unsettled ElevenLabs call: its final record (or ElevenLabs' "no such conversation") settles it. */
+  private async settleEnded(tx: Tx, session: OpenSession, extra: { remote?: ElevenLabsRecord; giveUp?: boolean }, now: number): Promise<boolean> {
+    const { remote } = extra;
+    const at = new Date(now);
+    if (remote === null) {
+      await this.sessions.markSettled(tx, session.id, at, 0);
+      await this.sessions.refund(tx, session.user_id, session.id, voiceConstants.creditsPerSession);
+      return true;
+    }
+    if (!remote?.final || !this.isOurs(remote)) {
+      if (!extra.giveUp) return false;
+      await tx.query('UPDATE voice_sessions SET settled_at = $2, next_poll_at = NULL, claimed_until = NULL WHERE id = $1', [session.id, at]);
+      return true;
+    }
+    // A call the sweeper ended at the limit keeps the limit as its length.
+    const duration = session.end_reason === 'time_limit' ? limitSeconds : Math.min(remote.durationSeconds ?? 0, limitSeconds);
+    await this.sessions.markSettled(tx, session.id, at, duration);
+    await this.saveRecord(tx, session, remote);
+    if (!tookPlace({ connected: true, durationSeconds: remote.durationSeconds ?? 0, ...turnsOf(remote) })) {
+      await this.sessions.refund(tx, session.user_id, session.id, voiceConstants.creditsPerSession);
+    }
+    return true;
+  }
+
+  /** The transcript (bounded), ElevenLabs' evaluation, and the report by the local interviewer's rules. */
+  private async saveRecord(tx: Tx, session: OpenSession, record: ElevenLabsConversation): Promise<void> {
+    const context = { seed: session.id, company: session.company, level: session.level, topics: session.topics, minutes: session.minutes };
+    await this.sessions.saveConversation(tx, session.id, record.transcript, callReport(record.transcript, context, record.summary, record.durationSeconds));
+    await this.sessions.saveEvaluation(tx, session.id, record.evaluation);
+  }
+
+  /** A record of another agent is not this app's call, whatever id it came under. */
+  private isOurs(record: ElevenLabsConversation): boolean {
+    const ours = record.agentId === this.elevenLabs.agentId;
+    if (!ours) this.logger.warn({ conversation_id: record.conversationId, agent_id: record.agentId }, 'ElevenLabs record of another agent ignored');
+    return ours;
   }
 
   /** The server's side of the limits: calls past 20 minutes or their resume window end, URLs never used are refunded. */
@@ -284,28 +362,10 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-/** An interviewer's line that asks for an answer: a question mark, or a request such as "Tell me about yourself." */
-const asksSomething = /\?|\b(tell me|describe|walk me through|talk me through|explain)\b/i;
-
-/** The short report of an ElevenLabs call: counts from the transcript, and ElevenLabs' summary. */
-function reportFor(transcript: TranscriptEntry[], summary: string | null): VoiceReport {
-  // A question counts as answered once, however many turns the candidate took on it and its follow-ups.
-  let asked = 0;
-  let answered = 0;
-  let open = false;
-  for (const line of transcript) {
-    if (line.role === 'agent' && asksSomething.test(line.message)) {
-      asked++;
-      open = true;
-    } else if (line.role === 'user' && open) {
-      answered++;
-      open = false;
-    }
-  }
+/** The turns of an ElevenLabs call, from its transcript. */
+function turnsOf(record: ElevenLabsConversation): { agentTurns: number; userTurns: number } {
   return {
-    summary: summary ?? `You answered ${answered} of ${asked} question${asked === 1 ? '' : 's'}.`,
-    questions_asked: asked,
-    answers_given: answered,
-    candidate_speaking_secs: 0,
+    agentTurns: record.transcript.filter((t) => t.role === 'agent').length,
+    userTurns: record.transcript.filter((t) => t.role === 'user').length,
   };
 }
