@@ -139,6 +139,7 @@ const linkField = z
 const titleField = z.string({ error: 'Please enter a title' }).trim().min(1, { message: 'Please enter a title' }).max(limits.titleMax);
 const descriptionField = z.string({ error: 'Please provide a description' }).trim().min(1, { message: 'Please provide a description' }).max(limits.textMax);
 export const compensationMax = 100_000_000;
+const authorField = z.string({ error: 'Please enter who made it' }).trim().min(1, { message: 'Please enter who made it' }).max(limits.titleMax);
 
 /** Spec section 5, opportunity; the compensation input is parsed to an integer, empty is 0. */
 export const createOpportunitySchema = z
@@ -167,6 +168,7 @@ export const opportunityClosedSchema = opportunitySchema.pick({ id: true, closed
 export type OpportunityClosed = z.infer<typeof opportunityClosedSchema>;
 
 const flag = z.enum(['true', 'false']).optional();
+const listStatusMessage = 'Status must be pending or approved';
 
 export const opportunitySorts = ['relevance', 'newest', 'deadline', 'upvotes'] as const;
 export type OpportunitySort = (typeof opportunitySorts)[number];
@@ -180,8 +182,8 @@ export const opportunityQuerySchema = z.object({
   q: z.string().max(limits.titleMax).optional(),
   selective: flag,
   paid: flag,
-  /** Moderators only: the review queue. */
-  status: z.enum(['pending'], { message: 'Status must be pending' }).optional(),
+  /** pending: the review queue (moderators only); approved: only the listed ones (the moderation page's Listed view). */
+  status: z.enum(['pending', 'approved'], { message: listStatusMessage }).optional(),
   company: z.string().trim().max(limits.titleMax, { message: opportunityMessages.company }).optional(),
   /** Part of one of its locations, ignoring case. */
   location: z.string().trim().max(limits.titleMax, { message: opportunityMessages.locations }).optional(),
@@ -214,6 +216,7 @@ export type ModeratedKind = (typeof moderatedKinds)[number];
 export const reviewReasonMax = 500;
 export const moderationMessages = {
   status: 'Status must be approved, rejected or taken_down',
+  editsOnApproval: 'Edits are saved only with an approval',
   reason: `Please give a reason of at most ${reviewReasonMax} characters`,
   resourceNotFound: 'Resource not found',
   resourcesPerDay: `You can share at most ${caps.opportunitiesPerDay} resources a day`,
@@ -238,19 +241,53 @@ export const alreadyDecidedMessages: Record<OpportunityStatus, (noun: string) =>
 
 const reasonField = z.string({ error: moderationMessages.reason }).trim().max(reviewReasonMax, { message: moderationMessages.reason });
 
+const decisionShape = {
+  status: z.enum(['approved', 'rejected', 'taken_down'], { message: moderationMessages.status }),
+  reason: reasonField.optional(),
+  title: titleField.optional(),
+  description: descriptionField.optional(),
+};
+/** The fields of a decision that are not edits of the item. */
+const notEdits = new Set(['status', 'reason']);
+/** Rejecting and taking down need a reason; edits come only with an approval (a rejected or taken-down item is shown to nobody). */
+const decisionRules = <S extends z.ZodType<{ status: string; reason?: string }>>(schema: S): S =>
+  schema
+    .refine((d) => d.status === 'approved' || !!d.reason, { message: moderationMessages.reason, path: ['reason'] })
+    .refine((d) => d.status === 'approved' || Object.entries(d).every(([field, value]) => notEdits.has(field) || value === undefined), {
+      message: moderationMessages.editsOnApproval,
+      path: ['status'],
+    });
+
 /**
- * A moderator's decision. Approving may correct the title and description first; rejecting and
- * taking down need a reason, which the submitter reads on their item.
+ * A moderator's decision on an opportunity. Approving may correct it first: title, description,
+ * link (still one opportunity per link: 409 saying where it already is), compensation, badge and
+ * the structured fields; a field left out stays as submitted. Rejecting and taking down need a
+ * reason, which the submitter reads on their item.
  */
-export const moderateOpportunitySchema = z
-  .object({
-    status: z.enum(['approved', 'rejected', 'taken_down'], { message: moderationMessages.status }),
-    reason: reasonField.optional(),
-    title: titleField.optional(),
-    description: descriptionField.optional(),
-  })
-  .refine((d) => d.status === 'approved' || !!d.reason, { message: moderationMessages.reason, path: ['reason'] });
-export type ModerationDecision = z.infer<typeof moderateOpportunitySchema>;
+export const moderateOpportunitySchema = decisionRules(
+  z.object({
+    ...decisionShape,
+    link: linkField.optional(),
+    compensation: createOpportunitySchema.shape.compensation.optional(),
+    badge: z.literal(selectiveBadge, { message: 'Badge must be Selective or null' }).nullable().optional(),
+    ...opportunityFieldsSchema.partial().shape,
+  }),
+);
+export type OpportunityDecision = z.infer<typeof moderateOpportunitySchema>;
+export type OpportunityDecisionInput = z.input<typeof moderateOpportunitySchema>;
+
+/** A moderator's decision on a resource: approving may correct title, description, link (one resource per link) and author first. */
+export const moderateResourceSchema = decisionRules(
+  z.object({
+    ...decisionShape,
+    url: linkField.optional(),
+    author: authorField.optional(),
+  }),
+);
+export type ResourceDecision = z.infer<typeof moderateResourceSchema>;
+
+/** What every decision has, whatever its kind's edits. */
+export type ModerationDecision = Pick<OpportunityDecision, 'status' | 'reason'>;
 
 export const moderationSummarySchema = z.object({
   /** Waiting for review, per tab of the moderation page. */
@@ -392,11 +429,27 @@ export const createResourceSchema = z.object({
   description: descriptionField,
   url: linkField,
   /** Who made it (a site, a person); the sharer's name is not assumed. */
-  author: z.string({ error: 'Please enter who made it' }).trim().min(1, { message: 'Please enter who made it' }).max(limits.titleMax),
+  author: authorField,
 });
 export type CreateResource = z.infer<typeof createResourceSchema>;
 
+export const resourceMessages = {
+  limit: `Limit must be a whole number from 1 to ${pageSizes.boards}`,
+  cursor: 'Invalid cursor',
+} as const;
+/** Without `limit`, the first resourcesAtOnce (the resources page reads them in one call); moderators page the Listed view. */
+export const resourcesAtOnce = 500;
+
 export const resourceQuerySchema = z.object({
-  /** Moderators only: the review queue. */
-  status: z.enum(['pending'], { message: 'Status must be pending' }).optional(),
+  /** pending: the review queue (moderators only); approved: only the listed ones. */
+  status: z.enum(['pending', 'approved'], { message: listStatusMessage }).optional(),
+  limit: z.coerce
+    .number({ error: resourceMessages.limit })
+    .int({ message: resourceMessages.limit })
+    .min(1, { message: resourceMessages.limit })
+    .max(pageSizes.boards, { message: resourceMessages.limit })
+    .optional(),
+  /** The X-Next-Cursor of the previous page. */
+  cursor: z.string({ error: resourceMessages.cursor }).max(200, { message: resourceMessages.cursor }).optional(),
 });
+export type ResourceQuery = z.infer<typeof resourceQuerySchema>;

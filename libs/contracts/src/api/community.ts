@@ -14,6 +14,7 @@ import {
   interactionSchema,
   moderateFeatureRequestSchema,
   moderateOpportunitySchema,
+  moderateResourceSchema,
   moderationActionSchema,
   moderationMessages,
   moderationSummarySchema,
@@ -25,6 +26,7 @@ import {
   ownSubmissionSchema,
   resourceMarksSchema,
   resourceQuerySchema,
+  resourcesAtOnce,
 } from '../community';
 import { featureBoardApi, featureBoardQuerySchema } from '../feature-board';
 import { endpoint } from '../http/endpoint';
@@ -35,14 +37,15 @@ const opportunity = { params: idParams, notFound: communityMessages.opportunityN
 const feature = { params: idParams, notFound: communityMessages.featureNotFound } as const;
 const resource = { params: idParams, notFound: moderationMessages.resourceNotFound } as const;
 const decision =
-  'Approve (optionally correcting title and description) or reject a pending one, or take down an approved one; rejecting and taking down need a reason (at most 500 characters), shown to the submitter, and record community.submission.rejected. Every decision is in the audit log. A decision on an item another moderator has already decided is a 409 naming its state.';
+  'Approve (optionally correcting it first; a field left out stays as submitted, a corrected link must not be shared already: 409 saying where it is) or reject a pending one, or take down an approved one; rejecting and taking down need a reason (at most 500 characters), shown to the submitter, and record community.submission.rejected. Every decision is in the audit log. A decision on an item another moderator has already decided is a 409 naming its state.';
 
 export const communityApi = {
   listOpportunities: endpoint({
     id: 'listOpportunities',
     method: 'GET',
     path: '/api/pathfinder',
-    summary: "Approved opportunities plus the caller's pending ones, searched, filtered, sorted and paged (moderators: status=pending, the review queue)",
+    summary:
+      "Approved opportunities plus the caller's pending ones, searched, filtered, sorted and paged (moderators: status=pending, the review queue; status=approved: only the listed ones)",
     description: 'Closed and past-deadline ones come last in every sort. Without `limit`, the first pageSizes.boards.',
     query: opportunityQuerySchema,
     status: 200,
@@ -67,7 +70,7 @@ export const communityApi = {
     method: 'PATCH',
     path: '/api/pathfinder/:id',
     summary: 'Approve, reject or take down an opportunity (moderators)',
-    description: decision,
+    description: `${decision} Corrections: title, description, link, compensation, badge, company, locations, remote, season, kind, deadline and sponsorship.`,
     ...opportunity,
     body: moderateOpportunitySchema,
     status: 200,
@@ -246,10 +249,12 @@ export const communityApi = {
     method: 'GET',
     path: '/api/external-resources',
     summary:
-      "Approved resources (the five built-in ones among them) plus the caller's pending ones, newest first (moderators: status=pending, the review queue)",
+      "Approved resources (the five built-in ones among them) plus the caller's pending ones, newest first (moderators: status=pending, the review queue; status=approved: only the listed ones), paged by cursor",
+    description: `Without \`limit\`, the first ${resourcesAtOnce}.`,
     query: resourceQuerySchema,
     status: 200,
     response: z.array(externalResourceSchema),
+    headers: { 'X-Next-Cursor': 'Pass as `cursor` for the next page; absent on the last page' },
     errors: ['validation_failed', 'unauthorized', 'forbidden'],
   }),
   createResource: endpoint({
@@ -268,9 +273,9 @@ export const communityApi = {
     method: 'PATCH',
     path: '/api/external-resources/:id',
     summary: 'Approve, reject or take down a resource (moderators)',
-    description: decision,
+    description: `${decision} Corrections: title, description, url and author.`,
     ...resource,
-    body: moderateOpportunitySchema,
+    body: moderateResourceSchema,
     status: 200,
     response: dataOf(externalResourceSchema),
     errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'conflict'],

@@ -17,6 +17,16 @@ export interface Decided {
   edited: boolean;
 }
 
+/**
+ * One column a moderator corrects with a decision. The column is one of a fixed list in the code
+ * (never a name from input); `sql` wraps the value's parameter when it is stored through SQL.
+ */
+export interface Edit {
+  column: string;
+  value: unknown;
+  sql?: (param: string) => string;
+}
+
 export interface SharedBefore {
   id: string;
   user_id: string | null;
@@ -40,18 +50,26 @@ export class ReviewsRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
   /**
-   * Applies the decision when the item is still in the state it starts from. Two moderators at
-   * once: the second UPDATE waits for the first's row lock, then finds the state changed and
-   * matches nothing, so exactly one decision happens. undefined when nothing matched.
+   * Applies the decision, and the moderator's corrections, when the item is still in the state it
+   * starts from. Two moderators at once: the second UPDATE waits for the first's row lock, then
+   * finds the state changed and matches nothing, so exactly one decision happens. undefined when
+   * nothing matched. A corrected link that another item has is the unique index's error (23505).
    */
-  async decide(tx: Tx, kind: ReviewedKind, id: string, decision: ModerationDecision): Promise<Decided | undefined> {
+  async decide(tx: Tx, kind: ReviewedKind, id: string, decision: ModerationDecision, edits: Edit[]): Promise<Decided | undefined> {
     const { table } = reviewedTables[kind];
+    const params: unknown[] = [id, fromState(decision.status), decision.status, decision.reason ?? null];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const sets = edits.map((e) => `${e.column} = ${(e.sql ?? ((p: string) => p))(param(e.value))}`);
+    // Edited when any corrected column now differs from what was submitted.
+    const edited = edits.length
+      ? `ROW(${edits.map((e) => `t.${e.column}`).join(', ')}) IS DISTINCT FROM ROW(${edits.map((e) => `before.${e.column}`).join(', ')})`
+      : 'false';
     const { rows } = await tx.query<Decided>(
-      `WITH before AS (SELECT id, title, description FROM ${table} WHERE id = $1 AND status = $2 FOR UPDATE)
-       UPDATE ${table} t SET status = $3, review_reason = $4, title = coalesce($5, t.title), description = coalesce($6, t.description), reviewed_at = now()
+      `WITH before AS (SELECT * FROM ${table} WHERE id = $1 AND status = $2 FOR UPDATE)
+       UPDATE ${table} t SET status = $3, review_reason = $4, reviewed_at = now()${sets.map((set) => `, ${set}`).join('')}
        FROM before WHERE t.id = before.id
-       RETURNING t.user_id AS "submitterId", t.title, (t.title <> before.title OR t.description <> before.description) AS edited`,
-      [id, fromState(decision.status), decision.status, decision.reason ?? null, decision.title ?? null, decision.description ?? null],
+       RETURNING t.user_id AS "submitterId", t.title, ${edited} AS edited`,
+      params,
     );
     return rows[0];
   }

@@ -14,7 +14,7 @@ import {
 } from '@app/contracts';
 import { AppError, conflict, EventBus, notFound, Tx } from '@app/service-kit';
 import { displayNameOf, requireModerator } from '../moderation';
-import { reviewedTables, ReviewsRepository } from './reviews.repository';
+import { Edit, reviewedTables, ReviewsRepository } from './reviews.repository';
 
 /** One decision as the audit log and the submitter's event tell it. */
 export interface Decision {
@@ -44,25 +44,34 @@ export class ReviewsService {
   ) {}
 
   /**
-   * The decision, its audit line and, for a rejection or take-down, the submitter's event, in one
-   * transaction. An item decided meanwhile by another moderator is a 409 saying its state.
+   * The decision with the moderator's corrections, its audit line and, for a rejection or
+   * take-down, the submitter's event, in one transaction. An item decided meanwhile by another
+   * moderator is a 409 saying its state; a corrected link that is already shared (by key) is the
+   * sharer's 409, saying where it is.
    */
-  async decide(user: AuthUser, kind: ReviewedKind, id: string, decision: ModerationDecision): Promise<void> {
+  async decide(user: AuthUser, kind: ReviewedKind, id: string, decision: ModerationDecision, edits: Edit[] = []): Promise<void> {
     requireModerator(user);
-    await this.reviews.db.transaction(async (tx) => {
-      const decided = await this.reviews.decide(tx, kind, id, decision);
-      if (!decided) throw await this.refusal(kind, id);
-      const reason = decision.status === 'approved' ? null : decision.reason!;
-      await this.record(tx, user, {
-        kind,
-        id,
-        title: decided.title,
-        submitterId: decided.submitterId,
-        action: decision.status,
-        reason,
-        edited: decided.edited,
+    try {
+      await this.reviews.db.transaction(async (tx) => {
+        const decided = await this.reviews.decide(tx, kind, id, decision, edits);
+        if (!decided) throw await this.refusal(kind, id);
+        const reason = decision.status === 'approved' ? null : decision.reason!;
+        await this.record(tx, user, {
+          kind,
+          id,
+          title: decided.title,
+          submitterId: decided.submitterId,
+          action: decision.status,
+          reason,
+          edited: decided.edited,
+        });
       });
-    });
+    } catch (err) {
+      const { code, constraint } = err as { code?: string; constraint?: string };
+      const key = edits.find((e) => e.column === 'link_key')?.value;
+      if (code === '23505' && constraint === `${reviewedTables[kind].table}_link_key` && typeof key === 'string') throw await this.duplicate(user, kind, key);
+      throw err;
+    }
   }
 
   /**

@@ -28,7 +28,7 @@ const withMarks = `o.id, o.user_id, o.title, o.description, o.badge, o.link, o.c
 const visibleTo = `(o.status = 'approved' OR (o.status = 'pending' AND (o.user_id = $1 OR $2::boolean)))`;
 
 /** The spelling already in use for this company ignoring case, so one company is one filter value. */
-const knownCompany = (param: string) =>
+export const knownCompany = (param: string) =>
   `coalesce((SELECT k.company FROM pathfinder_opportunities k WHERE lower(k.company) = lower(${param}) ORDER BY k.created_at LIMIT 1), ${param})`;
 
 /** Where a part stands to a cursor's place by their leading values: before it (-1), its own part (0), after it (1). */
@@ -44,6 +44,8 @@ export interface OpportunityFilter {
   paid: boolean;
   /** The review queue: every pending opportunity (moderators). */
   queue: boolean;
+  /** Only the listed (approved) ones, without the viewer's own pending ones. */
+  listed: boolean;
   company?: string;
   location?: string;
   remote: boolean;
@@ -68,7 +70,9 @@ export class OpportunitiesRepository {
   ): Promise<{ items: Opportunity[]; places: PagePlace[] }> {
     const params: unknown[] = [viewerId];
     const param = (value: unknown) => `$${params.push(value)}`;
-    const where = [filter.queue ? `o.status = 'pending'` : `(o.status = 'approved' OR (o.status = 'pending' AND o.user_id = $1))`];
+    const where = [
+      filter.queue ? `o.status = 'pending'` : filter.listed ? `o.status = 'approved'` : `(o.status = 'approved' OR (o.status = 'pending' AND o.user_id = $1))`,
+    ];
     const query = filter.words ? `to_tsquery('english', ${param(filter.words)})` : undefined;
     // Relevance's tiers state the match themselves, column by column (ListPlan.parts).
     if (query && plan.sort !== 'relevance') where.push(`o.search @@ ${query}`);

@@ -4,9 +4,9 @@ import {
   communityMessages,
   CreateOpportunity,
   isModerator,
-  ModerationDecision,
   Opportunity,
   OpportunityClosed,
+  OpportunityDecision,
   OpportunityFields,
   OpportunityMarks,
   opportunityMessages,
@@ -17,11 +17,37 @@ import { forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
 import { InteractionsRepository, InteractionType } from '../interactions/interactions.repository';
 import { requireModerator } from '../moderation';
 import { linkKey } from '../moderation/link-key';
+import { Edit } from '../moderation/reviews.repository';
 import { ReviewsService } from '../moderation/reviews.service';
 import { ListPlan, searchWords } from './list-plan';
-import { OpportunitiesRepository } from './opportunities.repository';
+import { knownCompany, OpportunitiesRepository } from './opportunities.repository';
 
 const opportunityNotFound = () => notFound(communityMessages.opportunityNotFound);
+
+/** The columns a moderator's approval corrects: those the decision names; a changed link gets its key (one opportunity per link). */
+function correctionsOf(decision: OpportunityDecision): Edit[] {
+  const edits: Edit[] = [];
+  const edit = (column: string, value: unknown, sql?: Edit['sql']) => {
+    if (value !== undefined) edits.push({ column, value, sql });
+  };
+  edit('title', decision.title);
+  edit('description', decision.description);
+  if (decision.link !== undefined) {
+    edit('link', decision.link);
+    edit('link_key', linkKey(decision.link));
+  }
+  edit('compensation', decision.compensation);
+  edit('badge', decision.badge);
+  // One spelling per company, as when shared.
+  edit('company', decision.company, (p) => knownCompany(`${p}::text`));
+  edit('locations', decision.locations);
+  edit('remote', decision.remote);
+  edit('season', decision.season);
+  edit('kind', decision.kind);
+  edit('deadline', decision.deadline);
+  edit('sponsorship', decision.sponsorship);
+  return edits;
+}
 
 @Injectable()
 export class OpportunitiesService {
@@ -46,6 +72,7 @@ export class OpportunitiesService {
         selective: query.selective === 'true',
         paid: query.paid === 'true',
         queue: query.status === 'pending',
+        listed: query.status === 'approved',
         company: query.company || undefined,
         location: query.location || undefined,
         remote: query.remote === 'true',
@@ -74,8 +101,8 @@ export class OpportunitiesService {
     return (await this.opportunities.find(user.id, id))!;
   }
 
-  async moderate(user: AuthUser, id: string, decision: ModerationDecision): Promise<Opportunity> {
-    await this.reviews.decide(user, 'opportunity', id, decision);
+  async moderate(user: AuthUser, id: string, decision: OpportunityDecision): Promise<Opportunity> {
+    await this.reviews.decide(user, 'opportunity', id, decision, correctionsOf(decision));
     return (await this.opportunities.find(user.id, id))!;
   }
 

@@ -1,4 +1,5 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { AuthUser, communityApi } from '@app/contracts';
 import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams, ParsedQuery } from '@app/service-kit';
 import { ResourcesService } from './resources.service';
@@ -10,8 +11,14 @@ export class ResourcesController {
   constructor(private readonly resources: ResourcesService) {}
 
   @Endpoint(communityApi.listExternalResources)
-  list(@CurrentUser() user: AuthUser, @ParsedQuery() query: Input<typeof communityApi.listExternalResources>['query']) {
-    return this.resources.list(user, query.status === 'pending');
+  async list(
+    @CurrentUser() user: AuthUser,
+    @ParsedQuery() query: Input<typeof communityApi.listExternalResources>['query'],
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { items, next } = await this.resources.list(user, query);
+    if (next) res.setHeader('X-Next-Cursor', next);
+    return items;
   }
 
   @Endpoint(communityApi.createResource)

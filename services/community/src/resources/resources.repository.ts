@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { caps, moderationMessages } from '@app/contracts';
-import type { CreateResource, ExternalResource, ResourceMarks } from '@app/contracts';
-import { Database, holdDailyCap } from '@app/service-kit';
+import type { CreateResource, ExternalResource, ResourceMarks, ResourceQuery } from '@app/contracts';
+import { cursorTime, Database, holdDailyCap, PagePosition } from '@app/service-kit';
 
 interface Row extends Omit<ExternalResource, 'createdAt'> {
   createdAt: Date;
@@ -17,19 +17,35 @@ const withMarks = `r.id, r.title, r.description, r.author, r.url, r.image_url AS
 /** Approved ones, the viewer's own pending ones, and for moderators every pending one. */
 const visibleTo = `(r.status = 'approved' OR (r.status = 'pending' AND (r.user_id = $1 OR $2::boolean)))`;
 
-const listed = 500;
-
 @Injectable()
 export class ResourcesRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
-  /** Newest first: approved ones and the viewer's pending ones, or (queue) every pending one. */
-  async list(viewerId: string, queue: boolean): Promise<ExternalResource[]> {
-    const where = queue ? `r.status = 'pending'` : `(r.status = 'approved' OR (r.status = 'pending' AND r.user_id = $1))`;
-    const { rows } = await this.db.query<Row>(`SELECT ${withMarks} FROM external_resources r WHERE ${where} ORDER BY r.created_at DESC, r.id LIMIT ${listed}`, [
-      viewerId,
-    ]);
-    return rows.map(toResource);
+  /**
+   * Up to `rows` after `after`, newest first, each with its place (the next cursor): approved ones
+   * and the viewer's pending ones, every pending one (the queue), or only the approved ones (listed).
+   */
+  async page(
+    viewerId: string,
+    status: ResourceQuery['status'],
+    rows: number,
+    after: PagePosition | undefined,
+  ): Promise<Array<{ resource: ExternalResource; place: PagePosition }>> {
+    const params: unknown[] = [viewerId, rows];
+    const where = [
+      status === 'pending'
+        ? `r.status = 'pending'`
+        : status === 'approved'
+          ? `r.status = 'approved'`
+          : `(r.status = 'approved' OR (r.status = 'pending' AND r.user_id = $1))`,
+    ];
+    if (after) where.push(`(r.created_at, r.id) < ($${params.push(after.createdAt)}::timestamptz, $${params.push(after.id)}::uuid)`);
+    const { rows: found } = await this.db.query<Row & { place: string }>(
+      `SELECT ${withMarks}, ${cursorTime('r.created_at')} AS place FROM external_resources r WHERE ${where.join(' AND ')}
+       ORDER BY r.created_at DESC, r.id DESC LIMIT $2`,
+      params,
+    );
+    return found.map(({ place, ...row }) => ({ resource: toResource(row), place: { createdAt: place, id: row.id } }));
   }
 
   async find(viewerId: string, id: string): Promise<ExternalResource | undefined> {
