@@ -45,6 +45,10 @@ export const resumeVoiceSession = (sessionId: string) => call(voiceApi.resumeSes
 
 export const endVoiceSession = (sessionId: string, body: EndSession) => call(voiceApi.endSession, { params: { sessionId }, body });
 
+/** On connect: which ElevenLabs conversation this interview is (the service checks it with ElevenLabs). */
+export const bindVoiceConversation = (sessionId: string, conversationId: string) =>
+  call(voiceApi.bindConversation, { params: { sessionId }, body: { conversation_id: conversationId } });
+
 /** Credits and the past-interviews list change with every start and end. */
 export function useRefreshVoice() {
   const client = useQueryClient();

@@ -1,9 +1,9 @@
 import type { DisconnectionDetails, VoiceConversation } from '@elevenlabs/client';
-import { InterviewContext, voiceConstants, voiceMessages } from '@app/contracts';
+import { AgentPlan, InterviewContext, voiceConstants, voiceMessages } from '@app/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
-import { endVoiceSession, requestSignedUrl, resumeVoiceSession, useRefreshVoice } from './api';
+import { bindVoiceConversation, endVoiceSession, requestSignedUrl, resumeVoiceSession, useRefreshVoice } from './api';
 
 /**
  * Spec section 4: idle -> connecting (on start) -> active (session started) -> idle (on end, failure
@@ -33,6 +33,20 @@ const reconnectDelay = (attempt: number) => voiceConstants.reconnectDelaysMs[Mat
 
 /** A resume the service refused for good (ended, past its window, an ElevenLabs call): no use trying again. */
 const notResumable = (err: unknown) => err instanceof ApiError && (err.status === 404 || (err.status === 409 && err.message !== voiceMessages.stillConnected));
+
+/**
+ * The service's plan for an ElevenLabs agent, as @elevenlabs/client's startSession takes it: the
+ * prompt and first message as overrides, the recogniser's keywords, the variables and the user.
+ * The local interviewer draws its plan itself and ignores these.
+ */
+function agentSession(plan: AgentPlan | undefined) {
+  if (!plan) return {};
+  return {
+    dynamicVariables: plan.dynamic_variables,
+    overrides: { agent: { prompt: { prompt: plan.prompt }, firstMessage: plan.first_message }, asr: { keywords: plan.keywords } },
+    userId: plan.user_id,
+  };
+}
 
 const failedStart = () => toast({ variant: 'destructive', title: 'Error', description: voiceMessages.startFailed });
 
@@ -103,7 +117,7 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
    * that drops afterwards reconnects to the same session while it can be resumed.
    */
   const connect = useCallback(
-    async (signedUrl: string): Promise<boolean> => {
+    async (signedUrl: string, plan?: AgentPlan): Promise<boolean> => {
       const current = session.current;
       if (!current) return false;
       try {
@@ -115,9 +129,13 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
           connectionType: 'websocket',
           inputChunkDurationMs: voiceConstants.inputChunkDurationMs,
           ...worklets,
+          ...agentSession(plan),
           onConnect: ({ conversationId }) => {
             id = conversationId;
             connected = true;
+            // ElevenLabs: the service binds the conversation now (after checking it with ElevenLabs),
+            // so the call is settled from ElevenLabs' record even if this page never says it ended.
+            if (plan && conversationId) void bindVoiceConversation(current.id, conversationId).catch(() => undefined);
             // The 20-minute limit counts from the first connection, resumed or not.
             setStartedAt((before) => before ?? Date.now());
             setState('active');
@@ -176,7 +194,7 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
       setStartedAt(null);
       setInsufficient(false);
       endingAs.current = null;
-      let signed: { signedUrl: string; sessionId: string };
+      let signed: { signedUrl: string; sessionId: string; plan?: AgentPlan };
       try {
         signed = await requestSignedUrl(context);
       } catch (err) {
@@ -193,7 +211,7 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
         await finish('not_started');
         return;
       }
-      if (!(await connect(signed.signedUrl))) {
+      if (!(await connect(signed.signedUrl, signed.plan))) {
         failedStart();
         await finish('not_started');
       }
