@@ -29,6 +29,14 @@ describe('prefix table', () => {
     expect(isAnonymousRoute('POST', '/api/contact-forms')).toBe(false);
   });
 
+  it("lets ElevenLabs' post-call webhook reach voice without a token (its signature is the credential), and nothing beside it", () => {
+    expect(resolveUpstream('/api/elevenlabs/post-call')).toBe('voice');
+    expect(isAnonymousRoute('POST', '/api/elevenlabs/post-call')).toBe(true);
+    expect(isAnonymousRoute('GET', '/api/elevenlabs/post-call')).toBe(false);
+    expect(isAnonymousRoute('GET', '/api/elevenlabs/signed-url')).toBe(false);
+    expect(isAnonymousRoute('POST', '/api/voice/sessions/00000000-0000-0000-0000-000000000000/conversation')).toBe(false);
+  });
+
   it.each(['/api/x/../y', '/api/./x', '/api/%2e%2E/x', '/api/x%2Fy', '/api/x%5cy', '/api/x\\y', '/..'])('refuses %s', (path) =>
     expect(isUnsafePath(path)).toBe(true),
   );
