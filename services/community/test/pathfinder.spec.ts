@@ -120,7 +120,8 @@ describe('community: Student Pathfinder', () => {
     const bad = await request(svc.url).patch(`/api/pathfinder/${mine.id}`).set(mod).send({ status: 'maybe' }).expect(400);
     expect(bad.body.error.message).toBe('Status must be approved, rejected or taken_down');
     await request(svc.url).patch(`/api/pathfinder/${randomUUID()}`).set(mod).send({ status: 'approved' }).expect(404);
-    await request(svc.url).get('/api/pathfinder?status=approved').set(mod).expect(400);
+    const unknown = await request(svc.url).get('/api/pathfinder?status=rejected').set(mod).expect(400);
+    expect(unknown.body.error.fields).toEqual({ status: 'Status must be pending or approved' });
   });
 
   it('filters by search text, Selective and Paid', async () => {

@@ -42,11 +42,13 @@ export interface Part {
  * that has all the words comes first, then title and company together, then anywhere (description).
  * Each tier is one tsvector column with its own GIN index (migration 0016), so the planner knows how
  * many rows each has and either walks the newest index until the page is full or reads the few matches.
+ * Every tier also states the match anywhere (implied, but that column knows every word of the table):
+ * a word found nowhere is then read from the index in no time instead of walking all 10,000 rows.
  */
 function relevanceTiers(query: string): Array<{ value: string; conditions: string[] }> {
   return [
-    { value: '0', conditions: [`o.search_title @@ ${query}`] },
-    { value: '1', conditions: [`o.search_heading @@ ${query}`, `NOT (o.search_title @@ ${query})`] },
+    { value: '0', conditions: [`o.search @@ ${query}`, `o.search_title @@ ${query}`] },
+    { value: '1', conditions: [`o.search @@ ${query}`, `o.search_heading @@ ${query}`, `NOT (o.search_title @@ ${query})`] },
     { value: '2', conditions: [`o.search @@ ${query}`, `NOT (o.search_heading @@ ${query})`] },
   ];
 }
