@@ -2,6 +2,10 @@ import { allEndpoints } from '@app/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readMailbox } from '@app/identity';
 import { publishedEvents, waitFor } from '@app/service-kit/testing';
+import { RunningService } from '@app/service-kit';
+import { createVoiceService } from '@app/voice';
+import { signWebhook } from '../../services/voice/src/elevenlabs/webhook-signature';
+import { FakeElevenLabs } from '../../services/voice/test/fake-elevenlabs';
 import { startStack, Stack } from './stack';
 
 /**
@@ -18,6 +22,11 @@ const writeEndpointIds = allEndpoints()
   .map(({ endpoint }) => endpoint.id);
 const password = 'secret123';
 const webhookSecret = randomBytes(32).toString('hex');
+/** ElevenLabs' side: a fake of its API, the agent and the post-call webhook's secret. */
+const elevenLabs = new FakeElevenLabs('xi-storm-key', 'agent_storm');
+const elevenLabsWebhookSecret = randomBytes(24).toString('hex');
+/** A voice replica configured with ElevenLabs (the stack's own runs the local interviewer), on the same database. */
+let elevenLabsVoice: RunningService;
 
 interface Caller {
   id: string;
@@ -73,7 +82,8 @@ async function call(caller: Caller | undefined, method: string, path: string, pa
   const headers: Record<string, string> = { ...extra };
   if (caller) headers.Authorization = `Bearer ${caller.token}`;
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${stack.url}${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
+  // A path is the gateway's; a full URL is a service reached directly (the ElevenLabs voice replica).
+  const res = await fetch(path.startsWith('http') ? path : `${stack.url}${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -178,6 +188,20 @@ describe('concurrent writes: no deadlock, no 5xx, nothing acknowledged is lost',
       // Practice's daily review e-mail job: everyone's day has started, and it looks every second.
       REVIEW_DIGEST_HOUR: '0',
       REVIEW_DIGEST_INTERVAL_SECONDS: '1',
+      // Every voice replica takes ElevenLabs' post-call webhook for this agent (the gateway's one among them).
+      ELEVENLABS_AGENT_ID: elevenLabs.agentId,
+      ELEVENLABS_WEBHOOK_SECRET: elevenLabsWebhookSecret,
+    });
+    // No conversation id with the signed URL: ten lanes at once could not tell whose is whose; the page's word on connect is checked instead.
+    elevenLabs.withholdIds = true;
+    elevenLabsVoice = await stack.env.start(createVoiceService(), {
+      SUPABASE_JWT_SECRET: '',
+      AUTH_JWKS_URL: `${stack.services.identity.url}/auth/v1/.well-known/jwks.json`,
+      DATABASE_POOL_MAX: '10',
+      ELEVENLABS_API_KEY: elevenLabs.apiKey,
+      ELEVENLABS_AGENT_ID: elevenLabs.agentId,
+      ELEVENLABS_API_URL: await elevenLabs.listen(),
+      ELEVENLABS_WEBHOOK_SECRET: elevenLabsWebhookSecret,
     });
     users = await Promise.all(Array.from({ length: USERS }, (_, i) => signUp(`writer${i}`)));
     reader = await signUp('bystander');
@@ -193,7 +217,10 @@ describe('concurrent writes: no deadlock, no 5xx, nothing acknowledged is lost',
     }
     quietP50 = median(quiet);
   }, 60_000);
-  afterAll(() => stack.close());
+  afterAll(async () => {
+    await stack.close();
+    await elevenLabs.close();
+  });
 
   it('six users sharing interviews of one company while four change outcomes: no 5xx, every answer kept', async () => {
     const storm = new Storm();
@@ -274,6 +301,7 @@ describe('concurrent writes: no deadlock, no 5xx, nothing acknowledged is lost',
         communityLane(storm, user, u, moderator, opportunities, features, tag),
         profileLane(storm, user, u, google, tag),
         voiceLane(storm, user),
+        elevenLabsLane(storm, user),
         identityLane(storm, user, u, tag),
       ]),
     );
@@ -660,6 +688,38 @@ async function voiceLane(storm: Storm, user: Caller): Promise<void> {
   storm.expect(ended, `mock interview ${id} ended`, async () => {
     const session = (await read(user, `/api/voice/sessions/${id}`)) as { status?: string; data?: { status: string } };
     return (session.data ?? session).status === 'ended';
+  });
+}
+
+/**
+ * An ElevenLabs interview: started on the ElevenLabs replica, its conversation bound on connect
+ * (checked with the fake ElevenLabs), then settled by ElevenLabs' signed post-call webhook through
+ * the gateway, which hands it to whichever voice replica it reaches.
+ */
+async function elevenLabsLane(storm: Storm, user: Caller): Promise<void> {
+  const start = await call(user, 'GET', `${elevenLabsVoice.url}/api/elevenlabs/signed-url?company=Google`);
+  if (start.status !== 200) return void storm.failures.push(`ElevenLabs signed URL → ${start.status} ${JSON.stringify(start.body)}`);
+  const id = start.body.sessionId as string;
+  const conversation = `conv_storm_${randomBytes(6).toString('hex')}`;
+  elevenLabs.connect(conversation, { user_id: start.body.plan.user_id, metadata: { start_time_unix_secs: Math.floor(Date.now() / 1000) } });
+  const bound = await storm.write('bindVoiceConversation', user, 'POST', `${elevenLabsVoice.url}/api/voice/sessions/${id}/conversation`, {
+    conversation_id: conversation,
+  });
+  storm.expect(bound, `mock interview ${id} bound to ${conversation}`, async () => (await read(user, `/api/voice/sessions/${id}`)).status !== 'pending');
+  elevenLabs.hangUp(conversation, {
+    transcript: [
+      { role: 'agent', message: 'Hello, tell me about yourself.', time_in_call_secs: 0 },
+      { role: 'user', message: 'I build backend services.', time_in_call_secs: 5 },
+    ],
+    duration: 120,
+  });
+  const body = elevenLabs.webhookBody(conversation);
+  const delivered = await storm.write('elevenLabsPostCallWebhook', undefined, 'POST', '/api/elevenlabs/post-call', JSON.parse(body), {
+    'ElevenLabs-Signature': signWebhook(body, elevenLabsWebhookSecret, Math.floor(Date.now() / 1000)),
+  });
+  storm.expect(delivered, `mock interview ${id} settled by ElevenLabs' webhook`, async () => {
+    const session = (await read(user, `/api/voice/sessions/${id}`)) as { status: string; duration_seconds: number; transcript: unknown[] };
+    return session.status === 'ended' && session.duration_seconds === 120 && session.transcript.length === 2;
   });
 }
 
