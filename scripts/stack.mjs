@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -48,15 +49,23 @@ export async function freePort(preferred = 0) {
   return (preferred && (await tryPort(preferred))) || tryPort(0);
 }
 
+/**
+ * Resolves once `url` answers 2xx. Plain node:http, not fetch: fetch loads undici (~19 MB) into the
+ * launcher, which would keep it for as long as the app runs.
+ */
 export async function waitForHttp(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
+  const answersOk = () =>
+    new Promise((resolve) => {
+      const req = http.get(url, { timeout: 2_000 }, (res) => {
+        res.resume();
+        resolve(res.statusCode >= 200 && res.statusCode < 300);
+      });
+      req.once('timeout', () => req.destroy());
+      req.once('error', () => resolve(false));
+    });
   while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
+    if (await answersOk()) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);

