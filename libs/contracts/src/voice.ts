@@ -218,8 +218,9 @@ export const bindConversationSchema = z.object({ conversation_id: conversationId
 export type BindConversation = z.infer<typeof bindConversationSchema>;
 
 /**
- * ElevenLabs' post-call webhook (post_call_transcription), the fields the service reads; anything
- * else ElevenLabs sends is kept out. Only believed after its ElevenLabs-Signature is verified.
+ * ElevenLabs' post-call webhook (post_call_transcription): its type, and `data`, the conversation's
+ * record in the shape of GET /v1/convai/conversations/{id}, which the service reads field by field
+ * with bounds (elevenlabs.client.ts). Only believed after its ElevenLabs-Signature is verified.
  */
 export const postCallWebhookSchema = z.object({
   type: z.string().max(100),
