@@ -11,6 +11,7 @@ import { SessionsRepository } from '../sessions/sessions.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import { agentPathPrefix, AgentUrlSigner } from '../sessions/signed-url';
 import { interviewPlan } from '../interview/plan';
+import { sessionTerms } from '../interview/vocabulary';
 import { InterviewConversation } from './conversation';
 import { SpeechSynthesizer } from './speech';
 import { Transcriber } from './transcriber';
@@ -101,10 +102,11 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
     if (!session) return ws.close(refused, resume ? 'this interview can no longer be resumed with this URL' : 'this signed URL was already used');
 
     const plan = interviewPlan({ seed: sessionId, company: session.company, level: session.level, topics: session.topics, minutes: session.minutes });
+    const terms = { terms: sessionTerms(plan, session.company, session.topics) };
     // The 20-minute limit counts from the first connection, however often the call was resumed.
     const conversation = new InterviewConversation(ws, sessionId, plan, session.connected_at.getTime(), {
       speak: (text) => this.speech.speak(text),
-      transcribe: (pcm, rate) => this.transcriber.transcribe(pcm, rate),
+      transcribe: (pcm, rate) => this.transcriber.transcribe(pcm, rate, terms),
       clock: this.clock,
       pingIntervalMs: this.config.VOICE_PING_INTERVAL_MS,
       endOfTurnMs: this.config.VOICE_END_OF_TURN_MS,
