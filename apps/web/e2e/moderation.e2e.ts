@@ -57,18 +57,16 @@ describe('moderation: counts, tabs in the URL, edits, reasons, take-downs and th
     await tabWithCount('Opportunities', pending.opportunities).waitFor();
     await tabWithCount('Resources', pending.resources).waitFor();
 
-    // Edit before approving.
-    // By its link, which stays shown while the title is being edited.
+    // Edit before approving: the item becomes a form named after it (moderation-corrections.e2e.ts corrects the link and details).
     const queued = (title: string) => page.getByTestId('queued-opportunity').filter({ hasText: encodeURIComponent(title) });
     await queued(typo)
       .getByRole('button', { name: `Edit ${typo}` })
       .click();
-    await queued(typo).getByLabel('Title').fill(`SWE Intern ${tag}`);
+    const correcting = page.getByRole('form', { name: `Correct ${typo}` });
+    await correcting.getByLabel('Title').fill(`SWE Intern ${tag}`);
     await screenshot(page, 'moderation-edit-1280-light');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await queued(typo)
-      .getByRole('button', { name: `Save and approve ${typo}` })
-      .click();
+    await correcting.getByRole('button', { name: `Save and approve ${typo}` }).click();
     await toastWith(page, 'Opportunity approved');
     await page
       .getByTestId('listed-opportunity')

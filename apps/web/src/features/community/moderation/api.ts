@@ -1,6 +1,6 @@
-import { communityApi, ExternalResource, ModerationDecision, Opportunity, OpportunityStatus, ReviewedKind } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, endpointKey, endpointQuery } from '@/lib/api';
+import { communityApi, ExternalResource, Opportunity, OpportunityDecision, OpportunityStatus, ResourceDecision, ReviewedKind } from '@app/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, callWithHeaders, endpointKey, endpointQuery } from '@/lib/api';
 
 export function useModerationSummary() {
   return useQuery(endpointQuery(communityApi.moderationSummary));
@@ -15,47 +15,88 @@ export function useModerationLog(enabled: boolean) {
   return useQuery({ ...endpointQuery(communityApi.moderationLog), enabled });
 }
 
-/** An opportunity or resource as the review queue shows it. */
-export interface ReviewItem {
+/** An opportunity or resource as the review queue shows it, with the record itself for its corrections. */
+export type ReviewItem = {
   id: string;
   title: string;
   description: string;
   link: string;
   status: OpportunityStatus;
-}
-const fromOpportunity = ({ id, title, description, link, status }: Opportunity): ReviewItem => ({ id, title, description, link, status });
-const fromResource = ({ id, title, description, url, status }: ExternalResource): ReviewItem => ({ id, title, description, link: url, status });
+} & ({ kind: 'opportunity'; opportunity: Opportunity } | { kind: 'resource'; resource: ExternalResource });
+const fromOpportunity = (o: Opportunity): ReviewItem => ({
+  id: o.id,
+  title: o.title,
+  description: o.description,
+  link: o.link,
+  status: o.status,
+  kind: 'opportunity',
+  opportunity: o,
+});
+const fromResource = (r: ExternalResource): ReviewItem => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  link: r.url,
+  status: r.status,
+  kind: 'resource',
+  resource: r,
+});
 
-/** What waits for review of one kind (pending), or what is listed, which a moderator may take down. */
-export function useReviewList(kind: ReviewedKind, pending: boolean) {
-  const query = pending ? { status: 'pending' as const } : {};
+/** What waits for review of one kind: every pending one, at once (the queue is worked down). */
+export function useReviewQueue(kind: ReviewedKind) {
+  const query = { status: 'pending' as const };
   const opportunities = useQuery({
     ...endpointQuery(communityApi.listOpportunities, { query }),
     enabled: kind === 'opportunity',
-    select: (list) => list.map(fromOpportunity).filter((o) => pending || o.status === 'approved'),
+    select: (list) => list.map(fromOpportunity),
   });
   const resources = useQuery({
     ...endpointQuery(communityApi.listExternalResources, { query }),
     enabled: kind === 'resource',
-    select: (list) => list.map(fromResource).filter((r) => pending || r.status === 'approved'),
+    select: (list) => list.map(fromResource),
   });
   return kind === 'opportunity' ? opportunities : resources;
 }
 
+/** Listed items a page at a time. */
+export const listedPageSize = 20;
+/** Its own key, outside the lists' (their optimistic updates expect a plain list or the board's pages); a decision reads it again. */
+const listedKey = (kind: ReviewedKind) => ['moderation', 'listed', kind] as const;
+
+/** What is listed of one kind, newest first, which a moderator may take down: pages by cursor (X-Next-Cursor). */
+export function useListedPages(kind: ReviewedKind) {
+  return useInfiniteQuery({
+    queryKey: listedKey(kind),
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }): Promise<{ items: ReviewItem[]; next?: string }> => {
+      const query = { status: 'approved' as const, limit: listedPageSize, cursor: pageParam };
+      if (kind === 'opportunity') {
+        const { data, headers } = await callWithHeaders(communityApi.listOpportunities, { query: { ...query, sort: 'newest' } });
+        return { items: data.map(fromOpportunity), next: headers.get('X-Next-Cursor') ?? undefined };
+      }
+      const { data, headers } = await callWithHeaders(communityApi.listExternalResources, { query });
+      return { items: data.map(fromResource), next: headers.get('X-Next-Cursor') ?? undefined };
+    },
+    getNextPageParam: (last) => last.next,
+  });
+}
+
 const listOf = { opportunity: communityApi.listOpportunities, resource: communityApi.listExternalResources } as const;
 
-/** A decision on one item; afterwards its lists, the tab counts and the audit log are read again. */
+/** A decision on one item, with the moderator's corrections when approving; afterwards its lists, the tab counts and the audit log are read again. */
 export function useDecide(kind: ReviewedKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, decision }: { id: string; decision: ModerationDecision }): Promise<void> => {
-      await call(kind === 'opportunity' ? communityApi.moderateOpportunity : communityApi.moderateResource, { params: { id }, body: decision });
+    mutationFn: async ({ id, decision }: { id: string; decision: OpportunityDecision | ResourceDecision }): Promise<void> => {
+      if (kind === 'opportunity') await call(communityApi.moderateOpportunity, { params: { id }, body: decision as OpportunityDecision });
+      else await call(communityApi.moderateResource, { params: { id }, body: decision as ResourceDecision });
     },
     onSettled: () =>
-      Promise.all(
-        [listOf[kind], communityApi.moderationSummary, communityApi.moderationLog].map((endpoint) =>
+      Promise.all([
+        ...[listOf[kind], communityApi.moderationSummary, communityApi.moderationLog].map((endpoint) =>
           client.invalidateQueries({ queryKey: endpointKey(endpoint) }),
         ),
-      ),
+        client.invalidateQueries({ queryKey: listedKey(kind) }),
+      ]),
   });
 }

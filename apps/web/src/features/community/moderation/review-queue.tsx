@@ -1,13 +1,11 @@
-import { ModerationDecision, ReviewedKind } from '@app/contracts';
-import { Check, ExternalLink, Pencil, Trash2, X } from 'lucide-react';
+import { ModerationDecision, OpportunityDecision, ResourceDecision, ReviewedKind } from '@app/contracts';
+import { Check, ExternalLink, Loader2, Pencil, Trash2, X } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
-import { ReviewItem, useDecide, useReviewList } from './api';
+import { ReviewItem, useDecide, useListedPages, useReviewQueue } from './api';
+import { OpportunityCorrections, Refusal, ResourceCorrections } from './corrections';
 import { ReasonDialog, ReasonRequest } from './reason-dialog';
 import { Empty, Loading } from './states';
 
@@ -17,107 +15,126 @@ const nouns: Record<ReviewedKind, { one: string; many: string }> = {
 };
 const done: Record<ModerationDecision['status'], string> = { approved: 'approved', rejected: 'rejected', taken_down: 'taken down' };
 
-/** Title and description as the moderator corrected them, before approving. */
-function EditFields({ item, onChange }: { item: ReviewItem; onChange(edits: { title: string; description: string }): void }) {
-  const [title, setTitle] = React.useState(item.title);
-  const [description, setDescription] = React.useState(item.description);
-  const id = React.useId();
-  React.useEffect(() => {
-    onChange({ title, description });
-  }, [title, description, onChange]);
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={`${id}-title`}>Title</Label>
-      <Input id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} />
-      <Label htmlFor={`${id}-description`}>Description</Label>
-      <Textarea id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} />
-    </div>
-  );
-}
-
 function QueuedItem({ item, kind, onReason }: { item: ReviewItem; kind: ReviewedKind; onReason(r: ReasonRequest): void }) {
   const decide = useDecide(kind);
   const [editing, setEditing] = React.useState(false);
-  const edits = React.useRef<{ title: string; description: string } | undefined>(undefined);
-  const setEdits = React.useCallback((e: { title: string; description: string }) => {
-    edits.current = e;
-  }, []);
-  const send = (decision: ModerationDecision) =>
-    decide.mutateAsync({ id: item.id, decision }).then(
-      () => toast({ title: `${nouns[kind].one} ${done[decision.status]}` }),
-      // Another moderator was first: their decision stands, and the lists are read again.
-      (err) => toast({ variant: 'destructive', title: 'Not changed', description: err instanceof ApiError ? err.message : 'Failed to update status' }),
+  const [refusal, setRefusal] = React.useState<Refusal>();
+  const send = (decision: OpportunityDecision | ResourceDecision) => {
+    setRefusal(undefined);
+    return decide.mutateAsync({ id: item.id, decision }).then(
+      () => {
+        toast({ title: `${nouns[kind].one} ${done[decision.status]}` });
+      },
+      (err) => {
+        // A corrected link shared already, or a field refused: said at the field, the form stays open.
+        if (err instanceof ApiError && (err.status === 400 || err.status === 409) && Object.keys(err.fields).length > 0) {
+          const { listed, ...fields } = err.fields;
+          setRefusal({ fields, listed });
+        }
+        // Another moderator was first: their decision stands, and the lists are read again.
+        toast({ variant: 'destructive', title: 'Not changed', description: err instanceof ApiError ? err.message : 'Failed to update status' });
+      },
     );
-  const approve = () => {
-    const changed = editing && edits.current;
-    void send(changed ? { status: 'approved', title: changed.title.trim(), description: changed.description.trim() } : { status: 'approved' });
   };
   const listed = item.status === 'approved';
+  const stopEditing = () => {
+    setEditing(false);
+    setRefusal(undefined);
+  };
   return (
     <li className="rounded-lg border bg-card p-4 shadow-sm" data-testid={listed ? `listed-${kind}` : `queued-${kind}`}>
-      {editing ? (
-        <EditFields item={item} onChange={setEdits} />
+      {editing && item.kind === 'opportunity' ? (
+        <OpportunityCorrections opportunity={item.opportunity} refusal={refusal} pending={decide.isPending} onApprove={send} onCancel={stopEditing} />
+      ) : editing && item.kind === 'resource' ? (
+        <ResourceCorrections resource={item.resource} refusal={refusal} pending={decide.isPending} onApprove={send} onCancel={stopEditing} />
       ) : (
         <>
           <h3 className="font-semibold [overflow-wrap:anywhere]">{item.title}</h3>
           <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere] text-sm text-muted-foreground">{item.description}</p>
+          <a
+            href={item.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-1 inline-flex items-center gap-1 break-all text-sm text-primary underline-offset-4 hover:underline"
+          >
+            {item.link} <ExternalLink className="size-3" aria-hidden />
+          </a>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {listed ? (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={decide.isPending}
+                aria-label={`Take down ${item.title}`}
+                onClick={() => onReason({ action: 'Take down', title: item.title, onConfirm: (reason) => void send({ status: 'taken_down', reason }) })}
+              >
+                <Trash2 aria-hidden /> Take down
+              </Button>
+            ) : (
+              <>
+                <Button size="sm" disabled={decide.isPending} onClick={() => void send({ status: 'approved' })} aria-label={`Approve ${item.title}`}>
+                  <Check aria-hidden /> Approve
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${item.title}`}>
+                  <Pencil aria-hidden /> Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={decide.isPending}
+                  aria-label={`Reject ${item.title}`}
+                  onClick={() => onReason({ action: 'Reject', title: item.title, onConfirm: (reason) => void send({ status: 'rejected', reason }) })}
+                >
+                  <X aria-hidden /> Reject
+                </Button>
+              </>
+            )}
+          </div>
         </>
       )}
-      <a
-        href={item.link}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="mt-1 inline-flex items-center gap-1 break-all text-sm text-primary underline-offset-4 hover:underline"
-      >
-        {item.link} <ExternalLink className="size-3" aria-hidden />
-      </a>
-      <div className="mt-3 flex flex-wrap gap-2">
-        {listed ? (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={decide.isPending}
-            aria-label={`Take down ${item.title}`}
-            onClick={() => onReason({ action: 'Take down', title: item.title, onConfirm: (reason) => void send({ status: 'taken_down', reason }) })}
-          >
-            <Trash2 aria-hidden /> Take down
-          </Button>
-        ) : (
-          <>
-            <Button size="sm" disabled={decide.isPending} onClick={approve} aria-label={`${editing ? 'Save and approve' : 'Approve'} ${item.title}`}>
-              <Check aria-hidden /> {editing ? 'Save and approve' : 'Approve'}
-            </Button>
-            <Button size="sm" variant="outline" aria-pressed={editing} onClick={() => setEditing((e) => !e)} aria-label={`Edit ${item.title}`}>
-              <Pencil aria-hidden /> Edit
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={decide.isPending}
-              aria-label={`Reject ${item.title}`}
-              onClick={() => onReason({ action: 'Reject', title: item.title, onConfirm: (reason) => void send({ status: 'rejected', reason }) })}
-            >
-              <X aria-hidden /> Reject
-            </Button>
-          </>
-        )}
-      </div>
     </li>
   );
 }
 
-function ReviewList({ kind, pending, onReason }: { kind: ReviewedKind; pending: boolean; onReason(r: ReasonRequest): void }) {
-  const list = useReviewList(kind, pending);
+function Queue({ kind, onReason }: { kind: ReviewedKind; onReason(r: ReasonRequest): void }) {
+  const list = useReviewQueue(kind);
   const noun = nouns[kind].many;
   if (list.isPending) return <Loading label={`Loading ${noun}...`} />;
   if (list.isError) throw list.error;
-  if (list.data.length === 0) return <Empty>{pending ? `No ${noun} waiting for review` : `No ${noun} listed`}</Empty>;
+  if (list.data.length === 0) return <Empty>{`No ${noun} waiting for review`}</Empty>;
   return (
-    <ul className="space-y-3" aria-label={pending ? `${nouns[kind].one}s waiting for review` : `Listed ${noun}`}>
+    <ul className="space-y-3" aria-label={`${nouns[kind].one}s waiting for review`}>
       {list.data.map((item) => (
         <QueuedItem key={item.id} item={item} kind={kind} onReason={onReason} />
       ))}
     </ul>
+  );
+}
+
+/** What is listed, a page at a time (the newest first), each with its take-down. */
+function Listed({ kind, onReason }: { kind: ReviewedKind; onReason(r: ReasonRequest): void }) {
+  const pages = useListedPages(kind);
+  const noun = nouns[kind].many;
+  if (pages.isPending) return <Loading label={`Loading ${noun}...`} />;
+  if (pages.isError) throw pages.error;
+  const items = pages.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <Empty>{`No ${noun} listed`}</Empty>;
+  return (
+    <div className="space-y-3">
+      <ul className="space-y-3" aria-label={`Listed ${noun}`}>
+        {items.map((item) => (
+          <QueuedItem key={item.id} item={item} kind={kind} onReason={onReason} />
+        ))}
+      </ul>
+      {pages.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="outline" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+            {pages.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            {pages.isFetchingNextPage ? 'Loading...' : `Show more listed ${noun}`}
+          </Button>
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -126,12 +143,12 @@ export function ReviewQueue({ kind }: { kind: ReviewedKind }) {
   const [reason, setReason] = React.useState<ReasonRequest>();
   return (
     <div className="space-y-6">
-      <ReviewList kind={kind} pending onReason={setReason} />
+      <Queue kind={kind} onReason={setReason} />
       <section className="space-y-3" aria-labelledby={`listed-${kind}-heading`}>
         <h2 id={`listed-${kind}-heading`} className="text-lg font-semibold">
           Listed {nouns[kind].many}
         </h2>
-        <ReviewList kind={kind} pending={false} onReason={setReason} />
+        <Listed kind={kind} onReason={setReason} />
       </section>
       {reason ? <ReasonDialog request={reason} onClose={() => setReason(undefined)} /> : null}
     </div>
