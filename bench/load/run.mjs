@@ -15,6 +15,10 @@
 //                                                6 loops: compare the others' figures with a run
 //                                                without it (fairness: one heavy user must not slow
 //                                                the rest)
+//   METRICS_PORT=9464 node bench/load/run.mjs   steady, with the stack started with METRICS_PORT=9464:
+//                                                also GC pauses and event-loop delay per Node process
+//                                                (bench/load/tail.mjs); metrics cost each process
+//                                                ~6 MB, so read the memory figures from a run without
 //   MODE=ramp node bench/load/run.mjs            ramp: a rising rate of calls (open loop: calls are
 //                                                sent on schedule whether or not earlier ones came
 //                                                back) until p99 > P99_LIMIT_MS (250), errors appear
@@ -38,10 +42,11 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import { findStack, printStack, snapshot, totalPssMb } from './stack-processes.mjs';
+import { metricsTargets, printTail, readTail } from './tail.mjs';
 
 // The caps a candidate works within (built by `npm start`): a virtual user stays inside them, as a
 // person does, so a 429 in the figures means overload, never a cap.
-const { caps, interviewLevels, interviewTitles, storedOutcomes, roundCategories, interviewTopics } = createRequire(import.meta.url)(
+const { caps, interviewLevels, interviewTitles, storedOutcomes, roundCategories, interviewTopics, serviceRegistry } = createRequire(import.meta.url)(
   '../../libs/contracts/dist/index.js',
 );
 
@@ -56,6 +61,13 @@ const rampStepS = Number(process.env.STEP_SECONDS ?? 15);
 const rampStart = Number(process.env.START_RATE ?? 100);
 const rampFactor = Number(process.env.RATE_FACTOR ?? 1.25);
 const heavyLoops = Number(process.env.HEAVY_LOOPS ?? 0);
+// The stack's METRICS_PORT, when it was started with one: GC pauses and event-loop delay per process.
+const tailTargets = process.env.METRICS_PORT
+  ? metricsTargets(
+      Number(process.env.METRICS_PORT),
+      serviceRegistry.map((s) => s.name),
+    )
+  : undefined;
 
 const client = base.protocol === 'https:' ? https : http;
 // A kept-alive socket is let go after 30 s idle, long before the gateway closes it (65 s, its
@@ -429,6 +441,7 @@ async function steady(vus) {
   const heavy = heavyLoops > 0 ? await heavyUser() : undefined;
   const heavyTally = new Tally();
   const atStart = stack && snapshot(stack);
+  const tailBefore = tailTargets && (await readTail(tailTargets));
   const deadline = performance.now() + durationS * 1000;
   const loops = Array.from({ length: heavyLoops }, async () => {
     while (performance.now() < deadline)
@@ -454,6 +467,7 @@ async function steady(vus) {
     heavyTally.print(durationS);
   }
   if (stack) printStack({ idle: stackIdle, start: atStart, end: snapshot(stack), seconds: durationS });
+  if (tailTargets) printTail(tailBefore, await readTail(tailTargets), durationS);
   const overall = tally.summary('overall');
   const met = tally.errorCount === 0 && tally.refusals.length === 0 && overall.p99 <= targetP99;
   console.log(`target (0 errors, 0 refused, p99 ≤ ${targetP99} ms): ${met ? 'met' : 'NOT met'}`);
