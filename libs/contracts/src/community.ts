@@ -274,7 +274,6 @@ export const moderateOpportunitySchema = decisionRules(
   }),
 );
 export type OpportunityDecision = z.infer<typeof moderateOpportunitySchema>;
-export type OpportunityDecisionInput = z.input<typeof moderateOpportunitySchema>;
 
 /** A moderator's decision on a resource: approving may correct title, description, link (one resource per link) and author first. */
 export const moderateResourceSchema = decisionRules(

@@ -59,7 +59,7 @@ export function useReviewQueue(kind: ReviewedKind) {
 }
 
 /** Listed items a page at a time. */
-export const listedPageSize = 20;
+const listedPageSize = 20;
 /** Its own key, outside the lists' (their optimistic updates expect a plain list or the board's pages); a decision reads it again. */
 const listedKey = (kind: ReviewedKind) => ['moderation', 'listed', kind] as const;
 
