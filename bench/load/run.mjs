@@ -41,7 +41,7 @@ import https from 'node:https';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
-import { findStack, printStack, snapshot, totalPssMb } from './stack-processes.mjs';
+import { byLabel, findStack, printStack, snapshot, totalPssMb } from './stack-processes.mjs';
 import { metricsTargets, printTail, readTail } from './tail.mjs';
 
 // The caps a candidate works within (built by `npm start`): a virtual user stays inside them, as a
@@ -194,24 +194,24 @@ class VirtualUser {
     }
   }
 
-  /** The calls a candidate makes on every page, weighted as they are used (out of 100). */
+  /** The calls a candidate makes on every page, weighted as they are used (out of 100), and the service that answers each. */
   static kinds = [
-    ['list interviews', 10],
-    ['filter interviews', 6],
-    ['company page', 6],
-    ['share interview', 2],
-    ['opportunities', 6],
-    ['vote opportunity', 3],
-    ['feature board', 5],
-    ['vote feature', 3],
-    ['credits', 5],
-    ['mock interviews', 3],
-    ['list problems', 17],
-    ['add problem', 8],
-    ['log review', 10],
-    ['analytics', 4],
-    ['read profile', 8],
-    ['save profile', 4],
+    ['list interviews', 10, 'interviews'],
+    ['filter interviews', 6, 'interviews'],
+    ['company page', 6, 'interviews'],
+    ['share interview', 2, 'interviews'],
+    ['opportunities', 6, 'community'],
+    ['vote opportunity', 3, 'community'],
+    ['feature board', 5, 'community'],
+    ['vote feature', 3, 'community'],
+    ['credits', 5, 'voice'],
+    ['mock interviews', 3, 'voice'],
+    ['list problems', 17, 'practice'],
+    ['add problem', 8, 'practice'],
+    ['log review', 10, 'practice'],
+    ['analytics', 4, 'practice'],
+    ['read profile', 8, 'profile'],
+    ['save profile', 4, 'profile'],
   ];
 
   nextKind() {
@@ -435,6 +435,23 @@ async function heavyUser() {
   return heavy;
 }
 
+/** Each service's CPU per call it answered over the run: its Node process and its Postgres backends. */
+function printCpuPerCall(tally, rows) {
+  const cpuOf = (label) => rows.find((r) => r.label === label)?.cpu ?? 0;
+  const services = [...new Set(VirtualUser.kinds.map(([, , service]) => service))];
+  console.log('CPU per call answered (ms; the service + its Postgres backends):');
+  console.log(
+    services
+      .map((service) => {
+        const calls = VirtualUser.kinds.filter(([, , s]) => s === service).reduce((n, [kind]) => n + (tally.kinds.get(kind)?.length ?? 0), 0);
+        const [node, postgres] = [cpuOf(service), cpuOf(`postgres: ${service}`)];
+        return calls ? `  ${service} ${((1000 * (node + postgres)) / calls).toFixed(2)} (${((1000 * node) / calls).toFixed(2)} + ${((1000 * postgres) / calls).toFixed(2)})` : undefined;
+      })
+      .filter(Boolean)
+      .join('\n'),
+  );
+}
+
 /** Each user in a loop: a call, about a second of thought (±25 %, so users do not march in step), the next. */
 async function steady(vus) {
   const tally = new Tally();
@@ -466,7 +483,11 @@ async function steady(vus) {
     console.log('\nthe heavy account (not in the figures above; its 429s are the per-account meter at work):');
     heavyTally.print(durationS);
   }
-  if (stack) printStack({ idle: stackIdle, start: atStart, end: snapshot(stack), seconds: durationS });
+  if (stack) {
+    const atEnd = snapshot(stack);
+    printStack({ idle: stackIdle, start: atStart, end: atEnd, seconds: durationS });
+    printCpuPerCall(tally, byLabel(atEnd, atStart));
+  }
   if (tailTargets) printTail(tailBefore, await readTail(tailTargets), durationS);
   const overall = tally.summary('overall');
   const met = tally.errorCount === 0 && tally.refusals.length === 0 && overall.p99 <= targetP99;

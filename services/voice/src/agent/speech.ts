@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WASI } from 'node:wasi';
-import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@app/service-kit';
 import type { VoiceConfig } from '../config';
 import { wavToPcm } from './wav';
@@ -10,6 +10,8 @@ import { wavToPcm } from './wav';
 /** The agent's voice: 16 kHz, what the browser is told in agent_output_audio_format (pcm_16000). */
 const speechSampleRate = 16_000;
 const cacheLimit = 128;
+/** Flite's compiled module and the sentences' audio are let go after this long without speech: ~20 MB of an idle service. */
+const releaseAfterMs = 10 * 60_000;
 /** Loudness of every utterance (RMS), whatever the voice's own level: about that of speech on a call. */
 const targetDbfs = -20;
 
@@ -54,10 +56,13 @@ const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
  * once; questions repeat across interviews, so their audio is kept.
  */
 @Injectable()
-export class SpeechSynthesizer implements OnModuleInit, OnModuleDestroy {
+export class SpeechSynthesizer implements OnModuleDestroy {
   private module?: Promise<object>;
   private workDir?: Promise<string>;
   private readonly cache = new Map<string, Promise<Buffer>>();
+  private lastUsed = 0;
+  private inFlight = 0;
+  private readonly releaseTimer = setInterval(() => this.releaseIfIdle(), 60_000).unref();
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: Pick<VoiceConfig, 'VOICE_TTS_VOICE' | 'VOICE_TTS_STRETCH'>) {}
 
@@ -84,8 +89,12 @@ export class SpeechSynthesizer implements OnModuleInit, OnModuleDestroy {
     return audio;
   }
 
-  /** Flite is compiled once, at start and in the background: the first call's first words do not wait for it (about 0.9 s). */
-  onModuleInit(): void {
+  /**
+   * Compiles Flite in the background (about 0.9 s) when a call is about to connect, so that its first
+   * words do not wait for it; a service with no calls never holds it.
+   */
+  prepare(): void {
+    this.lastUsed = Date.now();
     void this.compiled().catch(() => undefined);
   }
 
@@ -94,11 +103,30 @@ export class SpeechSynthesizer implements OnModuleInit, OnModuleDestroy {
     return this.module;
   }
 
+  /** Nobody spoke for releaseAfterMs: the module and the cached audio go (the next call compiles again). */
+  private releaseIfIdle(): void {
+    if (!this.module || this.inFlight > 0 || Date.now() - this.lastUsed < releaseAfterMs) return;
+    this.module = undefined;
+    this.cache.clear();
+  }
+
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.releaseTimer);
     if (this.workDir) await rm(await this.workDir, { recursive: true, force: true });
   }
 
   private async synthesize(text: string): Promise<Buffer> {
+    this.inFlight += 1;
+    this.lastUsed = Date.now();
+    try {
+      return await this.synthesizeNow(text);
+    } finally {
+      this.inFlight -= 1;
+      this.lastUsed = Date.now();
+    }
+  }
+
+  private async synthesizeNow(text: string): Promise<Buffer> {
     const module = await this.compiled();
     this.workDir ??= mkdtemp(path.join(tmpdir(), 'voice-tts-'));
     const dir = await this.workDir;

@@ -12,6 +12,16 @@ export interface LiveCall {
 @Injectable()
 export class LiveCalls {
   private readonly calls = new Map<string, LiveCall>();
+  private readonly expectedListeners: Array<() => void> = [];
+
+  /** `listener` runs whenever a call's URL is signed here: its browser connects within moments. */
+  onExpected(listener: () => void): void {
+    this.expectedListeners.push(listener);
+  }
+
+  expected(): void {
+    for (const listener of this.expectedListeners) listener();
+  }
 
   add(sessionId: string, call: LiveCall): void {
     this.calls.set(sessionId, call);

@@ -134,7 +134,10 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
         voiceConstants.creditsPerSession,
       );
       await this.events.record(tx, 'voice.session.started', { session_id: sessionId, user_id: user.id, started_at: startedAt.toISOString() });
-      if (!remote) return { signedUrl: this.signer.sign(sessionId), sessionId };
+      if (!remote) {
+        this.calls.expected();
+        return { signedUrl: this.signer.sign(sessionId), sessionId };
+      }
       // The agent runs the plan the local interviewer would: the page hands it over at connection.
       const plan = agentPlanFor(
         {
@@ -202,6 +205,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
       if (session.status === 'connected' && !session.resumable_until) throw conflict(voiceMessages.stillConnected);
       if (session.status !== 'connected' || !session.resumable_until) throw conflict(voiceMessages.notResumable);
       if (session.resumable_until.getTime() <= this.clock.now()) return undefined;
+      this.calls.expected();
       return { signedUrl: this.signer.sign(sessionId, await this.sessions.nextResume(tx, sessionId)), sessionId };
     });
     if (resumed) return resumed;
