@@ -6,7 +6,7 @@ import { createVoiceService } from '../src';
 import { signWebhook } from '../src/elevenlabs/webhook-signature';
 import { SessionsRepository } from '../src/sessions/sessions.repository';
 import { FakeElevenLabs } from './fake-elevenlabs';
-import { ManualClock } from './helpers';
+import { ManualClock, creditBalance } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -48,13 +48,7 @@ describe('ElevenLabs calls settled from ElevenLabs’ record', () => {
 
   const as = (user: TestUser) => env.authHeader(user);
   const nowSecs = () => Math.floor(clock.now() / 1000);
-  const balance = async (user: TestUser) =>
-    (
-      await request(voice.url)
-        .get('/api/voice/credits')
-        .set(await as(user))
-        .expect(200)
-    ).body.balance as number;
+  const balance = async (user: TestUser) => creditBalance(voice.url, await as(user));
   const start = async (user: TestUser, query = '') =>
     (
       await request(voice.url)
@@ -102,7 +96,9 @@ describe('ElevenLabs calls settled from ElevenLabs’ record', () => {
     expect(plan).toBeDefined();
     const { user_id, first_message, prompt, keywords, dynamic_variables } = plan as Record<string, never>;
     expect(user_id).toBe(user.id);
-    expect(first_message).toMatch(/^Hello, and thanks for joining\. I will be your interviewer today for Stripe at the Senior level\. This is a 10 minute interview/);
+    expect(first_message).toMatch(
+      /^Hello, and thanks for joining\. I will be your interviewer today for Stripe at the Senior level\. This is a 10 minute interview/,
+    );
     expect(prompt).toContain('mock interview for Stripe');
     expect(prompt).toMatch(/1\. \((coding|system design)\) Ask exactly: "/);
     expect(keywords).toEqual(expect.arrayContaining(['time complexity', 'Stripe', 'Graphs']));
@@ -177,7 +173,8 @@ describe('ElevenLabs calls settled from ElevenLabs’ record', () => {
       // Signed for other bytes: the body was changed on the way.
       await fake.deliver(webhookUrl(), secret, body.replace('payment systems', 'nothing at all'), { signature: signWebhook(body, secret, now) }),
     ];
-    for (const refused of refusals) expect(refused).toEqual({ status: 401, body: { error: { code: 'unauthorized', message: voiceMessages.webhookSignature } } });
+    for (const refused of refusals)
+      expect(refused).toEqual({ status: 401, body: { error: { code: 'unauthorized', message: voiceMessages.webhookSignature } } });
     const missing = await request(voice.url).post('/api/elevenlabs/post-call').set('Content-Type', 'application/json').send(body);
     expect(missing.status).toBe(401);
     expect(await detail(user, sessionId)).toMatchObject({ status: 'connected', transcript: [], report: null });
@@ -217,7 +214,10 @@ describe('ElevenLabs calls settled from ElevenLabs’ record', () => {
     expect(await fake.deliver(webhookUrl(), secret, audio)).toEqual({ status: 200, body: { settled: false } });
     const wrongShape = await fake.deliver(webhookUrl(), secret, JSON.stringify([1, 2, 3]));
     expect(wrongShape.status).toBe(400);
-    const badTranscript = JSON.stringify({ type: 'post_call_transcription', data: { agent_id: agentId, conversation_id: 'c', status: 'done', transcript: 'x' } });
+    const badTranscript = JSON.stringify({
+      type: 'post_call_transcription',
+      data: { agent_id: agentId, conversation_id: 'c', status: 'done', transcript: 'x' },
+    });
     expect((await fake.deliver(webhookUrl(), secret, badTranscript)).status).toBe(400);
     const notJson = await request(voice.url).post('/api/elevenlabs/post-call').set('Content-Type', 'text/plain').send('hello');
     expect(notJson.status).toBe(415);
@@ -254,7 +254,7 @@ describe('ElevenLabs calls settled from ElevenLabs’ record', () => {
     expect(await balance(user)).toBe(5);
   });
 
-  it("refunds a bound call whose record shows it never took place, but never an unbound end after the refund window", async () => {
+  it('refunds a bound call whose record shows it never took place, but never an unbound end after the refund window', async () => {
     const user = env.newUser();
     const short = await start(user);
     const conversation = connect(user);

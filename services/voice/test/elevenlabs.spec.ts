@@ -4,7 +4,7 @@ import { TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
 import { createVoiceService } from '../src';
 import { FakeElevenLabs } from './fake-elevenlabs';
-import { ManualClock } from './helpers';
+import { ManualClock, creditBalance } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -72,13 +72,7 @@ describe('voice with ElevenLabs configured', () => {
   });
 
   const as = (user: TestUser) => env.authHeader(user);
-  const balance = async (user: TestUser) =>
-    (
-      await request(voice.url)
-        .get('/api/voice/credits')
-        .set(await as(user))
-        .expect(200)
-    ).body.balance as number;
+  const balance = async (user: TestUser) => creditBalance(voice.url, await as(user));
 
   const startCall = async (user: TestUser) =>
     (

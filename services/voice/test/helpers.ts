@@ -1,4 +1,5 @@
 import { waitFor } from '@app/service-kit/testing';
+import request from 'supertest';
 import WebSocket from 'ws';
 import type { Clock } from '../src';
 
@@ -122,4 +123,10 @@ export class AgentClient {
   terminate(): void {
     this.ws.terminate();
   }
+}
+
+/** A user's AI interview credits, as GET /api/voice/credits tells them. */
+export async function creditBalance(voiceUrl: string, auth: Record<string, string>): Promise<number> {
+  const res = await request(voiceUrl).get('/api/voice/credits').set(auth).expect(200);
+  return res.body.balance as number;
 }

@@ -4,7 +4,7 @@ import { TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
 import { createVoiceService } from '../src';
 import { interviewPlan } from '../src/interview/plan';
-import { AgentClient, ManualClock } from './helpers';
+import { AgentClient, ManualClock, creditBalance } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -23,13 +23,7 @@ describe('voice: resuming a dropped call', () => {
   afterAll(() => env.close());
 
   const as = (user: TestUser) => env.authHeader(user);
-  const balance = async (user: TestUser) =>
-    (
-      await request(voice.url)
-        .get('/api/voice/credits')
-        .set(await as(user))
-        .expect(200)
-    ).body.balance as number;
+  const balance = async (user: TestUser) => creditBalance(voice.url, await as(user));
   const detail = async (user: TestUser, id: string) =>
     (
       await request(voice.url)

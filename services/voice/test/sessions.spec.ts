@@ -3,7 +3,7 @@ import { RunningService } from '@app/service-kit';
 import { publishedEvents, publishEvent, TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
 import { createVoiceService } from '../src';
-import { AgentClient, ManualClock, quiet, tone } from './helpers';
+import { AgentClient, ManualClock, creditBalance, quiet, tone } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -19,13 +19,7 @@ describe('voice: credits and sessions', () => {
   afterAll(() => env.close());
 
   const as = async (user: TestUser) => env.authHeader(user);
-  const balance = async (user: TestUser) =>
-    (
-      await request(voice.url)
-        .get('/api/voice/credits')
-        .set(await as(user))
-        .expect(200)
-    ).body.balance as number;
+  const balance = async (user: TestUser) => creditBalance(voice.url, await as(user));
   const start = async (user: TestUser, query = '') =>
     request(voice.url)
       .get(`/api/elevenlabs/signed-url${query}`)
