@@ -445,7 +445,9 @@ function printCpuPerCall(tally, rows) {
       .map((service) => {
         const calls = VirtualUser.kinds.filter(([, , s]) => s === service).reduce((n, [kind]) => n + (tally.kinds.get(kind)?.length ?? 0), 0);
         const [node, postgres] = [cpuOf(service), cpuOf(`postgres: ${service}`)];
-        return calls ? `  ${service} ${((1000 * (node + postgres)) / calls).toFixed(2)} (${((1000 * node) / calls).toFixed(2)} + ${((1000 * postgres) / calls).toFixed(2)})` : undefined;
+        return calls
+          ? `  ${service} ${((1000 * (node + postgres)) / calls).toFixed(2)} (${((1000 * node) / calls).toFixed(2)} + ${((1000 * postgres) / calls).toFixed(2)})`
+          : undefined;
       })
       .filter(Boolean)
       .join('\n'),

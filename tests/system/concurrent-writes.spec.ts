@@ -83,7 +83,11 @@ async function call(caller: Caller | undefined, method: string, path: string, pa
   if (caller) headers.Authorization = `Bearer ${caller.token}`;
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
   // A path is the gateway's; a full URL is a service reached directly (the ElevenLabs voice replica).
-  const res = await fetch(path.startsWith('http') ? path : `${stack.url}${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
+  const res = await fetch(path.startsWith('http') ? path : `${stack.url}${path}`, {
+    method,
+    headers,
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+  });
   const text = await res.text();
   let body: unknown = text;
   try {

@@ -124,7 +124,12 @@ export class FakeElevenLabs {
   }
 
   /** Delivers a post-call webhook as ElevenLabs does, signed with `secret` at `timestamp` (default: now). */
-  async deliver(target: string, secret: string, body: string, options: { timestamp?: number; signature?: string } = {}): Promise<{ status: number; body: unknown }> {
+  async deliver(
+    target: string,
+    secret: string,
+    body: string,
+    options: { timestamp?: number; signature?: string } = {},
+  ): Promise<{ status: number; body: unknown }> {
     const signature = options.signature ?? signWebhook(body, secret, options.timestamp ?? Math.floor(Date.now() / 1000));
     const res = await fetch(target, { method: 'POST', headers: { 'Content-Type': 'application/json', 'ElevenLabs-Signature': signature }, body });
     const text = await res.text();

@@ -34,7 +34,10 @@ const conversationRecord = z.object({
     })
     .passthrough()
     .nullish(),
-  conversation_initiation_client_data: z.object({ user_id: text(200).nullish() }).passthrough().nullish(),
+  conversation_initiation_client_data: z
+    .object({ user_id: text(200).nullish() })
+    .passthrough()
+    .nullish(),
 });
 
 /** ElevenLabs' statuses: the call runs (initiated, in-progress), is analysed (processing), then is final. */

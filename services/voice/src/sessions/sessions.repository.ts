@@ -277,10 +277,10 @@ export class SessionsRepository {
   /** A verified webhook delivery, taken once: false when its signature was seen before (a replay). */
   async takeDelivery(signature: string, now: Date, forgetBefore: Date): Promise<boolean> {
     await this.db.query('DELETE FROM elevenlabs_webhook_deliveries WHERE received_at < $1', [forgetBefore]);
-    const { rowCount } = await this.db.query(
-      'INSERT INTO elevenlabs_webhook_deliveries (signature, received_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-      [signature, now],
-    );
+    const { rowCount } = await this.db.query('INSERT INTO elevenlabs_webhook_deliveries (signature, received_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      signature,
+      now,
+    ]);
     return rowCount === 1;
   }
 
