@@ -40,8 +40,7 @@ const conversationRecord = z.object({
     .nullish(),
 });
 
-/** ElevenLabs' statuses: the call runs (initiated, in-progress), is analysed (processing), then is final. */
-export type ConversationStatus = 'initiated' | 'in-progress' | 'processing' | 'done' | 'failed';
+/** ElevenLabs' statuses: the call runs (initiated, in-progress), is analysed (processing), then is final (done, failed). */
 const finalStatuses = new Set(['done', 'failed']);
 
 export interface ElevenLabsConversation {

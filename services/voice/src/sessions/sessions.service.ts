@@ -44,7 +44,7 @@ export type ElevenLabsRecord = ElevenLabsConversation | null | undefined;
  * Later, an end without a conversation could be a real call whose binding the page held back, so
  * it is charged (the spec's rule: refunded when it never connected or lasted under 30 s).
  */
-export const unboundRefundWindowMs = voiceConstants.refundUnderSeconds * 1000;
+const unboundRefundWindowMs = voiceConstants.refundUnderSeconds * 1000;
 
 export type EndReason = 'user' | 'agent' | 'time_limit' | 'error';
 
