@@ -135,7 +135,16 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
             connected = true;
             // ElevenLabs: the service binds the conversation now (after checking it with ElevenLabs),
             // so the call is settled from ElevenLabs' record even if this page never says it ended.
-            if (plan && conversationId) void bindVoiceConversation(current.id, conversationId).catch(() => undefined);
+            // Bound, the service has the call as connected: past interviews then say so. A refusal (4xx: not
+            // this user's, agent's or interview's conversation) is said as the service said it; a network or
+            // upstream failure is not the candidate's to act on, and the end names the conversation again.
+            if (plan && conversationId)
+              void bindVoiceConversation(current.id, conversationId).then(
+                () => refresh(),
+                (err: unknown) => {
+                  if (err instanceof ApiError && err.status < 500) toast({ variant: 'destructive', title: 'Error', description: err.message });
+                },
+              );
             // The 20-minute limit counts from the first connection, resumed or not.
             setStartedAt((before) => before ?? Date.now());
             setState('active');
