@@ -1,25 +1,13 @@
-// Starts the whole stack once for the browser tests: a fresh database on the test Postgres, its
-// own event streams on the test NATS, the launcher on a free port. Teardown undoes all of it.
-const { spawn, spawnSync } = require('node:child_process');
-const { randomBytes } = require('node:crypto');
-const { existsSync, mkdtempSync, writeFileSync } = require('node:fs');
-const net = require('node:net');
-const os = require('node:os');
+// Starts the whole stack once for the browser tests (stack.cjs); teardown undoes all of it.
+const { spawnSync } = require('node:child_process');
+const { existsSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
-const { Client } = require('pg');
+const { startStack } = require('./stack.cjs');
 
 const root = path.resolve(__dirname, '../../..');
 // One state file per run, so two runs on one machine never read or stop each other's stack.
 const state = path.join(__dirname, `.stack-${process.pid}-${Date.now().toString(36)}.json`);
 process.env.E2E_STACK_FILE = state;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 module.exports = async function globalSetup() {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -30,59 +18,7 @@ module.exports = async function globalSetup() {
     });
     if (built.status !== 0) throw new Error('web build failed');
   }
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = `e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-
-  const port = await freePort();
-  // identity's developer mailbox (no SMTP_URL): the tests open confirmation links from it.
-  const mailbox = mkdtempSync(path.join(os.tmpdir(), 'e2e-mailbox-'));
-  // One seal for identity's signing keys, shared with the second identity auth.e2e.ts starts over the same data.
-  process.env.SIGNING_KEY_ENCRYPTION_KEY ??= randomBytes(32).toString('base64');
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url.toString(),
-      NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-      EVENT_SUBJECT_PREFIX: database,
-      // Every browser test signs up from the same address.
-      SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
-      // A scripted browser clicks far faster than a person: as in every other test environment, the
-      // per-user share is lifted here and tested where it is set low (gateway and kit suites).
-      // The shared NATS server reserves each stream's limit.
-      EVENT_STREAM_MAX_BYTES: String(8 * 1024 * 1024),
-      USER_REQUESTS_PER_SECOND: '1000000',
-      USER_REQUEST_BURST: '1000000',
-      MAILBOX_DIR: mailbox,
-      // Practice's daily review e-mail: everyone's day has started, and the job looks every second.
-      REVIEW_DIGEST_HOUR: '0',
-      REVIEW_DIGEST_INTERVAL_SECONDS: '1',
-      LOG_LEVEL: 'error',
-    },
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  writeFileSync(state, JSON.stringify({ pid: child.pid, database, adminUrl, baseUrl, mailbox }));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${baseUrl}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not yet
-    }
-    if (child.exitCode !== null) throw new Error('the stack exited while starting');
-    if (Date.now() > deadline) throw new Error(`the stack did not become ready at ${baseUrl} within 90 s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  process.env.E2E_BASE_URL = baseUrl;
+  const stack = await startStack();
+  writeFileSync(state, JSON.stringify(stack));
+  process.env.E2E_BASE_URL = stack.baseUrl;
 };
