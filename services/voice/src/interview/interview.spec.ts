@@ -138,6 +138,11 @@ describe('the report', () => {
   const [intro, main, , , story] = plan.items;
   const figures = { candidateSpeakingMs: 60_000, agentSpeakingMs: 40_000, spokenWords: 150, spokenMs: 60_000, longestPauseMs: 2_400, answers: [] };
 
+  it('gives no average score when no question was answered (an unanswered question scores 1: "0 of 1, average 1.0" would read as a judgement)', () => {
+    const report = interviewReport([{ item: { ...main, question: twoSum }, answers: [], hinted: false }], figures, { company: null, topics: [] });
+    expect(report.summary).toBe('You answered 0 of 1 question.');
+  });
+
   it('judges each question, counts per question (never "8 of 4"), and gives three next steps into Problem Review and the company page', () => {
     const report = interviewReport(
       [

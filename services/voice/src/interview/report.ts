@@ -102,7 +102,7 @@ export function interviewReport(asked: AskedQuestion[], figures: SpeechFigures, 
       questions === 0
         ? 'The interview ended before its first question.'
         : `You answered ${answered} of ${questions} question${questions === 1 ? '' : 's'}${
-            average === null ? '.' : `, with an average score of ${average.toFixed(1)} out of 4.`
+            average === null || answered === 0 ? '.' : `, with an average score of ${average.toFixed(1)} out of 4.`
           }`,
     questions_asked: questions,
     answers_given: answered,
