@@ -1,4 +1,4 @@
-import { buildLanguageModel, LanguageModel, sentenceEnd, wordsOf } from './language-model';
+import { buildLanguageModel, LanguageModel, LanguageModelOptions, sentenceEnd, wordsOf } from './language-model';
 import { commonWords } from './common-words';
 import { pronounce } from './pronunciations';
 
@@ -35,7 +35,11 @@ export interface RecogniserModel {
  * The recogniser's model for interview answers: an n-gram model of `corpus` (with the general
  * model's most common words as a background) and a dictionary holding every word it predicts.
  */
-export function recogniserModel(corpus: string[], dictionary: Map<string, string[]>): RecogniserModel {
+export function recogniserModel(
+  corpus: string[],
+  dictionary: Map<string, string[]>,
+  options: Omit<LanguageModelOptions, 'background'> & { backgroundWords?: number } = {},
+): RecogniserModel {
   const known = (w: string) => dictionary.get(w);
   const pronunciations = new Map<string, string[]>();
   const unpronounceable = new Set<string>();
@@ -62,10 +66,12 @@ export function recogniserModel(corpus: string[], dictionary: Map<string, string
   }
   // A common word that sounds like an interview word would only take its place: "cash" for "cache".
   const domainSounds = new Set([...pronunciations.values()].flat());
-  const background = commonWords.filter((w) => dictionary.has(w) && !pronunciations.has(w) && !dictionary.get(w)!.some((p) => domainSounds.has(p)));
+  const background = commonWords
+    .slice(0, options.backgroundWords ?? commonWords.length)
+    .filter((w) => dictionary.has(w) && !pronunciations.has(w) && !dictionary.get(w)!.some((p) => domainSounds.has(p)));
   for (const w of background) pronunciations.set(w, dictionary.get(w)!);
 
-  const language = buildLanguageModel(sentences, { background });
+  const language = buildLanguageModel(sentences, { ...options, background });
   const lines: string[] = [];
   for (const word of language.vocabulary) {
     if (word === sentenceEnd) continue;

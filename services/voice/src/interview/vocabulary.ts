@@ -1,5 +1,6 @@
 import { interviewTopics } from '@app/contracts';
 import { concepts } from './concepts';
+import { modelAnswers } from './model-answers';
 import type { InterviewPlan } from './plan';
 import { questionBank } from './question-bank';
 
@@ -373,15 +374,27 @@ const answerPhrasing = [
 /** Turns concept names ("breadth-first search") and question text into sentences of words. */
 const sentencesOfText = (text: string) => text.split(/(?<=[.?!:])\s+/).filter(Boolean);
 
+/**
+ * A question as an answer restates it: "How would you reverse a linked list?" → "to reverse a
+ * linked list", "i would reverse a linked list", "we can reverse a linked list".
+ */
+export function restatements(question: string): string[] {
+  const match = question.match(/^how would you (.+?)[?.]?$/i);
+  if (!match) return [];
+  const task = match[1].replace(/\byour\b/g, 'my');
+  return [`to ${task}`, `i would ${task}`, `we can ${task}`, `so to ${task} i would`];
+}
+
 /** The corpus every interview shares: built once. */
 export function interviewCorpus(): string[] {
   const lines: string[] = [];
-  for (const q of questionBank) lines.push(...sentencesOfText(q.question), ...sentencesOfText(q.hint));
+  for (const q of questionBank) lines.push(...sentencesOfText(q.question), ...restatements(q.question), ...sentencesOfText(q.hint));
   for (const c of Object.values(concepts)) lines.push(c.name.replace(/-/g, ' '), ...sentencesOfText(c.probe));
   for (const topic of interviewTopics) lines.push(topic.replace('C++', 'c plus plus').replace(/^LC /, 'leetcode '), `this is a ${topic.toLowerCase()} problem`);
   lines.push(...algorithmTerms);
   for (const frame of answerFrames) for (const term of algorithmTerms) lines.push(frame.replace('{}', term));
   lines.push(...answerPhrasing);
+  for (const answer of modelAnswers) lines.push(...sentencesOfText(answer));
   return lines;
 }
 
