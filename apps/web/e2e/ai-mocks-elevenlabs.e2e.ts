@@ -54,6 +54,18 @@ async function until(check: () => Promise<boolean>): Promise<void> {
   }
 }
 
+/** The app's theme as its ThemeProvider sets it (the html class), once colour transitions have ended, so axe measures what the user sees. */
+async function showScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate((s) => {
+    document.documentElement.classList.remove('light', 'dark');
+    document.documentElement.classList.add(s);
+  }, scheme);
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), null, {
+    timeout: 10_000,
+  });
+}
+
 const credits = (page: Page, n: number) => page.getByText(`Credits: ${n}`, { exact: true }).waitFor();
 const status = (page: Page, text: string) => page.getByRole('status', { name: 'Interviewer status' }).filter({ hasText: text }).waitFor({ timeout: 30_000 });
 
@@ -199,10 +211,18 @@ describe('AI mock interviews with ElevenLabs (Chromium, a fake ElevenLabs, the r
     const ended = await session(ada.token, sessionId);
     expect(ended).toMatchObject({ status: 'ended', credits_charged: 5, report: null });
 
+    // One criterion of each result, and a data item ElevenLabs could not fill in (the report leaves it out).
     fake.analysed(conversation.conversation_id, {
       transcript_summary: 'The candidate introduced their backend work.',
-      evaluation_criteria_results: { communication: { criteria_id: 'communication', result: 'success', rationale: 'Clear and concise.' } },
-      data_collection_results: { years_of_experience: { data_collection_id: 'years_of_experience', value: 6, rationale: 'Said so.' } },
+      evaluation_criteria_results: {
+        communication: { criteria_id: 'communication', result: 'success', rationale: 'Clear and concise.' },
+        complexity_analysis: { criteria_id: 'complexity_analysis', result: 'failure', rationale: 'No time or space complexity was given.' },
+        system_design_depth: { criteria_id: 'system_design_depth', result: 'unknown', rationale: 'The call ended before design came up.' },
+      },
+      data_collection_results: {
+        years_of_experience: { data_collection_id: 'years_of_experience', value: 6, rationale: 'Said so.' },
+        preferred_language: { data_collection_id: 'preferred_language', value: null, rationale: 'Not mentioned.' },
+      },
     });
     const { body, signature } = fake.webhook(conversation.conversation_id, webhookSecret);
     const delivered = await fetch(`${stack.baseUrl}/api/elevenlabs/post-call`, {
@@ -224,12 +244,52 @@ describe('AI mock interviews with ElevenLabs (Chromium, a fake ElevenLabs, the r
     const settled = await session(ada.token, sessionId);
     expect(settled).toMatchObject({ status: 'ended', credits_charged: 5, refunded: false, end_reason: 'user' });
     expect(settled.evaluation).toEqual({
-      criteria: [{ id: 'communication', result: 'success', rationale: 'Clear and concise.' }],
-      data: [{ id: 'years_of_experience', value: 6, rationale: 'Said so.' }],
+      criteria: [
+        { id: 'communication', result: 'success', rationale: 'Clear and concise.' },
+        { id: 'complexity_analysis', result: 'failure', rationale: 'No time or space complexity was given.' },
+        { id: 'system_design_depth', result: 'unknown', rationale: 'The call ended before design came up.' },
+      ],
+      data: [
+        { id: 'years_of_experience', value: 6, rationale: 'Said so.' },
+        { id: 'preferred_language', value: null, rationale: 'Not mentioned.' },
+      ],
     });
     expect(settled.transcript.map((l) => l.role)).toEqual(['agent', 'user', 'agent']);
     await p.getByRole('list', { name: 'Past interviews' }).getByText('Ended by you').waitFor();
-    await screenshot(p, 'ai-mocks-elevenlabs-report-1280');
+
+    // ElevenLabs' evaluation in the report: each criterion in words, its result said in text (not by colour), and why.
+    const evaluation = report.getByRole('region', { name: "Interviewer's evaluation" });
+    await evaluation.waitFor();
+    const criteria = evaluation.getByRole('list', { name: 'Evaluation criteria' }).getByRole('listitem');
+    expect(await criteria.count()).toBe(3);
+    const criterionTexts = [
+      ['Communication', 'Met', 'Clear and concise.'],
+      ['Complexity analysis', 'Not met', 'No time or space complexity was given.'],
+      ['System design depth', 'Could not tell', 'The call ended before design came up.'],
+    ];
+    for (const [i, [name, result, rationale]] of criterionTexts.entries()) {
+      await criteria.nth(i).getByRole('heading', { name, exact: true }).waitFor();
+      // The visible word, and "Result:" before it for a screen reader.
+      expect((await criteria.nth(i).innerText()).replace(/\s+/g, ' ').trim()).toBe(`${name} Result: ${result} ${rationale}`);
+    }
+    // What it collected, with its value and why; the item it could not fill in is not shown.
+    const noted = evaluation.getByRole('group', { name: 'What the interviewer noted' });
+    expect(await noted.locator('dt').allInnerTexts()).toEqual(['Years of experience']);
+    expect(await noted.locator('dd').allInnerTexts()).toEqual(['6', 'Said so.']);
+    expect(await evaluation.getByText(/preferred language|Not mentioned/i).count()).toBe(0);
+
+    const reportPage = (width: number, scheme: string) => `ai-mocks-elevenlabs-report-${width}${scheme === 'dark' ? '-dark' : ''}`;
+    for (const scheme of ['light', 'dark'] as const) {
+      await showScheme(p, scheme);
+      for (const width of [1280, 375]) {
+        await p.setViewportSize({ width, height: 800 });
+        const at = `report at ${width} px, ${scheme}`;
+        expect({ at, findings: await seriousA11yViolations(p) }).toEqual({ at, findings: [] });
+        await screenshot(p, reportPage(width, scheme));
+      }
+    }
+    await showScheme(p, 'light');
+    await p.setViewportSize({ width: 1280, height: 800 });
     // The same delivery again is a replay, refused.
     const again = await fetch(`${stack.baseUrl}/api/elevenlabs/post-call`, {
       method: 'POST',

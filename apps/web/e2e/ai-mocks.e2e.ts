@@ -336,6 +336,8 @@ describe('the interview report (Chromium)', () => {
     await report.getByRole('list', { name: 'STAR structure' }).waitFor();
     expect(await report.getByRole('list', { name: 'Complexity' }).count()).toBe(2);
     await report.getByText('Your share of talk time').waitFor();
+    // The local interviewer has no ElevenLabs analysis: no evaluation section.
+    expect(await report.getByRole('region', { name: "Interviewer's evaluation" }).count()).toBe(0);
     await report.getByText(/^Filler words: /).waitFor();
     await report.getByText('Your answer').first().click();
     await report

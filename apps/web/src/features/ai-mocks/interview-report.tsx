@@ -1,5 +1,5 @@
-import { AnswerAssessment, VoiceReport, VoiceSessionDetail } from '@app/contracts';
-import { ArrowRight, Check, X } from 'lucide-react';
+import { AnswerAssessment, CallEvaluation, VoiceReport, VoiceSessionDetail } from '@app/contracts';
+import { ArrowRight, Check, CircleHelp, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -53,6 +53,7 @@ export function InterviewReport({ session }: { session: VoiceSessionDetail }) {
             </p>
           )}
         </section>
+        {session.evaluation ? <InterviewerEvaluation evaluation={session.evaluation} /> : null}
         <section aria-labelledby="transcript-heading" className="space-y-2">
           <h3 id="transcript-heading" className="font-semibold">
             Transcript
@@ -209,5 +210,88 @@ function ReportBody({ report }: { report: VoiceReport }) {
         </section>
       ) : null}
     </>
+  );
+}
+
+/** ElevenLabs' ids are the agent's snake_case keys (years_of_experience): said as words instead. */
+function spoken(id: string): string {
+  const words = id
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : id;
+}
+
+const criterionResults = {
+  success: { label: 'Met', variant: 'success', Icon: Check },
+  failure: { label: 'Not met', variant: 'secondary', Icon: X },
+  unknown: { label: 'Could not tell', variant: 'outline', Icon: CircleHelp },
+} as const;
+
+type CollectedValue = CallEvaluation['data'][number]['value'];
+
+/** A collected value as a candidate reads it; null when the interviewer found nothing to note. */
+function collected(value: CollectedValue): string | null {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return String(value);
+  return value?.trim() ? value.trim() : null;
+}
+
+/**
+ * ElevenLabs' own judgement of the call (ElevenLabs calls only): each criterion the interviewer
+ * was set, met or not and why, then what it noted about the candidate. Items it could not fill
+ * in are left out, and the section with them when nothing is left.
+ */
+function InterviewerEvaluation({ evaluation }: { evaluation: CallEvaluation }) {
+  const noted = evaluation.data.flatMap((item) => {
+    const value = collected(item.value);
+    return value === null ? [] : [{ ...item, value }];
+  });
+  if (evaluation.criteria.length === 0 && noted.length === 0) return null;
+  return (
+    <section aria-labelledby="evaluation-heading" className="space-y-2">
+      <h3 id="evaluation-heading" className="font-semibold">
+        Interviewer&apos;s evaluation
+      </h3>
+      {evaluation.criteria.length > 0 ? (
+        <ul aria-label="Evaluation criteria" className="space-y-3">
+          {evaluation.criteria.map((criterion, i) => {
+            const { label, variant, Icon } = criterionResults[criterion.result];
+            return (
+              <li key={`${criterion.id}-${i}`} className="space-y-2 rounded-md border p-3 text-sm" aria-labelledby={`criterion-${i}`}>
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <h4 id={`criterion-${i}`} className="font-medium">
+                    {spoken(criterion.id)}
+                  </h4>
+                  <Badge variant={variant}>
+                    <Icon className="size-3" aria-hidden />
+                    <span className="sr-only">Result: </span>
+                    {label}
+                  </Badge>
+                </div>
+                {criterion.rationale ? <p>{criterion.rationale}</p> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {noted.length > 0 ? (
+        <div role="group" aria-labelledby="noted-heading" className="space-y-2 pt-2">
+          <h4 id="noted-heading" className="text-sm font-medium">
+            What the interviewer noted
+          </h4>
+          <dl className="grid gap-2 text-sm sm:grid-cols-2">
+            {noted.map((item, i) => (
+              <div key={`${item.id}-${i}`} className="rounded-md bg-muted p-3">
+                <dt className="text-muted-foreground">{spoken(item.id)}</dt>
+                <dd className="break-words font-semibold">{item.value}</dd>
+                {item.rationale ? <dd className="mt-1 text-muted-foreground">{item.rationale}</dd> : null}
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+    </section>
   );
 }
