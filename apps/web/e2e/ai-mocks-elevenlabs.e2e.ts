@@ -309,7 +309,8 @@ describe('AI mock interviews with ElevenLabs (Chromium, a fake ElevenLabs, the r
     await credits(p, 10);
     fake.recordUserOverride = adaId;
     const { sessionId } = await startInterview(p);
-    await p.getByText(voiceMessages.started, { exact: true }).waitFor({ timeout: 30_000 });
+    // The call is up (its toast, "Conversation Started", may already have given way to the refusal's).
+    await p.getByRole('button', { name: 'End Interview' }).waitFor({ timeout: 30_000 });
     await p.getByText(voiceMessages.conversationOfAnotherUser, { exact: true }).waitFor({ timeout: 15_000 });
     await screenshot(p, 'ai-mocks-elevenlabs-refused-1280');
     // Never bound: still starting on the service's side and on the page.
