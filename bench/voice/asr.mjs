@@ -45,7 +45,8 @@ const { createVoiceService } = require(path.join(root, 'services/voice/src/index
 const { SpeechSynthesizer } = require(path.join(root, 'services/voice/src/agent/speech.ts'));
 const { wordsOf } = require(path.join(root, 'services/voice/src/agent/language-model.ts'));
 const { interviewCorpus } = require(path.join(root, 'services/voice/src/interview/vocabulary.ts'));
-const WebSocket = require('ws');
+// The voice service's own websocket client (its dependency), as the browser's stand-in.
+const WebSocket = createRequire(path.join(root, 'services/voice/package.json'))('ws');
 
 const rate = 16_000;
 const chunkMs = 100;

@@ -60,8 +60,6 @@ export interface AsrPlaceholders {
   vocabulary: string;
 }
 
-export const placeholderNames: Array<keyof AsrPlaceholders> = ['audio', 'rate', 'lm', 'dict', 'vocabulary'];
-
 /** The arguments with {audio}, {rate}, {lm}, {dict} and {vocabulary} replaced (anywhere inside an argument). */
 export function fillPlaceholders(args: string[], values: AsrPlaceholders): string[] {
   return args.map((arg) => arg.replace(/\{(audio|rate|lm|dict|vocabulary)\}/g, (_, name: keyof AsrPlaceholders) => values[name]));

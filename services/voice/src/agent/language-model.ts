@@ -58,7 +58,7 @@ export function wordsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-export const sentenceStart = '<s>';
+const sentenceStart = '<s>';
 export const sentenceEnd = '</s>';
 
 export interface LanguageModelOptions {

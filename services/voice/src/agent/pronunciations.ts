@@ -3,7 +3,7 @@
  * dictionary lacks. Without an entry a word cannot be recognised at all: "recursion" came back as
  * "recreation" because cmudict has no "recursion".
  */
-export const addedPronunciations: Record<string, string[]> = {
+const addedPronunciations: Record<string, string[]> = {
   recursion: ['R IH K ER ZH AH N', 'R IY K ER ZH AH N'],
   recursive: ['R IH K ER S IH V', 'R IY K ER S IH V'],
   recursively: ['R IH K ER S IH V L IY', 'R IY K ER S IH V L IY'],

@@ -13,7 +13,7 @@ import { questionBank } from './question-bank';
  */
 
 /** Terms candidates use, beyond the bank's own words. */
-export const algorithmTerms = [
+const algorithmTerms = [
   'array',
   'arrays',
   'string',
