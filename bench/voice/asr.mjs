@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { wordErrors } from './word-errors.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -83,17 +84,6 @@ function heldOutCheck() {
 /** Spelling variants a reader takes as the same words. */
 const variants = { hashmap: 'hash map', hashset: 'hash set', serialise: 'serialize', neighbours: 'neighbors', lookup: 'look up' };
 const normalised = (text) => wordsOf(text).flatMap((w) => (variants[w] ?? w).split(' '));
-function wordErrors(reference, heard) {
-  const r = normalised(reference);
-  const h = normalised(heard);
-  let row = Array.from({ length: h.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= r.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= h.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (r[i - 1] === h[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return { errors: row[h.length], words: r.length };
-}
 
 /** Room noise, well under the agent's voice threshold: a microphone never sends digital silence. */
 function roomNoise(ms) {
@@ -256,7 +246,7 @@ async function main() {
           console.log(`  call ${n + 1}: ${call.played.length} answers played, ${heard.length} filed (not aligned, skipped)`);
         else
           call.played.forEach((index, i) => {
-            const e = wordErrors(answers[index], heard[i]);
+            const e = wordErrors(normalised(answers[index]), normalised(heard[i]));
             const bucket = index < technicalAnswers.length ? totals.technical : totals.ordinary;
             bucket.errors += e.errors;
             bucket.words += e.words;

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { wordErrors } from './word-errors.mjs';
 
 const require = createRequire(import.meta.url);
 const { SpeechSynthesizer } = require('../../services/voice/dist/agent/speech.js');
@@ -32,18 +33,6 @@ const words = (text) =>
     .replace(/[^a-z0-9' ]+/g, ' ')
     .split(/\s+/)
     .filter(Boolean);
-/** Word-level edit distance: substitutions, insertions and deletions against the reference's words. */
-function errors(reference, heard) {
-  const r = words(reference);
-  const h = words(heard);
-  let row = Array.from({ length: h.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= r.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= h.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (r[i - 1] === h[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return { errors: row[h.length], words: r.length };
-}
 const dbfs = (pcm) => {
   let sum = 0;
   for (let i = 0; i < pcm.length / 2; i++) sum += pcm.readInt16LE(i * 2) ** 2;
@@ -83,7 +72,7 @@ try {
       const file = path.join(dir, 'question.wav');
       writeFileSync(file, pcmToWav(audio, 16_000));
       const text = execFileSync('pocketsphinx_continuous', ['-infile', file, '-samprate', '16000', '-logfn', '/dev/null']).toString();
-      const e = errors(question, text);
+      const e = wordErrors(words(question), words(text));
       heard.errors += e.errors;
       heard.words += e.words;
     }

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { AgentPlan, VoiceSessionDetail, voiceMessages } from '@app/contracts';
 import { Browser, Page } from 'playwright-core';
 import { launch, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
 import { FakeElevenLabs } from './fake-elevenlabs';
+import { roomNoiseMicrophone } from './room-noise';
 
 /** A stack of this file's own (stack.cjs, as global-setup starts the shared one). */
 interface Stack {
@@ -26,25 +24,7 @@ const webhookSecret = randomBytes(24).toString('hex');
 
 /** The candidate's microphone: two minutes of room noise (ElevenLabs' side "hears" it; the fake transcribes it). */
 function microphoneFile(): string {
-  const rate = 16_000;
-  const pcm = Buffer.alloc(rate * 120 * 2);
-  for (let i = 0; i < pcm.length / 2; i++) pcm.writeInt16LE(Math.round((Math.random() - 0.5) * 200), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(pcm.length, 40);
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ai-mocks-el-mic-')), 'room.wav');
-  writeFileSync(file, Buffer.concat([header, pcm]));
-  return file;
+  return roomNoiseMicrophone({ seconds: 120, amplitude: 200, name: 'room' });
 }
 
 /** Waits for `check` to hold, asking every 200 ms for up to 15 s. */

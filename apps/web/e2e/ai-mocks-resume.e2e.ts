@@ -1,9 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { voiceMessages } from '@app/contracts';
 import { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { api, launch, newPage, screenshot, seriousA11yViolations, signUp, tokenOf, uniqueEmail } from './browser';
+import { roomNoiseMicrophone } from './room-noise';
 
 jest.setTimeout(240_000);
 
@@ -11,25 +9,7 @@ const welcomeBack = 'Welcome back. Let us pick up where we left off.';
 
 /** A quiet microphone (room noise under the interviewer's voice threshold) as a 16 kHz mono WAV: nothing is taken for an answer. */
 function quietMicrophone(): string {
-  const rate = 16_000;
-  const pcm = Buffer.alloc(rate * 2 * 300);
-  for (let i = 0; i < pcm.length / 2; i++) pcm.writeInt16LE(Math.round((Math.random() - 0.5) * 16), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(pcm.length, 40);
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ai-mocks-resume-')), 'quiet.wav');
-  writeFileSync(file, Buffer.concat([header, pcm]));
-  return file;
+  return roomNoiseMicrophone({ seconds: 300, amplitude: 16, name: 'quiet' });
 }
 
 const credits = (page: Page, n: number) => page.getByText(`Credits: ${n}`, { exact: true }).waitFor({ timeout: 30_000 });
