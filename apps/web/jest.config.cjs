@@ -9,6 +9,7 @@ module.exports = {
   testMatch: ['<rootDir>/e2e/**/*.e2e.ts', '<rootDir>/src/**/*.spec.ts'],
   globalSetup: '<rootDir>/e2e/global-setup.cjs',
   globalTeardown: '<rootDir>/e2e/global-teardown.cjs',
+  testSequencer: '<rootDir>/e2e/sequencer.cjs',
   testTimeout: 60_000,
   maxWorkers: 1,
 };
