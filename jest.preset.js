@@ -28,6 +28,8 @@ module.exports = {
     '^@app/(?!contracts$|service-kit|gateway$|web$)([a-z0-9-]+)$': path.join(__dirname, 'services/$1/src/index.ts'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Failures are also repeated at the end of a whole `npm test` (scripts/test-failures.cjs).
+  reporters: ['default', path.join(__dirname, 'scripts/test-failures.cjs')],
   // Reconnecting NATS clients and pooled sockets can outlive a suite by a few seconds; a CI run
   // must not wait on them.
   forceExit: true,
