@@ -5,7 +5,7 @@ import type { InterviewPlan } from '../interview/plan';
 import { AskedQuestion, interviewReport } from '../interview/report';
 import { boundTurn } from '../sessions/transcript-bounds';
 import { ClientFrame, parseClientFrame, protocolErrorType, userMessageMax } from './client-frames';
-import { TurnTaking } from './turn-taking';
+import { TurnEvent, TurnTaking } from './turn-taking';
 
 /** The socket as the conversation uses it (a `ws` WebSocket). */
 export interface AgentSocket {
@@ -78,8 +78,16 @@ const tooFastReminderMs = 10_000;
 /** Replies to bad frames are dropped while the client is not reading what it was sent. */
 const maxUnreadBytes = 64 * 1024;
 
+/**
+ * A pause inside an answer after which what was said so far is transcribed: under the shortest
+ * end-of-turn silence, so that when the answer ends only its last words are left to transcribe.
+ */
+const segmentPauseMs = 600;
+
 /** Before the chosen length ends, the interview skips to the candidate's questions. */
 const wrapUpMs = 3 * 60_000;
+/** The time a question asked only when time allows needs before the wrap-up: its answer and a probe or two. */
+const extraQuestionMs = 3 * 60_000;
 
 interface Prompt {
   text: string;
@@ -127,6 +135,8 @@ export class InterviewConversation {
   /** Resumed after a dropped call: the first words are a welcome back and the question being asked. */
   private resumed = false;
   private answerStartedAt = 0;
+  /** The transcripts of the answer in progress, one per part already handed out at a pause. */
+  private answerParts: Array<Promise<string | undefined>> = [];
   private nudged = false;
   /** The next turn is being chosen (the answer's transcript awaited): what is said meanwhile is not a new answer. */
   private deciding = false;
@@ -153,6 +163,7 @@ export class InterviewConversation {
       minVoiceMs: 250,
       preRollMs: 300,
       maxTurnMs: 180_000,
+      segmentPauseMs,
     });
     this.audioBudget = new RealTimeBudget(deps.audioAheadMs, deps.monotonicNow);
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
@@ -240,6 +251,14 @@ export class InterviewConversation {
     });
   }
 
+  /**
+   * The question being asked: the last one put. Not `asked[current]`: `current` indexes the plan,
+   * whose items are not all asked (time-allowing ones passed over, the wrap-up skipping ahead).
+   */
+  private get asking(): Asked | undefined {
+    return this.asked[this.asked.length - 1];
+  }
+
   /** Where the interview stands (once `result` has settled, every answer is transcribed in it). */
   snapshot(): ConversationSnapshot {
     return {
@@ -276,7 +295,7 @@ export class InterviewConversation {
 
   /** After a drop, the question that was being asked is asked again (the interview starts if none was). */
   private async pickUp(): Promise<void> {
-    const asked = this.asked[this.current];
+    const asked = this.asking;
     if (!asked) return this.ask(0, `${welcomeBack} `);
     this.turns.endOfTurnAfter(asked.item.stage === 'main' ? this.deps.thinkingPauseMs : this.deps.endOfTurnMs);
     await this.say({ text: `${welcomeBack} ${asked.item.text}`, last: false });
@@ -333,8 +352,11 @@ export class InterviewConversation {
       if (event.type === 'started') {
         if (event.whileAgentSpeaking) this.interrupt();
         this.answerStartedAt = this.secondsInCall();
+        this.answerParts = [];
+      } else if (event.type === 'paused') {
+        this.answerParts.push(this.deps.transcribe(event.audio, sampleRate));
       } else {
-        this.answered(event.audio, event.voiceMs, event.speechMs, event.longestPauseMs);
+        this.answered(event);
       }
     }
   }
@@ -348,7 +370,7 @@ export class InterviewConversation {
     if (this.ending || this.preparing || this.finished || this.deciding || this.current < 0) return;
     if (this.deps.clock.now() < this.speakingUntil) return;
     const [ended] = this.turns.finish();
-    if (ended?.type === 'ended') return this.answered(ended.audio, ended.voiceMs, ended.speechMs, ended.longestPauseMs);
+    if (ended?.type === 'ended') return this.answered(ended);
     void this.respond(Promise.resolve());
   }
 
@@ -358,11 +380,21 @@ export class InterviewConversation {
     this.send({ type: 'interruption', interruption_event: { event_id: this.eventId } });
   }
 
-  private answered(audio: Buffer, voiceMs: number, speechMs: number, longestPauseMs: number): void {
+  /**
+   * An answer has ended: its transcript is the parts transcribed at its pauses and what came after
+   * the last one (usually only that rest is still to do, so the reply waits on little).
+   */
+  private answered({ rest, voiceMs, speechMs, longestPauseMs }: Extract<TurnEvent, { type: 'ended' }>): void {
     this.speakingMs += voiceMs;
     this.longestPauseMs = Math.max(this.longestPauseMs ?? 0, longestPauseMs);
     const entry = this.record('');
-    const heard = this.deps.transcribe(audio, sampleRate).then((text) => {
+    const parts = rest ? [...this.answerParts, this.deps.transcribe(rest, sampleRate)] : this.answerParts;
+    this.answerParts = [];
+    const transcribed = Promise.all(parts).then((texts) => {
+      const known = texts.filter((text) => text !== undefined);
+      return known.length === 0 ? undefined : known.join(' ').replace(/\s+/g, ' ').trim();
+    });
+    const heard = transcribed.then((text) => {
       entry.message = boundTurn(text === undefined ? voiceMessages.notTranscribed : text || '(no words recognised)');
       if (text) {
         this.spokenWords += wordCount(text);
@@ -378,7 +410,7 @@ export class InterviewConversation {
   private record(message: string): TranscriptEntry {
     const entry: TranscriptEntry = { role: 'user', message, time_in_call_secs: message ? this.secondsInCall() : this.answerStartedAt };
     this.transcript.push(entry);
-    this.asked[this.current]?.entries.push(entry);
+    this.asking?.entries.push(entry);
     this.deps.turnTaken('user');
     return entry;
   }
@@ -395,7 +427,7 @@ export class InterviewConversation {
     this.deciding = false;
     this.preparing = false;
     if (this.ending) return;
-    const asked = this.asked[this.current];
+    const asked = this.asking;
     if (!asked) return;
     const { item } = asked;
     const last = asked.entries[asked.entries.length - 1]?.message;
@@ -419,9 +451,13 @@ export class InterviewConversation {
     return this.ask(next, turn.complete ? 'That covers it well. ' : '');
   }
 
-  /** The plan's item `index`, asked (the candidate's questions at the end). */
+  /** The plan's item `index`, asked (the candidate's questions at the end); one the time does not allow is passed over. */
   private async ask(index: number, lead: string): Promise<void> {
-    const item = this.plan.items[Math.min(index, this.plan.items.length - 1)];
+    const elapsed = this.deps.clock.now() - this.connectedAt;
+    const timeForMore = elapsed + extraQuestionMs <= this.plan.minutes * 60_000 - wrapUpMs;
+    let at = Math.min(index, this.plan.items.length - 1);
+    while (this.plan.items[at].whenTimeAllows && !timeForMore) at++;
+    const item = this.plan.items[at];
     this.current = this.plan.items.indexOf(item);
     this.asked.push({ item, answers: [], entries: [], hinted: false, probes: 0 });
     this.turns.endOfTurnAfter(item.stage === 'main' ? this.deps.thinkingPauseMs : this.deps.endOfTurnMs);
@@ -449,9 +485,9 @@ export class InterviewConversation {
    * the question's hint the first time, as silence is often being stuck (it is not repeated).
    */
   private nudgeIfSilent(): void {
-    if (this.ending || this.preparing || this.nudged || this.turns.talking || this.finished || this.current < 0) return;
+    const asked = this.asking;
+    if (this.ending || this.preparing || this.nudged || this.turns.talking || this.finished || !asked) return;
     if (this.deps.clock.now() - this.speakingUntil < silenceNudgeMs) return;
-    const asked = this.asked[this.current];
     const hint = asked.item.question && !asked.hinted ? asked.item.question.hint : undefined;
     if (hint) asked.hinted = true;
     void this.say({

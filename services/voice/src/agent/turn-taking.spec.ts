@@ -7,7 +7,9 @@ const tone = (ms: number, amplitude = 4000) => {
   return pcm;
 };
 const quiet = (ms: number) => tone(ms, 20);
-const options = { sampleRate: rate, startMs: 100, bargeInMs: 400, endOfTurnMs: 600, minVoiceMs: 250, preRollMs: 300, maxTurnMs: 5_000 };
+const options = { sampleRate: rate, startMs: 100, bargeInMs: 400, endOfTurnMs: 600, minVoiceMs: 250, preRollMs: 300, maxTurnMs: 5_000, segmentPauseMs: 10_000 };
+/** As the interviewer runs it: a pause shorter than the end of a turn hands out the answer so far. */
+const segmented = { ...options, segmentPauseMs: 450 };
 
 describe('turn-taking by voice activity', () => {
   it('starts a turn after 100 ms of voice and ends it after the silence, with the audio heard', () => {
@@ -19,7 +21,7 @@ describe('turn-taking by voice activity', () => {
     expect(ended).toMatchObject({ type: 'ended' });
     if (ended.type !== 'ended') throw new Error('no end');
     expect(ended.voiceMs).toBeGreaterThanOrEqual(900);
-    expect(ended.audio.length / 2 / rate).toBeGreaterThan(1.5);
+    expect(ended.rest!.length / 2 / rate).toBeGreaterThan(1.5);
   });
 
   it('measures the longest pause inside an answer and its length without the closing silence', () => {
@@ -67,5 +69,34 @@ describe('turn-taking by voice activity', () => {
     // A breath is not an answer: too little voice ends nothing.
     turns.push(tone(150), false);
     expect(turns.finish()).toEqual([]);
+  });
+
+  it('hands out each part of an answer at its pauses, and at the end only what came after the last', () => {
+    const turns = new TurnTaking(segmented);
+    turns.endOfTurnAfter(1_500);
+    const events = turns.push(Buffer.concat([tone(1_000), quiet(500), tone(700), quiet(300), tone(400), quiet(1_520)]), false);
+    expect(events.map((e) => e.type)).toEqual(['started', 'paused', 'paused', 'ended']);
+    const [, first, second, ended] = events;
+    if (first.type !== 'paused' || second.type !== 'paused' || ended.type !== 'ended') throw new Error('not a paused answer');
+    const seconds = (pcm: Buffer) => pcm.length / 2 / rate;
+    // The first part: the voice up to the pause (the turn started 100 ms in, with its pre-roll) and 450 ms of it.
+    expect(seconds(first.audio)).toBeCloseTo(1.45, 1);
+    // The second part: the rest of that pause, then voice, a 300 ms breath (no cut), voice, and 450 ms of silence.
+    expect(seconds(second.audio)).toBeCloseTo(0.05 + 0.7 + 0.3 + 0.4 + 0.45, 1);
+    // What is left is silence: nothing to transcribe; the turn's figures are the whole answer's.
+    expect(ended.rest).toBeUndefined();
+    expect(ended.voiceMs).toBeGreaterThanOrEqual(2_000);
+    expect(ended.longestPauseMs).toBeGreaterThanOrEqual(480);
+  });
+
+  it('does not cut at a pause until enough has been said, and gives the words after the last pause as the rest', () => {
+    const turns = new TurnTaking(segmented);
+    turns.endOfTurnAfter(1_500);
+    // 200 ms of voice is under the 250 ms an answer needs: the pause after it cuts nothing.
+    expect(turns.push(Buffer.concat([tone(200), quiet(500), tone(600), quiet(300)]), false).map((e) => e.type)).toEqual(['started']);
+    const [ended] = turns.finish();
+    if (ended?.type !== 'ended') throw new Error('no end');
+    // All of it, from the first syllable (kept by the pre-roll) to the press of "I'm done".
+    expect(ended.rest!.length / 2 / rate).toBeCloseTo(1.6, 2);
   });
 });

@@ -26,12 +26,23 @@ export interface TurnTakingOptions {
   preRollMs: number;
   /** A turn ends here however loud the room stays (steady noise must not buffer a whole call). */
   maxTurnMs: number;
+  /**
+   * A pause this long inside a turn hands out what was said since the last one (a `paused` event),
+   * so it can be transcribed while the candidate goes on or while the end-of-turn silence runs out.
+   */
+  segmentPauseMs: number;
 }
 
 export type TurnEvent =
   | { type: 'started'; whileAgentSpeaking: boolean }
-  /** `speechMs`: the turn without its closing silence; `longestPauseMs`: the longest silence inside it. */
-  | { type: 'ended'; audio: Buffer; voiceMs: number; speechMs: number; longestPauseMs: number };
+  /** The turn's audio since its start or its previous pause: it goes on after this. */
+  | { type: 'paused'; audio: Buffer }
+  /**
+   * `rest`: the audio since the last `paused` event (all of it when there was none), undefined when
+   * it holds no voice; `voiceMs`, `speechMs` (without the closing silence) and `longestPauseMs` (the
+   * longest silence inside) are the whole turn's.
+   */
+  | { type: 'ended'; rest?: Buffer; voiceMs: number; speechMs: number; longestPauseMs: number };
 
 /**
  * Decides, frame by frame of the incoming audio, when the candidate starts and stops talking.
@@ -41,7 +52,9 @@ export class TurnTaking {
   private voicedRun = 0;
   private silence = 0;
   private inTurn = false;
-  private turn: Buffer[] = [];
+  /** The audio since the turn started or last paused, and the voice in it. */
+  private segment: Buffer[] = [];
+  private segmentVoice = 0;
   private turnVoice = 0;
   private turnMs = 0;
   private longestPause = 0;
@@ -73,7 +86,8 @@ export class TurnTaking {
     this.voicedRun = 0;
     this.silence = 0;
     this.inTurn = false;
-    this.turn = [];
+    this.segment = [];
+    this.segmentVoice = 0;
     this.turnVoice = 0;
     this.turnMs = 0;
     this.longestPause = 0;
@@ -94,7 +108,8 @@ export class TurnTaking {
         this.voicedRun = voiced ? this.voicedRun + ms : 0;
         if (this.voicedRun >= (agentSpeaking ? this.options.bargeInMs : this.options.startMs)) {
           this.inTurn = true;
-          this.turn = this.preRoll.map((f) => f.frame);
+          this.segment = this.preRoll.map((f) => f.frame);
+          this.segmentVoice = this.voicedRun;
           this.turnVoice = this.voicedRun;
           this.silence = 0;
           this.preRoll = [];
@@ -102,10 +117,11 @@ export class TurnTaking {
         }
         continue;
       }
-      this.turn.push(frame);
+      this.segment.push(frame);
       this.turnMs += ms;
       if (voiced) {
         this.turnVoice += ms;
+        this.segmentVoice += ms;
         this.longestPause = Math.max(this.longestPause, this.silence);
         this.silence = 0;
       } else {
@@ -114,6 +130,10 @@ export class TurnTaking {
       if (this.silence >= this.endOfTurnMs || this.turnMs >= this.options.maxTurnMs) {
         const ended = this.end();
         if (ended) events.push(ended);
+      } else if (this.silence >= this.options.segmentPauseMs && this.segmentVoice >= this.options.minVoiceMs) {
+        events.push({ type: 'paused', audio: Buffer.concat(this.segment) });
+        this.segment = [];
+        this.segmentVoice = 0;
       }
     }
     return events;
@@ -121,11 +141,12 @@ export class TurnTaking {
 
   /** The turn in progress, closed; undefined when it had too little voice to be an answer. */
   private end(): TurnEvent | undefined {
-    const audio = Buffer.concat(this.turn);
+    // A rest with less voice than starts a turn (a click, a breath) has no words to transcribe.
+    const rest = this.segmentVoice >= this.options.startMs ? Buffer.concat(this.segment) : undefined;
     const voiceMs = this.turnVoice;
     const speechMs = this.turnMs - this.silence;
     const longestPauseMs = this.longestPause;
     this.reset();
-    return voiceMs >= this.options.minVoiceMs ? { type: 'ended', audio, voiceMs, speechMs, longestPauseMs } : undefined;
+    return voiceMs >= this.options.minVoiceMs ? { type: 'ended', rest, voiceMs, speechMs, longestPauseMs } : undefined;
   }
 }

@@ -1,6 +1,6 @@
 import { AgentPlan } from '@app/contracts';
 import { concepts } from '../interview/concepts';
-import { InterviewPlan, PlanContext, interviewPlan } from '../interview/plan';
+import { InterviewPlan, PlanContext, PlannedItem, interviewPlan } from '../interview/plan';
 
 const maxKeywords = 50;
 
@@ -12,7 +12,7 @@ const maxKeywords = 50;
  */
 export function agentPlanFor(context: PlanContext, userId: string): AgentPlan {
   const plan = interviewPlan(context);
-  const asked = plan.items.filter((item) => item.question);
+  const asked = plan.items.filter((item) => item.question && !item.whenTimeAllows);
   const questions = asked.map((item, i) => `${i + 1}. ${item.question!.question}`).join('\n');
   const company = context.company ?? 'a software company';
   const level = context.level ?? 'any level';
@@ -34,13 +34,18 @@ export function agentPlanFor(context: PlanContext, userId: string): AgentPlan {
 }
 
 function promptFor(plan: InterviewPlan, facts: { company: string; level: string; topics: string; questions: string }): string {
+  const step = (item: PlannedItem, i: number) => {
+    const q = item.question!;
+    const covers = q.concepts.map((key) => concepts[key].name).join(', ');
+    return `${i + 1}. (${q.kind}) Ask exactly: "${q.question}"\n   A good answer covers: ${covers}.\n   If the candidate is stuck, hint once: "${q.hint}"`;
+  };
   const steps = plan.items
-    .filter((item) => item.question)
-    .map((item, i) => {
-      const q = item.question!;
-      const covers = q.concepts.map((key) => concepts[key].name).join(', ');
-      return `${i + 1}. (${q.kind}) Ask exactly: "${q.question}"\n   A good answer covers: ${covers}.\n   If the candidate is stuck, hint once: "${q.hint}"`;
-    })
+    .filter((item) => item.question && !item.whenTimeAllows)
+    .map(step)
+    .join('\n');
+  const extras = plan.items
+    .filter((item) => item.whenTimeAllows)
+    .map(step)
     .join('\n');
   return [
     `You are a friendly but rigorous interviewer running a ${plan.minutes}-minute mock interview for ${facts.company}, for a candidate at ${facts.level}.`,
@@ -48,6 +53,8 @@ function promptFor(plan: InterviewPlan, facts: { company: string; level: string;
     'You have already introduced yourself and asked the candidate to tell you about themselves. Then ask these questions, in this order, each in its own turn, word for word:',
     steps,
     `After an answer, ask at most two short follow-ups for what a good answer covers and the candidate left out, then move on. Speak one question at a time and never give the answer away. Keep to the ${plan.minutes} minutes.`,
+    `If those questions are done with more than 6 minutes of the ${plan.minutes} left, say "We still have some time, so here is one more technical question." and ask the next of these, the same way, until 6 minutes are left:`,
+    extras,
     `When the questions are done, say: "Thank you, that was my last question. What questions do you have for me?" Answer briefly, then end with: "${plan.goodbye}"`,
   ]
     .filter(Boolean)

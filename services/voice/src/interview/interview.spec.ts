@@ -101,11 +101,24 @@ describe('the interview plan', () => {
       .map((i) => i.question!.question);
 
   it("goes introduction, main questions, behavioural, then the candidate's questions; 2 main for 10 minutes, 3 for 20", () => {
-    const twenty = interviewPlan(context);
-    expect(twenty.items.map((i) => i.stage)).toEqual(['introduction', 'main', 'main', 'main', 'behavioural', 'behavioural', 'candidate questions']);
-    const ten = interviewPlan({ ...context, minutes: 10 });
-    expect(ten.items.map((i) => i.stage)).toEqual(['introduction', 'main', 'main', 'behavioural', 'candidate questions']);
-    expect(ten.items[0].text).toContain('This is a 10 minute interview');
+    const planned = (minutes: 10 | 20) =>
+      interviewPlan({ ...context, minutes })
+        .items.filter((i) => !i.whenTimeAllows)
+        .map((i) => i.stage);
+    expect(planned(20)).toEqual(['introduction', 'main', 'main', 'main', 'behavioural', 'behavioural', 'candidate questions']);
+    expect(planned(10)).toEqual(['introduction', 'main', 'main', 'behavioural', 'candidate questions']);
+    expect(interviewPlan({ ...context, minutes: 10 }).items[0].text).toContain('This is a 10 minute interview');
+  });
+
+  it('holds six more coding questions for when time allows, after the behavioural ones and none asked twice', () => {
+    const { items } = interviewPlan(context);
+    const extras = items.filter((i) => i.whenTimeAllows);
+    expect(extras).toHaveLength(6);
+    expect(extras.every((i) => i.stage === 'main' && i.question!.kind === 'coding')).toBe(true);
+    expect(extras[0].text).toMatch(/^We still have some time, so here is one more technical question\. .+ Take your time and think out loud\.$/);
+    expect(items.slice(-7).map((i) => Boolean(i.whenTimeAllows))).toEqual([true, true, true, true, true, true, false]);
+    const asked = items.flatMap((i) => (i.question ? [i.question.question] : []));
+    expect(new Set(asked).size).toBe(asked.length);
   });
 
   it('draws differently for two sessions and the same for one session', () => {

@@ -8,6 +8,8 @@ export interface PlannedItem {
   question?: BankQuestion;
   /** What the interviewer says to ask it. */
   text: string;
+  /** Asked only when the interview still has time for it (after the planned questions went quickly). */
+  whenTimeAllows?: boolean;
 }
 
 export interface InterviewPlan {
@@ -27,6 +29,8 @@ export interface PlanContext {
 
 /** The company's most reported topics weigh this much more than the rest of the bank. */
 const reportedTopicWeight = 5;
+/** Technical questions held back for an interview whose planned questions leave time over. */
+const extraQuestions = 6;
 const experiencedLevels = ['Mid-level', 'Senior', 'Principal'];
 
 /** A small seeded generator (mulberry32): the same seed draws the same interview. */
@@ -64,6 +68,8 @@ function seniorityOf(level: string | null): Seniority {
  * questions with probing, behavioural questions for the level, then the candidate's questions.
  * Main questions are coding talk-throughs, with one system design question from mid-level up (or
  * when the company's candidates report it); the draw favours the company's most reported topics.
+ * More coding questions follow the behavioural ones, asked only while time allows, so that quick
+ * answers do not end the interview long before its chosen length.
  */
 export function interviewPlan(context: PlanContext): InterviewPlan {
   const random = seededRandom(context.seed);
@@ -82,10 +88,11 @@ export function interviewPlan(context: PlanContext): InterviewPlan {
     : [];
   const codings = draw(
     questionBank.filter((q) => q.kind === 'coding'),
-    mainCount - designs.length,
+    mainCount - designs.length + extraQuestions,
     weight,
     random,
   );
+  const extras = codings.splice(mainCount - designs.length);
   const stories = draw(
     questionBank.filter((q) => q.kind === 'behavioural' && (q.seniority === 'any' || seniority === 'any' || q.seniority === seniority)),
     context.minutes === 10 ? 1 : 2,
@@ -110,6 +117,12 @@ export function interviewPlan(context: PlanContext): InterviewPlan {
       stage: 'behavioural',
       question,
       text: `${i === 0 ? 'Thank you. Now a few questions about your experience. ' : 'Thanks. Another one. '}${question.question}`,
+    })),
+    ...extras.map((question): PlannedItem => ({
+      stage: 'main',
+      question,
+      text: `We still have some time, so here is one more technical question. ${question.question} Take your time and think out loud.`,
+      whenTimeAllows: true,
     })),
     { stage: 'candidate questions', text: 'Thank you, that was my last question. What questions do you have for me?' },
   ];
