@@ -49,6 +49,38 @@ describe('metrics on their own port', () => {
     expect(await other.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
+  it('shows calls that queued for a database connection, and the pool by state', async () => {
+    // One connection for the whole service: eight notes at once must take turns for it. Their
+    // events stay in this process (the JetStream tests below count a stream's events).
+    const svc = await env.start(
+      fixtureService,
+      { METRICS_PORT: '0', DATABASE_POOL_MAX: '1', DATABASE_SCHEMA: `${env.prefix}_fixture_pool_metrics`, EVENT_BUS: 'in-process' },
+      { transport: new InProcessTransport(new InProcessLog()) },
+    );
+    const before = await scrape(svc);
+    const waitsBefore = metricValue(before, 'db_pool_wait_seconds_count', { service: 'fixture' }) ?? 0;
+    const header = await env.authHeader(env.newUser());
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        request(svc.url)
+          .post('/api/notes')
+          .set(header)
+          .send({ name: `queued ${i}` }),
+      ),
+    );
+    expect(created.map((res) => res.status)).toEqual(Array(8).fill(201));
+
+    const after = await scrape(svc);
+    const waits = metricValue(after, 'db_pool_wait_seconds_count', { service: 'fixture' })! - waitsBefore;
+    expect(waits).toBeGreaterThanOrEqual(1);
+    expect(metricValue(after, 'db_pool_wait_seconds_sum', { service: 'fixture' })).toBeGreaterThan(0);
+    // A wait is a wait for a connection: none of these took anywhere near the 3 s connection timeout.
+    expect(metricValue(after, 'db_pool_wait_seconds_bucket', { service: 'fixture', le: '3' })! - waitsBefore).toBe(waits);
+    const pool = (state: string) => metricValue(after, 'db_pool_connections', { service: 'fixture', state });
+    expect(pool('idle')! + pool('in_use')!).toBeLessThanOrEqual(1);
+    expect(pool('waiting')).toBeGreaterThanOrEqual(0);
+  });
+
   it('has no metrics port unless METRICS_PORT is set', async () => {
     const svc = await env.start(fixtureService, { DATABASE_SCHEMA: `${env.prefix}_fixture_no_metrics` });
     expect(svc.metricsUrl).toBeUndefined();

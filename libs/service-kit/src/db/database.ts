@@ -29,13 +29,16 @@ export class Database {
   readonly pool: Pool;
   readonly schema: string;
   private readonly logger: Logger;
+  private readonly poolMax: number;
+  private waited?: (seconds: number) => void;
 
   constructor(options: DatabaseOptions) {
     this.schema = options.schema;
     this.logger = options.logger;
+    this.poolMax = options.poolMax ?? 10;
     this.pool = new Pool({
       connectionString: options.url,
-      max: options.poolMax ?? 10,
+      max: this.poolMax,
       options: `-c search_path=${options.schema},public`,
       // While Postgres is unreachable a caller waits at most this long for its 503 (kit http/envelope.ts).
       connectionTimeoutMillis: 3000,
@@ -44,8 +47,43 @@ export class Database {
     this.pool.on('error', (err) => this.logger.warn({ err }, 'idle database connection failed'));
   }
 
+  /**
+   * From now on, each call that finds every connection of the pool busy reports how long it
+   * waited for one (a slow call's time spent queueing in this process, not in Postgres). Calls
+   * that find a connection free cost nothing more.
+   */
+  observePoolWaits(waited: (seconds: number) => void): void {
+    this.waited = waited;
+  }
+
+  /** Every connection is checked out: the next call queues for one. */
+  private get poolBusy(): boolean {
+    return this.waited !== undefined && this.pool.idleCount === 0 && this.pool.totalCount >= this.poolMax;
+  }
+
   query<R extends QueryResultRow = QueryResultRow>(sql: string, params: unknown[] = []) {
-    return this.pool.query<R>(sql, params);
+    if (!this.poolBusy) return this.pool.query<R>(sql, params);
+    return this.checkOut().then(async (client) => {
+      // As pool.query does: a connection whose query failed is not given to the next caller.
+      let failure: Error | undefined;
+      try {
+        return await client.query<R>(sql, params);
+      } catch (err) {
+        failure = err as Error;
+        throw err;
+      } finally {
+        client.release(failure);
+      }
+    });
+  }
+
+  /** A connection from the pool; the wait is reported when every connection was busy. */
+  private async checkOut(): Promise<PoolClient> {
+    if (!this.poolBusy) return this.pool.connect();
+    const startedAt = performance.now();
+    const client = await this.pool.connect();
+    this.waited?.((performance.now() - startedAt) / 1000);
+    return client;
   }
 
   /**
@@ -68,7 +106,7 @@ export class Database {
   }
 
   private async attempt<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.checkOut();
     // A connection lost mid-transaction fails the query in flight (the caller's error); its 'error'
     // event, with no listener while the client is checked out, would end the process.
     const lost = (err: Error) => this.logger.warn({ err: err.message }, 'database connection lost during a transaction');

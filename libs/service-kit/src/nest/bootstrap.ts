@@ -20,6 +20,7 @@ import { ServiceKitModule } from './kit.module';
 import { createLogger, Logger } from '../logger';
 import { EventBusServer } from './event-server';
 import { runMain } from '../process';
+import { registerDatabaseMetrics } from '../metrics/database';
 import { registerEventMetrics } from '../metrics/events';
 import { observeRequests } from '../metrics/http';
 import { Metrics, startMetricsServer } from '../metrics/registry';
@@ -153,6 +154,7 @@ export async function startService<S extends z.ZodRawShape>(
     let metricsUrl: string | undefined;
     if (metrics) {
       registerEventMetrics(metrics, events, logger);
+      registerDatabaseMetrics(metrics, db);
       const server = await startMetricsServer(metrics, config.METRICS_PORT!, config.HOST);
       cleanups.unshift({ step: 'metrics server', run: () => server.close() });
       metricsUrl = server.url;
