@@ -16,8 +16,9 @@
 //                                                without it (fairness: one heavy user must not slow
 //                                                the rest)
 //   METRICS_PORT=9464 node bench/load/run.mjs   steady, with the stack started with METRICS_PORT=9464:
-//                                                also GC pauses and event-loop delay per Node process
-//                                                (bench/load/tail.mjs); metrics cost each process
+//                                                also GC pauses, event-loop delay and database pool
+//                                                waits per Node process (bench/load/tail.mjs);
+//                                                metrics cost each process
 //                                                ~6 MB, so read the memory figures from a run without
 //   MODE=ramp node bench/load/run.mjs            ramp: a rising rate of calls (open loop: calls are
 //                                                sent on schedule whether or not earlier ones came
