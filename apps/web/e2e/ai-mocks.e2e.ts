@@ -325,8 +325,8 @@ describe('the interview report (Chromium)', () => {
     await page.goto(`/ai-mocks/${sessionId}`);
     const report = page.locator('[aria-label="Interview report"]');
     await report.getByRole('heading', { name: 'Question by question' }).waitFor({ timeout: 30_000 });
-    // The plan's three questions, then the six held for when time allows: typed answers leave most of the 10 minutes.
-    const asked = 3 + 6;
+    // The plan's three questions, then the twelve held for when time allows: typed answers leave most of the 10 minutes.
+    const asked = 3 + 12;
     await report.getByText(new RegExp(`^You answered ${asked} of ${asked} questions, with an average score of \\d\\.\\d out of 4\\.$`)).waitFor();
     const verdicts = report
       .getByRole('heading', { name: 'Question by question' })

@@ -110,13 +110,13 @@ describe('the interview plan', () => {
     expect(interviewPlan({ ...context, minutes: 10 }).items[0].text).toContain('This is a 10 minute interview');
   });
 
-  it('holds six more coding questions for when time allows, after the behavioural ones and none asked twice', () => {
+  it('holds twelve more coding questions for when time allows, after the behavioural ones and none asked twice', () => {
     const { items } = interviewPlan(context);
     const extras = items.filter((i) => i.whenTimeAllows);
-    expect(extras).toHaveLength(6);
+    expect(extras).toHaveLength(12);
     expect(extras.every((i) => i.stage === 'main' && i.question!.kind === 'coding')).toBe(true);
     expect(extras[0].text).toMatch(/^We still have some time, so here is one more technical question\. .+ Take your time and think out loud\.$/);
-    expect(items.slice(-7).map((i) => Boolean(i.whenTimeAllows))).toEqual([true, true, true, true, true, true, false]);
+    expect(items.slice(-13).map((i) => Boolean(i.whenTimeAllows))).toEqual([...Array(12).fill(true), false]);
     const asked = items.flatMap((i) => (i.question ? [i.question.question] : []));
     expect(new Set(asked).size).toBe(asked.length);
   });

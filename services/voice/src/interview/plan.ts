@@ -30,7 +30,7 @@ export interface PlanContext {
 /** The company's most reported topics weigh this much more than the rest of the bank. */
 const reportedTopicWeight = 5;
 /** Technical questions held back for an interview whose planned questions leave time over. */
-const extraQuestions = 6;
+const extraQuestions = 12;
 const experiencedLevels = ['Mid-level', 'Senior', 'Principal'];
 
 /** A small seeded generator (mulberry32): the same seed draws the same interview. */
