@@ -5,7 +5,9 @@
 // frames, room noise between answers), and the transcripts the agent filed with the session are
 // compared with what was said. Printed per voice: the word error rate, the reply latency (the end
 // of the answer's voice → the interviewer's first audio, with and without the pause rule), and the
-// length of the first interview, a full default one (20 minutes, no company or level).
+// length of the first interview, a full default one (20 minutes, no company or level), held to its
+// goodbye: when the answers run out before it, they are played again (each is counted once in the
+// word error rate).
 //
 //   node bench/voice/asr.mjs [voices=rms,slt] [model=interview|general]
 //
@@ -120,8 +122,12 @@ class SkippingClock {
   }
 }
 
-/** One call: plays answers from `pending` until the goodbye (or they run out); what was played, and the reply latencies. */
-async function interview(voiceService, env, user, clock, pending, audio) {
+/**
+ * One call: plays answers from `pending` until the goodbye (or they run out; with `untilGoodbye`,
+ * answers already played are played again, flagged as replays, so the call reaches its end); what
+ * was played, and the reply latencies.
+ */
+async function interview(voiceService, env, user, clock, pending, audio, untilGoodbye) {
   const res = await fetch(`${voiceService.url}/api/elevenlabs/signed-url`, { headers: await env.authHeader(user) });
   if (res.status !== 200) throw new Error(`signed-url answered ${res.status}: ${await res.text()}`);
   const { signedUrl, sessionId } = await res.json();
@@ -186,8 +192,9 @@ async function interview(voiceService, env, user, clock, pending, audio) {
       await done;
       break;
     }
-    if (pending.length === 0) break;
-    const index = pending.shift();
+    if (pending.length === 0 && !untilGoodbye) break;
+    const replay = pending.length === 0;
+    const index = replay ? played[played.length % Math.max(1, played.filter((p) => !p.replay).length)].index : pending.shift();
     const rule = stage === 'main' ? thinkingPauseMs : endOfTurnMs;
     // The answer's own voice ends before its trailing room noise (250 ms): that is when the candidate stopped.
     const pcm = audio[index];
@@ -198,7 +205,7 @@ async function interview(voiceService, env, user, clock, pending, audio) {
       waitingReply = { resolve };
       void done.then(() => resolve(undefined));
     });
-    played.push(index);
+    played.push({ index, replay });
     if (reply !== undefined) latencies.push({ ms: reply - voiceEnd, rule });
   }
   if (!closed) ws.close(1000);
@@ -227,7 +234,8 @@ async function main() {
       const seconds = audio.reduce((s, a) => s + a.length / 2 / rate, 0);
       const pending = answers.map((_, i) => i);
       const calls = [];
-      while (pending.length > 0) calls.push(await interview(voiceService, env, user, clock, pending, audio));
+      // The first call is a full default interview, held to its goodbye (its length is a figure).
+      while (pending.length > 0) calls.push(await interview(voiceService, env, user, clock, pending, audio, calls.length === 0));
       const totals = { technical: { errors: 0, words: 0 }, ordinary: { errors: 0, words: 0 } };
       const misheard = [];
       let defaultLength;
@@ -245,7 +253,8 @@ async function main() {
         if (heard.length !== call.played.length)
           console.log(`  call ${n + 1}: ${call.played.length} answers played, ${heard.length} filed (not aligned, skipped)`);
         else
-          call.played.forEach((index, i) => {
+          call.played.forEach(({ index, replay }, i) => {
+            if (replay) return; // heard once already: counted once
             const e = wordErrors(normalised(answers[index]), normalised(heard[i]));
             const bucket = index < technicalAnswers.length ? totals.technical : totals.ordinary;
             bucket.errors += e.errors;
