@@ -458,7 +458,7 @@ export class InterviewConversation {
     let at = Math.min(index, this.plan.items.length - 1);
     while (this.plan.items[at].whenTimeAllows && !timeForMore) at++;
     const item = this.plan.items[at];
-    this.current = this.plan.items.indexOf(item);
+    this.current = at;
     this.asked.push({ item, answers: [], entries: [], hinted: false, probes: 0 });
     this.turns.endOfTurnAfter(item.stage === 'main' ? this.deps.thinkingPauseMs : this.deps.endOfTurnMs);
     await this.say({ text: `${lead}${item.text}`, last: false });
