@@ -24,10 +24,13 @@ const LOG_FLUSH_INTERVAL_MS = 1_000;
  */
 export function createLogger(service: string, level = 'info', options: LoggerOptions = {}): Logger {
   const bufferBytes = options.bufferBytes ?? 0;
-  // Asynchronous writes, as pino's default destination makes them; pino flushes them on exit.
+  // Synchronous writes, as pino's own default: an asynchronous write goes through libuv's thread
+  // pool and a callback, which cost the gateway about 6 µs more per access line (bench/gateway)
+  // than the write itself. Standard output here is a file, a terminal or the container runtime's
+  // pipe, all of which take a line at once.
   const destination = pino.destination({
     dest: options.fd ?? process.stdout.fd ?? 1,
-    sync: false,
+    sync: true,
     minLength: bufferBytes,
     periodicFlush: bufferBytes > 0 ? LOG_FLUSH_INTERVAL_MS : 0,
   });
