@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Pool, PoolClient, QueryResultRow } from 'pg';
+import { Pool, PoolClient, QueryConfig, QueryResultRow } from 'pg';
 import type { Logger } from '../logger';
 
 /** A connection inside a transaction; work registered with afterCommit runs once it commits. */
@@ -13,6 +13,22 @@ export interface Tx {
 /** Postgres rolled the transaction back whole and says running it again may succeed: serialization_failure, deadlock_detected. */
 const retryableCodes = new Set(['40001', '40P01']);
 const isRetryable = (err: unknown): boolean => retryableCodes.has((err as { code?: unknown } | null)?.code as string);
+
+/**
+ * Postgres refuses a prepared statement whose result columns changed since it was planned: a
+ * migration run meanwhile, by this replica or another during a rolling deploy.
+ */
+const isStalePlan = (err: unknown): boolean => {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
+};
+
+/**
+ * Distinct SQL texts prepared per connection at most: a text built with a varying number of
+ * placeholders would otherwise leave a statement in every backend for each shape it ever took.
+ * Past it, new texts run unprepared, as before.
+ */
+const PREPARED_STATEMENTS_MAX = 500;
 
 export interface DatabaseOptions {
   url: string;
@@ -31,6 +47,10 @@ export class Database {
   private readonly logger: Logger;
   private readonly poolMax: number;
   private waited?: (seconds: number) => void;
+  /** Each SQL text's statement name, derived from the text and the generation. */
+  private readonly statementNames = new Map<string, string>();
+  /** Bumped when a plan went stale: every text is then prepared afresh under a new name. */
+  private statementGeneration = 0;
 
   constructor(options: DatabaseOptions) {
     this.schema = options.schema;
@@ -61,13 +81,47 @@ export class Database {
     return this.waited !== undefined && this.pool.idleCount === 0 && this.pool.totalCount >= this.poolMax;
   }
 
-  query<R extends QueryResultRow = QueryResultRow>(sql: string, params: unknown[] = []) {
-    if (!this.poolBusy) return this.pool.query<R>(sql, params);
+  /**
+   * A query as a named statement: each connection parses and plans a text once, then only binds
+   * and runs it (Postgres keeps the plan, generic once it costs no more than a custom one). The
+   * services run a few dozen texts over and over, so this saves Postgres the parse and plan of
+   * every call. A text without parameters runs as sent: it may hold several statements (a script),
+   * which a prepared statement cannot.
+   */
+  private prepared(sql: string, params: unknown[]): QueryConfig {
+    if (params.length === 0) return { text: sql };
+    let name = this.statementNames.get(sql);
+    if (name === undefined) {
+      if (this.statementNames.size >= PREPARED_STATEMENTS_MAX) return { text: sql, values: params };
+      name = `q${this.statementGeneration}_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`;
+      this.statementNames.set(sql, name);
+    }
+    return { name, text: sql, values: params };
+  }
+
+  /** The statements prepared so far are left behind: their connections drop them as they close. */
+  private prepareAfresh(): void {
+    this.statementGeneration += 1;
+    this.statementNames.clear();
+  }
+
+  async query<R extends QueryResultRow = QueryResultRow>(sql: string, params: unknown[] = []) {
+    try {
+      return await this.queryOnce<R>(sql, params);
+    } catch (err) {
+      if (!isStalePlan(err)) throw err;
+      this.prepareAfresh();
+      return this.queryOnce<R>(sql, params);
+    }
+  }
+
+  private queryOnce<R extends QueryResultRow>(sql: string, params: unknown[]) {
+    if (!this.poolBusy) return this.pool.query<R>(this.prepared(sql, params));
     return this.checkOut().then(async (client) => {
       // As pool.query does: a connection whose query failed is not given to the next caller.
       let failure: Error | undefined;
       try {
-        return await client.query<R>(sql, params);
+        return await client.query<R>(this.prepared(sql, params));
       } catch (err) {
         failure = err as Error;
         throw err;
@@ -90,12 +144,16 @@ export class Database {
    * Runs `work` in one transaction. A transaction Postgres ended as a deadlock victim or a
    * serialization failure (40P01, 40001) did nothing, so it runs once more on a fresh connection
    * before the caller sees the error: `work` must do nothing but its queries (anything else waits
-   * for afterCommit).
+   * for afterCommit). So does one that met a prepared statement gone stale (see isStalePlan).
    */
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
       return await this.attempt(work);
     } catch (err) {
+      if (isStalePlan(err)) {
+        this.prepareAfresh();
+        return this.attempt(work);
+      }
       if (!isRetryable(err)) throw err;
       this.logger.warn(
         { err: (err as Error).message, code: (err as { code?: string }).code },
@@ -115,7 +173,7 @@ export class Database {
     try {
       await client.query('BEGIN');
       const result = await work({
-        query: (sql, params = []) => client.query(sql, params),
+        query: (sql, params = []) => client.query(this.prepared(sql, params)),
         afterCommit: (fn) => afterCommit.push(fn),
       });
       await client.query('COMMIT');
