@@ -10,6 +10,7 @@ import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -250,11 +251,14 @@ function setupSteps() {
   };
 }
 
-// Nx rebuilds only what changed since the last build (and nothing on a warm cache).
+// Nx rebuilds only what changed since the last build (and nothing on a warm cache). Builds run a
+// core each (nx.json's one at a time is for the tests, which share a database): the web build
+// then runs beside the services' (a first build on 2 cores 17.8 -> 13.5 s).
 function buildIfNeeded() {
   if (process.env.SKIP_BUILD === '1') return;
   say('building what changed…');
-  const result = spawnSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '--outputStyle=static'], {
+  const nx = [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '--outputStyle=static', `--parallel=${os.availableParallelism()}`];
+  const result = spawnSync(process.execPath, nx, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     // A production build whoever starts us (jest sets NODE_ENV=test, which makes Vite build for development).
