@@ -72,15 +72,18 @@ function launch() {
 async function main() {
   restarts = restartPolicy(process.env);
   watchdog = startWatchdog();
-  buildIfNeeded();
+  const built = buildIfNeeded();
+  built.catch(() => undefined); // its failure is thrown where it is awaited, below
   setup = setupSteps();
+  // Postgres needs nothing built: it starts (on a first start, initialises) while the build runs.
+  const databaseUrl = process.env.DATABASE_URL ?? (await startPostgres());
+  await built;
   const services = await setup.run('registryServices');
   const secrets = await setup.run(
     'launcherSecrets',
     services.map((s) => s.name),
   );
   const port = Number(process.env.PORT ?? 8080);
-  const databaseUrl = process.env.DATABASE_URL ?? (await startPostgres());
   // On its own Postgres every service is its own role; a DATABASE_URL is the operator's (docs/deploy.md).
   const databaseUrls = process.env.DATABASE_URL
     ? {}
@@ -254,17 +257,18 @@ function setupSteps() {
 // Nx rebuilds only what changed since the last build (and nothing on a warm cache). Builds run a
 // core each (nx.json's one at a time is for the tests, which share a database): the web build
 // then runs beside the services' (a first build on 2 cores 17.8 -> 13.5 s).
-function buildIfNeeded() {
+async function buildIfNeeded() {
   if (process.env.SKIP_BUILD === '1') return;
   say('building what changed…');
   const nx = [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '--outputStyle=static', `--parallel=${os.availableParallelism()}`];
-  const result = spawnSync(process.execPath, nx, {
+  const build = spawn(process.execPath, nx, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     // A production build whoever starts us (jest sets NODE_ENV=test, which makes Vite build for development).
     env: { ...process.env, NODE_ENV: 'production', NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
   });
-  if (result.status !== 0) throw new Error('build failed (run `npm run build` to see why)');
+  const status = await new Promise((resolve) => build.once('close', resolve).once('error', () => resolve(null)));
+  if (status !== 0) throw new Error('build failed (run `npm run build` to see why)');
 }
 
 async function startPostgres() {
