@@ -387,6 +387,10 @@ describe('npm start', () => {
       expect(gatewayEnv).not.toHaveProperty('DATABASE_URL');
       expect(gatewayEnv).not.toHaveProperty('NATS_PASSWORD');
       expect(new URL(practiceEnv.DATABASE_URL).username).toBe('practice');
+      // Over the Unix socket in Postgres's data directory, which the cluster listens on.
+      const socketDir = new URL(practiceEnv.DATABASE_URL).searchParams.get('host')!;
+      expect(socketDir).toBe(path.join(dataDir, 'postgres'));
+      expect(readdirSync(socketDir).some((name) => /^\.s\.PGSQL\.\d+$/.test(name))).toBe(true);
       expect(practiceEnv).toMatchObject({ NATS_USER: 'practice', NATS_PASSWORD: secrets.services.practice.nats });
       expect(practiceEnv).not.toHaveProperty('SIGNING_KEY_ENCRYPTION_KEY');
       // One generated GATEWAY_SECRET, the gateway's and every service's: only its calls are believed about the client.

@@ -12,9 +12,12 @@ describe('prepared statements', () => {
   const schema = `prep_${randomBytes(4).toString('hex')}`;
   let db: Database;
   const prepared = async () =>
-    (await db.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%' AND $1::int = 1", [1])).rows.map(
-      (r) => r.statement,
-    );
+    (
+      await db.query<{ statement: string }>(
+        "SELECT statement FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%' AND $1::int = 1",
+        [1],
+      )
+    ).rows.map((r) => r.statement);
   beforeAll(async () => {
     // One connection: what one call prepared, the next sees.
     db = new Database({ url: (await testInfrastructure()).databaseUrl, schema, poolMax: 1, logger: createLogger('prepared-test', 'silent') });
