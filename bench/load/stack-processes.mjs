@@ -84,8 +84,9 @@ function labelOf(argv) {
   if (service) return service[1];
   if (/nats-server$/.test(argv[0] ?? '')) return 'nats-server';
   if (/\/postgres$/.test(argv[0] ?? '')) return 'postgres';
-  // A backend names its database user (our services' roles) first: "postgres: practice postgres 127.0.0.1(…) idle".
-  const backend = line.match(/^postgres: (\S+) \S+ [\d.:]+\(\d+\)/);
+  // A backend names its database user (our services' roles) first, then where the client is:
+  // "postgres: practice postgres 127.0.0.1(…) idle", or "… [local] idle" over the Unix socket.
+  const backend = line.match(/^postgres: (\S+) \S+ (?:[\d.:]+\(\d+\)|\[local\])/);
   if (backend) return `postgres: ${backend[1]}`;
   if (line.startsWith('postgres: ')) return 'postgres: workers';
   return path.basename(argv[0] ?? '?');
