@@ -18,6 +18,29 @@ export interface LoggerOptions {
 /** How long a buffered line may wait for its write. */
 const LOG_FLUSH_INTERVAL_MS = 1_000;
 
+type Destination = ReturnType<typeof pino.destination>;
+
+/**
+ * Buffered destinations, written out when the process exits however it ends (but SIGKILL): pino
+ * does that only for asynchronous ones, and a buffer holds up to a second of lines.
+ */
+const buffered = new Set<WeakRef<Destination>>();
+
+function flushAtExit(destination: Destination): void {
+  if (buffered.size === 0) {
+    process.once('exit', () => {
+      for (const ref of buffered) {
+        try {
+          ref.deref()?.flushSync();
+        } catch {
+          // Ended already, or standard output is gone: nothing more can be said.
+        }
+      }
+    });
+  }
+  buffered.add(new WeakRef(destination));
+}
+
 /**
  * JSON logs with the request id (and user) of the current request, when there is one, and with
  * telemetry on, the current trace and span ids: a log line leads to its trace and back.
@@ -34,6 +57,7 @@ export function createLogger(service: string, level = 'info', options: LoggerOpt
     minLength: bufferBytes,
     periodicFlush: bufferBytes > 0 ? LOG_FLUSH_INTERVAL_MS : 0,
   });
+  if (bufferBytes > 0) flushAtExit(destination);
   return pino(
     {
       level,
