@@ -174,7 +174,8 @@ describe('community (Chromium)', () => {
     await page.waitForLoadState('networkidle');
     expect(await item.getByTestId('upvote-count').textContent()).toBe('0');
     await vote.click();
-    expect(await vote.getAttribute('aria-pressed')).toBe('true');
+    // The vote shows before the server answers, but after the mutation's own await: not within the click.
+    await eventually(() => vote.getAttribute('aria-pressed'), 'true');
     expect(await item.getByTestId('upvote-count').textContent()).toBe('1');
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'community-features-375-dark');
