@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { createLogger, Database } from '../src';
-import { testInfrastructure } from '../src/testing';
+import type { Database } from '../src';
+import { scratchDatabase } from './scratch-database';
 
 jest.setTimeout(60_000);
 
@@ -9,8 +8,8 @@ jest.setTimeout(60_000);
  * once per connection. These tests read Postgres' own list of a connection's prepared statements.
  */
 describe('prepared statements', () => {
-  const schema = `prep_${randomBytes(4).toString('hex')}`;
   let db: Database;
+  let drop: () => Promise<void>;
   const prepared = async () =>
     (
       await db.query<{ statement: string }>(
@@ -20,14 +19,10 @@ describe('prepared statements', () => {
     ).rows.map((r) => r.statement);
   beforeAll(async () => {
     // One connection: what one call prepared, the next sees.
-    db = new Database({ url: (await testInfrastructure()).databaseUrl, schema, poolMax: 1, logger: createLogger('prepared-test', 'silent') });
-    await db.query(`CREATE SCHEMA "${schema}"`);
+    ({ db, drop } = await scratchDatabase('prep', 1));
     await db.query('CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL)');
   });
-  afterAll(async () => {
-    await db.query(`DROP SCHEMA "${schema}" CASCADE`);
-    await db.close();
-  });
+  afterAll(() => drop());
   beforeEach(() => db.query('TRUNCATE notes; INSERT INTO notes VALUES (1, $$one$$), (2, $$two$$)'));
 
   it('prepares a text once and runs it again by name, in and out of transactions, with the right rows', async () => {

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { createLogger, Database } from '../src';
-import { testInfrastructure } from '../src/testing';
+import type { Database } from '../src';
+import { scratchDatabase } from './scratch-database';
 
 jest.setTimeout(60_000);
 
@@ -9,17 +8,13 @@ jest.setTimeout(60_000);
  * more, so a caller does not see a 500 for a collision Postgres resolved by rolling one side back.
  */
 describe('transactions: a deadlock victim or serialization failure runs once more', () => {
-  const schema = `tx_${randomBytes(4).toString('hex')}`;
   let db: Database;
+  let drop: () => Promise<void>;
   beforeAll(async () => {
-    db = new Database({ url: (await testInfrastructure()).databaseUrl, schema, poolMax: 4, logger: createLogger('transactions-test', 'silent') });
-    await db.query(`CREATE SCHEMA "${schema}"`);
+    ({ db, drop } = await scratchDatabase('tx', 4));
     await db.query('CREATE TABLE accounts (name text PRIMARY KEY, balance int NOT NULL)');
   });
-  afterAll(async () => {
-    await db.query(`DROP SCHEMA "${schema}" CASCADE`);
-    await db.close();
-  });
+  afterAll(() => drop());
   beforeEach(() => db.query("TRUNCATE accounts; INSERT INTO accounts VALUES ('a', 0), ('b', 0)"));
 
   it('commits both of two transfers that lock two rows in opposite orders', async () => {
