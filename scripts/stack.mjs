@@ -133,9 +133,9 @@ export async function embeddedPostgres(root) {
     }).initialise();
   }
   const port = await freePort(Number(process.env.EMBEDDED_PG_PORT ?? 54329));
-  // The services reach it over a Unix socket in its data directory: a query costs both sides about
-  // a quarter less than over loopback TCP. TCP stays open for tools. A socket path over the
-  // system's limit (107 bytes) leaves TCP alone.
+  // The services reach it over a Unix socket in its data directory: a query costs the client
+  // 12-36 % less CPU than over loopback TCP (three runs of 20,000; the backend's share moved within
+  // noise). TCP stays open for tools. A socket path over the system's limit (107 bytes) leaves TCP alone.
   const socketDir = Buffer.byteLength(path.join(dataDir, `.s.PGSQL.${port}`)) <= 107 ? dataDir : '';
   const password = launcherSecrets(root).postgresSuperuser;
   return {
