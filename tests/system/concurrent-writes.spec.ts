@@ -293,6 +293,12 @@ describe('concurrent writes: no deadlock, no 5xx, nothing acknowledged is lost',
     }
     const features = ((await read(reader, '/api/feature-requests')) as Array<{ id: string }>).slice(0, 2).map((f) => f.id);
     expect(features).toHaveLength(2);
+    // Two built-in resources, picked before the storm: the list is newest first, and the storm's own resources are taken down as it runs.
+    const builtInResources = listOf<{ id: string; status: string }>(await read(reader, '/api/external-resources'))
+      .filter((r) => r.status === 'approved')
+      .slice(-2)
+      .map((r) => r.id);
+    expect(builtInResources).toHaveLength(2);
     // Someone else's interview, which everyone marks helpful (and some take it back).
     const helpfulTarget = (await call(reader, 'POST', '/api/candidate-interviews', interview(google, 0))).body.data.id as string;
 
@@ -302,7 +308,7 @@ describe('concurrent writes: no deadlock, no 5xx, nothing acknowledged is lost',
       users.flatMap((user, u) => [
         interviewsLane(storm, user, u, google, tag, helpfulTarget),
         practiceLane(storm, user, u),
-        communityLane(storm, user, u, moderator, opportunities, features, tag),
+        communityLane(storm, user, u, moderator, opportunities, features, builtInResources, tag),
         profileLane(storm, user, u, google, tag),
         voiceLane(storm, user),
         elevenLabsLane(storm, user),
@@ -460,23 +466,23 @@ async function practiceLane(storm: Storm, user: Caller, u: number): Promise<void
  * decision wins, the other is a 409); another approved and taken down; an opportunity rejected with
  * a reason. The submitter reads each outcome in their submissions, and the audit log holds it.
  */
-async function moderationLane(storm: Storm, user: Caller, u: number, moderator: Caller, tag: string): Promise<void> {
+async function moderationLane(storm: Storm, user: Caller, u: number, moderator: Caller, builtInResources: string[], tag: string): Promise<void> {
   type Resource = { id: string; status: string; hasUserUpvoted: boolean; isFavorite: boolean };
   const resources = async () => listOf<Resource>(await read(user, '/api/external-resources'));
   const mine = async () => listOf<{ id: string; status: string; reason: string | null }>(await read(user, '/api/moderation/submissions'));
   const logged = async (id: string) => listOf<{ item_id: string }>(await read(moderator, '/api/moderation/log')).some((a) => a.item_id === id);
-  const [kept, dropped] = (await resources()).filter((r) => r.status === 'approved');
-  for (const id of [kept.id, dropped.id]) {
+  const [kept, dropped] = builtInResources;
+  for (const id of [kept, dropped]) {
     await storm.write('upvoteResource', user, 'POST', `/api/external-resources/${id}/upvote`);
     await storm.write('favoriteResource', user, 'POST', `/api/external-resources/${id}/favorite`);
   }
-  const unvote = await storm.write('removeResourceUpvote', user, 'DELETE', `/api/external-resources/${dropped.id}/upvote`);
-  const unfavorite = await storm.write('unfavoriteResource', user, 'DELETE', `/api/external-resources/${dropped.id}/favorite`);
+  const unvote = await storm.write('removeResourceUpvote', user, 'DELETE', `/api/external-resources/${dropped}/upvote`);
+  const unfavorite = await storm.write('unfavoriteResource', user, 'DELETE', `/api/external-resources/${dropped}/favorite`);
   storm.checks.push({
     what: `${user.email}'s marks on the built-in resources`,
     holds: async () => {
       const list = await resources();
-      const [k, d] = [kept.id, dropped.id].map((id) => list.find((r) => r.id === id));
+      const [k, d] = [kept, dropped].map((id) => list.find((r) => r.id === id));
       return !!k?.hasUserUpvoted && !!k.isFavorite && d?.hasUserUpvoted === !(unvote.status < 300) && d?.isFavorite === !(unfavorite.status < 300);
     },
   });
@@ -540,6 +546,7 @@ async function communityLane(
   moderator: Caller,
   opportunities: string[],
   features: string[],
+  builtInResources: string[],
   tag: string,
 ): Promise<void> {
   type Marks = { id: string; hasUserUpvoted: boolean; isFavorite: boolean; status?: string; season?: string | null; closed?: boolean };
@@ -603,7 +610,7 @@ async function communityLane(
   );
   await featureBoardLane(storm, user, u, moderator, request?.id, tag);
   await notificationsLane(storm, user, moderator, request?.id);
-  await moderationLane(storm, user, u, moderator, tag);
+  await moderationLane(storm, user, u, moderator, builtInResources, tag);
   const feedback = await storm.write('submitContactForm', user, 'POST', '/api/contact-form', { subject: 'Feedback', message: `Storm feedback ${u} ${tag}` });
   storm.expect(feedback, `feedback ${u} reached the moderators`, async () =>
     listOf<{ message: string }>(await read(moderator, '/api/contact-form')).some((m) => m.message === `Storm feedback ${u} ${tag}`),
