@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
@@ -62,6 +62,7 @@ export async function startStack(serviceEnv: Record<string, string> = {}, gatewa
     close: async () => {
       await gateway.close();
       await env.close();
+      rmSync(mailbox, { recursive: true, force: true });
     },
   };
 }

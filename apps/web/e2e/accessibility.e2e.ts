@@ -37,6 +37,13 @@ async function showLayout(page: Page, width: number, scheme: 'light' | 'dark'): 
       html.classList.add(s);
     }
   }, scheme);
+  // /api/docs follows the system through a 'change' listener, which runs after emulateMedia returns:
+  // wait until its theme has followed, or the transitions below have not started yet.
+  await page.waitForFunction(
+    (dark) => !document.getElementById('swagger-ui') || document.documentElement.classList.contains('dark-mode') === dark,
+    scheme === 'dark',
+    { timeout: 10_000 },
+  );
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), null, {
     timeout: 10_000,
   });

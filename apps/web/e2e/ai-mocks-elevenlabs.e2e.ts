@@ -3,7 +3,7 @@ import { AgentPlan, VoiceSessionDetail, voiceMessages } from '@app/contracts';
 import { Browser, Page } from 'playwright-core';
 import { launch, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
 import { FakeElevenLabs } from './fake-elevenlabs';
-import { roomNoiseMicrophone } from './room-noise';
+import { removeMicrophone, roomNoiseMicrophone } from './room-noise';
 
 /** A stack of this file's own (stack.cjs, as global-setup starts the shared one). */
 interface Stack {
@@ -53,6 +53,7 @@ describe('AI mock interviews with ElevenLabs (Chromium, a fake ElevenLabs, the r
   const fake = new FakeElevenLabs(apiKey, agentId);
   let stack: Stack;
   let browser: Browser;
+  const microphone = microphoneFile();
   /** The first candidate: the hostile case names their id in another call's record. */
   let adaId = '';
 
@@ -71,12 +72,13 @@ describe('AI mock interviews with ElevenLabs (Chromium, a fake ElevenLabs, the r
     browser = await launch([
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphoneFile()}%noloop`,
+      `--use-file-for-fake-audio-capture=${microphone}%noloop`,
       '--autoplay-policy=no-user-gesture-required',
     ]);
   });
   afterAll(async () => {
     await browser?.close();
+    removeMicrophone(microphone);
     if (stack) await stopStack(stack);
     await fake.close();
   });

@@ -1,7 +1,7 @@
 import { voiceMessages } from '@app/contracts';
 import { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { api, launch, newPage, screenshot, seriousA11yViolations, signUp, tokenOf, uniqueEmail } from './browser';
-import { roomNoiseMicrophone } from './room-noise';
+import { removeMicrophone, roomNoiseMicrophone } from './room-noise';
 
 jest.setTimeout(240_000);
 
@@ -35,15 +35,19 @@ async function until<T>(check: () => Promise<T | false | null | undefined>, time
 
 describe('AI mock interviews: a dropped call is resumed (Chromium, fake microphone)', () => {
   let browser: Browser;
+  const microphone = quietMicrophone();
   beforeAll(async () => {
     browser = await launch([
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${quietMicrophone()}`,
+      `--use-file-for-fake-audio-capture=${microphone}`,
       '--autoplay-policy=no-user-gesture-required',
     ]);
   });
-  afterAll(() => browser.close());
+  afterAll(async () => {
+    await browser.close();
+    removeMicrophone(microphone);
+  });
 
   it('shows "Reconnecting…" when the call drops, reconnects to the same session and the interviewer asks its question again, for no new charge', async () => {
     const { context, page } = await newPage(browser);

@@ -5,6 +5,7 @@ import { WASI } from 'node:wasi';
 import { voiceMessages } from '@app/contracts';
 import { Browser, Page } from 'playwright-core';
 import { baseUrl, launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { removeMicrophone } from './room-noise';
 
 jest.setTimeout(240_000);
 
@@ -90,10 +91,15 @@ async function signedUpWithToken(page: Page, email: string, password = 'secret12
 
 describe('AI mock interviews (Chromium, fake microphone)', () => {
   let browser: Browser;
+  let microphone: string;
   beforeAll(async () => {
-    browser = await launchWithMicrophone(await answerFile());
+    microphone = await answerFile();
+    browser = await launchWithMicrophone(microphone);
   });
-  afterAll(() => browser.close());
+  afterAll(async () => {
+    await browser.close();
+    removeMicrophone(microphone);
+  });
 
   it('holds a spoken interview: first question, the answer, the next question; ends with the confirm dialog; keeps the transcript', async () => {
     const { context, page, blocked, external } = await strictPage(browser);

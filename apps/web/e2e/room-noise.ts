@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
  * A fake microphone for Chromium (--use-file-for-fake-audio-capture): `seconds` of random room
- * noise at most `amplitude` / 2 (16-bit), as a 16 kHz mono WAV in a temporary folder.
+ * noise at most `amplitude` / 2 (16-bit), as a 16 kHz mono WAV in a temporary folder that
+ * removeMicrophone deletes once the browser has closed.
  */
 export function roomNoiseMicrophone({ seconds, amplitude, name }: { seconds: number; amplitude: number; name: string }): string {
   const rate = 16_000;
@@ -26,4 +27,9 @@ export function roomNoiseMicrophone({ seconds, amplitude, name }: { seconds: num
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'ai-mocks-mic-')), `${name}.wav`);
   writeFileSync(file, Buffer.concat([header, pcm]));
   return file;
+}
+
+/** Deletes a fake microphone's temporary folder (minutes of audio: megabytes a run would leave in /tmp). */
+export function removeMicrophone(file: string): void {
+  rmSync(path.dirname(file), { recursive: true, force: true });
 }
