@@ -15,13 +15,13 @@ import { normalizeEmail } from './email';
 import { SignInGuard } from './sign-in-guard';
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes): about 30 ms a hash on one core here. */
-const argon2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+export const passwordHashing = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 /**
  * Passwords are hashed and checked in one Unicode form (NFKC, as NIST SP 800-63B advises), so the
  * same password typed on another keyboard still matches. Passwords were ASCII before (issue 22),
  * and NFKC leaves ASCII as it is, so every stored hash still verifies.
  */
-const hashPassword = (password: string) => hash(password.normalize('NFKC'), argon2);
+const hashPassword = (password: string) => hash(password.normalize('NFKC'), passwordHashing);
 const passwordMatches = (stored: string, password: string) => verify(stored, password.normalize('NFKC')).catch(() => false);
 
 export interface Session {
@@ -87,7 +87,7 @@ export class AccountsService {
   private readonly recoveryMails: Counter;
   private readonly recoveryMailsToday: Counter;
   /** Verified against when the e-mail is unknown, so an unknown e-mail costs what a wrong password does. */
-  private readonly dummyHash = hash(randomBytes(16).toString('hex'), argon2);
+  private readonly dummyHash = hash(randomBytes(16).toString('hex'), passwordHashing);
 
   constructor(
     private readonly accounts: AccountsRepository,
