@@ -8,6 +8,7 @@ import { RunningService } from '@app/service-kit';
 import { TestEnvironment } from '@app/service-kit/testing';
 import { identityService } from '../src';
 import { passwordHashing } from '../src/accounts/accounts.service';
+import { median, millisecondsFor } from './timing';
 
 jest.setTimeout(60_000);
 
@@ -84,18 +85,10 @@ describe('identity: sign-in protection', () => {
   it('answers an unknown e-mail after the same work as a wrong password (argon2 either way)', async () => {
     // Several accounts, each kept under the per-account failure limit.
     const knowns = [await signUp(), await signUp(), await signUp()];
-    const time = async (who: string) => {
-      const started = process.hrtime.bigint();
-      await attempt(svc.url, newAddress(), who, 'wrong123').expect(400);
-      return Number(process.hrtime.bigint() - started) / 1e6;
-    };
+    const time = (who: string) => millisecondsFor(() => attempt(svc.url, newAddress(), who, 'wrong123').expect(400));
     // One argon2 verify with the service's own parameters, timed here: the yardstick for this machine.
     const stored = await hash('some password', passwordHashing);
-    const timeVerify = async () => {
-      const started = process.hrtime.bigint();
-      await verify(stored, 'wrong123');
-      return Number(process.hrtime.bigint() - started) / 1e6;
-    };
+    const timeVerify = () => millisecondsFor(() => verify(stored, 'wrong123'));
     await time(email());
     await time(knowns[0]);
     // Paired (each unknown attempt next to a known one and a bare verify), so load from other work on the machine hits all alike.
@@ -109,7 +102,6 @@ describe('identity: sign-in protection', () => {
       unknownTimes.push(unknown);
       differences.push(unknown - wrong);
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     // Before: 3 ms against 16 ms, told apart 40 times in 40. Now an unknown e-mail costs at least a verify too.
     expect(median(unknownTimes)).toBeGreaterThan(0.8 * median(verifyTimes));
     // A few ms apart on a quiet machine; on a busy one the noise grows with the times themselves.
