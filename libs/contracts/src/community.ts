@@ -326,6 +326,23 @@ export const featureRequestStatuses = ['pending', 'open', 'planned', 'started', 
 export type FeatureRequestStatus = (typeof featureRequestStatuses)[number];
 export const featureStatusMessage = 'Status must be one of pending, open, planned, started, completed, declined';
 
+/**
+ * Each status as the product names it: the board's badge, the bell and the e-mails all say these
+ * words (the spec names only "pending"; its review state reads as the other shares' does).
+ */
+export const featureRequestStatusLabels: Readonly<Record<FeatureRequestStatus, string>> = {
+  pending: 'Pending review',
+  open: 'Open',
+  planned: 'Planned',
+  started: 'In progress',
+  completed: 'Completed',
+  declined: 'Declined',
+};
+
+/** A status inside a sentence ("… is now in progress"); one this build does not know reads as sent. */
+export const featureRequestStatusInText = (status: string): string =>
+  Object.hasOwn(featureRequestStatusLabels, status) ? featureRequestStatusLabels[status as FeatureRequestStatus].toLowerCase() : status;
+
 export const featureRequestSchema = z.object({
   id: z.string().uuid(),
   title: z.string(),

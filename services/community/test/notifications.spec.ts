@@ -76,6 +76,24 @@ describe('community: the notifications bell', () => {
     expect(announced.map((e) => e.data.user_id).sort()).toEqual([bob.id, carol.id].sort());
   });
 
+  it('names the new status as the board’s badge does (one wording: "in progress", "completed")', async () => {
+    for (const [status, words] of [
+      ['started', 'in progress'],
+      ['completed', 'completed'],
+    ]) {
+      const id = randomUUID();
+      await publishEvent(env, 'community.feature_request.status_changed', {
+        feature_request_id: id,
+        title: 'Keyboard shortcuts',
+        status,
+        subscriber_ids: [bob.id],
+        changed_at: new Date().toISOString(),
+      });
+      const [n] = await arrived(bobAuth, `/feature-requests/${id}`);
+      expect(n.title).toBe(`"Keyboard shortcuts" is now ${words}`);
+    }
+  });
+
   it('a redelivered event (same event id past the duplicate window) stores no second notification', async () => {
     const itemId = randomUUID();
     const id = randomUUID();

@@ -52,4 +52,21 @@ describe("identity: e-mails about a followed feature request's status", () => {
     }
     expect(await updatesTo(carol.email)).toEqual([]);
   });
+
+  it('names the new status as the board’s badge does: "started" is "in progress"', async () => {
+    const reader = await signUp();
+    await publishEvent(env, 'community.feature_request.status_changed', {
+      feature_request_id: randomUUID(),
+      title: 'Keyboard shortcuts',
+      status: 'started',
+      subscriber_ids: [reader.id],
+      changed_at: new Date().toISOString(),
+    });
+    const [mail] = await waitFor(async () => {
+      const mails = (await readMailbox(mailbox, reader.email)).filter((m) => m.subject.startsWith('Feature request'));
+      return mails.length > 0 && mails;
+    }, 30_000);
+    expect(mail.subject).toBe('Feature request "Keyboard shortcuts" is now in progress');
+    expect(mail.text).toContain('The feature request "Keyboard shortcuts" you follow is now in progress.');
+  });
 });

@@ -1,17 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import { clipNotificationText, EventData, FeatureRequestStatus, notificationBodyMax, notificationKinds, notificationTitleMax } from '@app/contracts';
+import { clipNotificationText, EventData, featureRequestStatusInText, notificationBodyMax, notificationKinds, notificationTitleMax } from '@app/contracts';
 import { EventContext } from '@app/service-kit';
 import { NotificationsService } from './notifications.service';
-
-const statusWords: Record<FeatureRequestStatus, string> = {
-  pending: 'pending review',
-  open: 'open',
-  planned: 'planned',
-  started: 'in progress',
-  completed: 'done',
-  declined: 'declined',
-};
 
 const submissionWords = { opportunity: 'opportunity', resource: 'resource', feature_request: 'feature request' } as const;
 
@@ -29,7 +20,7 @@ export class NotificationsEvents {
 
   @EventPattern('community.feature_request.status_changed', { durable: 'community.notify-status-changed' })
   async onStatusChanged(@Payload() change: EventData<'community.feature_request.status_changed'>, @Ctx() { tx, envelope }: EventContext): Promise<void> {
-    const status = statusWords[change.status as FeatureRequestStatus] ?? change.status;
+    const status = featureRequestStatusInText(change.status);
     await this.notifications.notify(tx, envelope.id, change.subscriber_ids, {
       kind: notificationKinds.featureStatus,
       title: clipNotificationText(`"${change.title}" is now ${status}`, notificationTitleMax),

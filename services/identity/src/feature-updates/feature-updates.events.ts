@@ -1,19 +1,10 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import type { EventData } from '@app/contracts';
+import { EventData, featureRequestStatusInText } from '@app/contracts';
 import { EventContext, SERVICE_CONFIG } from '@app/service-kit';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import type { IdentityConfig } from '../config';
 import { Mailer } from '../mail/mailer';
-
-const statusWords: Record<string, string> = {
-  pending: 'pending review',
-  open: 'open',
-  planned: 'planned',
-  started: 'started',
-  completed: 'completed',
-  declined: 'declined',
-};
 
 /**
  * Community's feature board says a request its subscribers follow changed status; identity holds
@@ -30,7 +21,7 @@ export class FeatureUpdatesEvents {
   @EventPattern('community.feature_request.status_changed', { durable: 'identity.feature-request-status-changed' })
   async onStatusChanged(@Payload() change: EventData<'community.feature_request.status_changed'>, @Ctx() { tx }: EventContext) {
     const board = new URL('feature-request', this.config.SITE_URL ?? `${new URL(this.config.PUBLIC_URL ?? this.config.AUTH_ISSUER).origin}/`).toString();
-    const status = statusWords[change.status] ?? change.status;
+    const status = featureRequestStatusInText(change.status);
     for (const id of change.subscriber_ids) {
       const user = await this.accounts.findUser(id, tx);
       if (!user) continue;

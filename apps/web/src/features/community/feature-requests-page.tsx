@@ -1,4 +1,4 @@
-import { FeatureRequestStatus, FeatureSort, featureSorts, limits } from '@app/contracts';
+import { FeatureRequestStatus, featureRequestStatusLabels, FeatureSort, featureSorts, limits } from '@app/contracts';
 import { Loader2, MessageSquare, Plus, Search, Sparkles } from 'lucide-react';
 import * as React from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { useFeatureInteractions, useFeatureRequests, useToggleFeatureSubscriptio
 import { EmailUpdatesButton } from './components/email-updates-button';
 import { ListItem } from './components/list-item';
 import { OwnSubmissions } from './moderation/own-submissions';
-import { StatusBadge, statusLabel } from './status-badge';
+import { StatusBadge } from './status-badge';
 
 type Listed = Exclude<FeatureRequestStatus, 'pending'>;
 const listedStatuses: Listed[] = ['open', 'planned', 'started', 'completed', 'declined'];
@@ -147,7 +147,7 @@ export default function FeatureRequestsPage() {
             <SelectItem value="all">All statuses</SelectItem>
             {listedStatuses.map((s) => (
               <SelectItem key={s} value={s}>
-                {statusLabel[s]}
+                {featureRequestStatusLabels[s]}
               </SelectItem>
             ))}
           </SelectContent>

@@ -1,4 +1,4 @@
-import { FeatureRequestStatus, featureRequestStatuses } from '@app/contracts';
+import { FeatureRequestStatus, featureRequestStatusLabels, featureRequestStatuses } from '@app/contracts';
 import * as React from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
@@ -12,7 +12,7 @@ import { AuditLog } from './moderation/audit-log';
 import { ReasonDialog, ReasonRequest } from './moderation/reason-dialog';
 import { ReviewQueue } from './moderation/review-queue';
 import { Empty, Loading } from './moderation/states';
-import { StatusBadge, statusLabel } from './status-badge';
+import { StatusBadge } from './status-badge';
 
 const failed = () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to update status' });
 
@@ -30,7 +30,7 @@ function FeatureStatusSelect({
   const moderate = useModerateFeature();
   // Awaited rather than per-call callbacks: the row may move between lists (and remount) before they would run.
   const set = (next: FeatureRequestStatus, reason?: string) =>
-    moderate.mutateAsync({ id, status: next, reason }).then(() => toast({ title: `Status set to ${statusLabel[next]}` }), failed);
+    moderate.mutateAsync({ id, status: next, reason }).then(() => toast({ title: `Status set to ${featureRequestStatusLabels[next]}` }), failed);
   return (
     <Select
       value={status}
@@ -48,7 +48,7 @@ function FeatureStatusSelect({
       <SelectContent>
         {featureRequestStatuses.map((s) => (
           <SelectItem key={s} value={s}>
-            {statusLabel[s]}
+            {featureRequestStatusLabels[s]}
           </SelectItem>
         ))}
       </SelectContent>

@@ -1,15 +1,6 @@
-import type { FeatureRequestStatus } from '@app/contracts';
+import { FeatureRequestStatus, featureRequestStatusLabels } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-
-export const statusLabel: Record<FeatureRequestStatus, string> = {
-  pending: 'Pending review',
-  open: 'Open',
-  planned: 'Planned',
-  started: 'In progress',
-  completed: 'Completed',
-  declined: 'Declined',
-};
 
 const tone: Record<FeatureRequestStatus, string> = {
   pending: 'border-amber-500 bg-transparent text-amber-700 dark:text-amber-300',
@@ -23,7 +14,7 @@ const tone: Record<FeatureRequestStatus, string> = {
 export function StatusBadge({ status }: { status: FeatureRequestStatus }) {
   return (
     <Badge variant="outline" className={cn('border-transparent', tone[status])}>
-      {statusLabel[status]}
+      {featureRequestStatusLabels[status]}
     </Badge>
   );
 }
