@@ -173,23 +173,39 @@ export const practiceSummarySchema = z.object({
 });
 export type PracticeSummary = z.infer<typeof practiceSummarySchema>;
 
-/** A time-zone name the browser reports (Intl), e.g. "Europe/Paris": days are the candidate's own. */
-const timeZone = z
-  .string({ error: 'Unknown time zone' })
-  .max(64, { message: 'Unknown time zone' })
-  .refine(
-    (tz) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'Unknown time zone' },
-  );
+export const timeZoneMessage = 'Unknown time zone: use an IANA name such as Europe/Paris';
 
-export const practiceAnalyticsQuerySchema = z.object({ tz: timeZone.default('UTC') });
+const knownTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * An IANA time-zone name the runtime knows (Intl), e.g. "Europe/Paris", kept as Intl spells it.
+ * A bare offset ("+05:00") is refused: Postgres reads those with POSIX's inverted sign.
+ */
+export const timeZoneSchema = z
+  .string({ error: timeZoneMessage })
+  .max(64, { message: timeZoneMessage })
+  .regex(/^[A-Za-z]/, { message: timeZoneMessage })
+  .refine(knownTimeZone, { message: timeZoneMessage })
+  .transform((tz) => new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone);
+
+/** The candidate's days until they have a time zone (the web stores the browser's at their first visit). */
+export const defaultTimeZone = 'UTC';
+
+/**
+ * The candidate's one time zone: the days of the due queue, the analytics and the calendar feed,
+ * and the local hour of the daily review e-mail. null until set.
+ */
+export const timeZoneSettingSchema = z.object({ time_zone: z.string().nullable() });
+export type TimeZoneSetting = z.infer<typeof timeZoneSettingSchema>;
+export const setTimeZoneSchema = z.object({ time_zone: timeZoneSchema });
+export const storedTimeZoneSchema = z.object({ time_zone: z.string() });
 
 export const retentionBands = ['Not reviewed', '0–19', '20–39', '40–59', '60–79', '80–100'] as const;
 export const analyticsWeeks = 12;
@@ -199,7 +215,7 @@ const perDifficulty = z.object({ Easy: z.number().nullable(), Medium: z.number()
 
 /** GET /api/leetcode-questions/analytics: the candidate's readiness, computed in one call. */
 export const practiceAnalyticsSchema = z.object({
-  /** The candidate's today (yyyy-mm-dd in the requested time zone). */
+  /** The candidate's today (yyyy-mm-dd in their time zone). */
   today: z.string(),
   questions: z.number().int(),
   reviewed_questions: z.number().int(),
@@ -236,11 +252,9 @@ export const reviewLimitsSchema = z.object({
 export type ReviewLimits = z.infer<typeof reviewLimitsSchema>;
 export const defaultReviewLimits: ReviewLimits = { daily_review_limit: 100, new_per_day: 10 };
 
-export const dueQueueQuerySchema = z.object({ tz: timeZone.default('UTC') });
-
 /** GET /api/leetcode-questions/due: today's review session, in the order to review it. */
 export const dueQueueSchema = z.object({
-  /** The candidate's today (yyyy-mm-dd in the requested time zone). */
+  /** The candidate's today (yyyy-mm-dd in their time zone). */
   today: z.string(),
   limits: reviewLimitsSchema,
   /** Reviews of problems seen before, logged today. */
@@ -281,9 +295,6 @@ export const importResultSchema = z.object({
   skipped: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
-
-/** POST /api/leetcode-questions/calendar-feed: days in the feed are those of this time zone. */
-export const createCalendarFeedSchema = z.object({ tz: timeZone.default('UTC') });
 
 /** The private feed's address: shown once, when made (only a hash of its token is kept); a new one ends the old. */
 export const calendarFeedSchema = z.object({

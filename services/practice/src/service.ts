@@ -10,11 +10,24 @@ import { ErrorTypesModule } from './error-types/error-types.module';
 import { ExportModule } from './export/export.module';
 import { QuestionsModule } from './questions/questions.module';
 import { ReviewSessionModule } from './review-session/review-session.module';
+import { TimeZoneModule } from './time-zone/time-zone.module';
 
-// CalendarModule and DigestModule come before QuestionsModule: their fixed paths (DELETE .../calendar-feed,
-// .../review-email) must be matched before /api/leetcode-questions/:id, which answers 404 for an id that is not a uuid.
+// CalendarModule, DigestModule and TimeZoneModule come before QuestionsModule: their fixed paths (DELETE .../calendar-feed,
+// .../review-email, .../time-zone) must be matched before /api/leetcode-questions/:id, which answers 404 for an id that is not a uuid.
 /** leetcode_questions, leetcode_sessions and mock_interviews; counts voice.session.ended. */
-@Module({ imports: [CalendarModule, DigestModule, QuestionsModule, CatalogueModule, ErrorTypesModule, AnalyticsModule, ReviewSessionModule, ExportModule] })
+@Module({
+  imports: [
+    CalendarModule,
+    DigestModule,
+    TimeZoneModule,
+    QuestionsModule,
+    CatalogueModule,
+    ErrorTypesModule,
+    AnalyticsModule,
+    ReviewSessionModule,
+    ExportModule,
+  ],
+})
 class PracticeAppModule {}
 
 export const practiceService: ServiceDefinition<typeof practiceConfigShape> = {

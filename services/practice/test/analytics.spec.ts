@@ -4,6 +4,7 @@ import { EventData, practiceAnalyticsSchema, retentionBands } from '@app/contrac
 import { RunningService } from '@app/service-kit';
 import { publishEvent, TestEnvironment } from '@app/service-kit/testing';
 import { practiceService } from '../src';
+import { todayIn, zoneOnAnotherDay } from './practice-stack';
 
 describe('practice analytics', () => {
   let env: TestEnvironment;
@@ -19,16 +20,8 @@ describe('practice analytics', () => {
     (await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title, difficulty, tags }).expect(201)).body.data.id as string;
   const review = (auth: { Authorization: string }, id: string, correctness: number, confidence: number, timer: number) =>
     request(svc.url).post(`/api/leetcode-questions/${id}/session`).set(auth).send({ question_id: id, correctness, confidence, timer, notes: null }).expect(201);
-  const analytics = async (auth: { Authorization: string }, tz?: string) =>
-    practiceAnalyticsSchema.parse(
-      (
-        await request(svc.url)
-          .get('/api/leetcode-questions/analytics')
-          .query(tz ? { tz } : {})
-          .set(auth)
-          .expect(200)
-      ).body,
-    );
+  const analytics = async (auth: { Authorization: string }) =>
+    practiceAnalyticsSchema.parse((await request(svc.url).get('/api/leetcode-questions/analytics').set(auth).expect(200)).body);
   const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
   const voiceEnded = (data: EventData<'voice.session.ended'>) => publishEvent(env, 'voice.session.ended', data);
@@ -114,13 +107,13 @@ describe('practice analytics', () => {
     expect(moved.reviews_per_day.at(-1)).toEqual({ day: utcDay(0), reviews: 5 });
   });
 
-  it('counts days in the time zone asked for, and refuses an unknown one', async () => {
+  it("counts days in the candidate's time zone, UTC until they set one", async () => {
     const auth = await env.authHeader(env.newUser());
-    const tz = 'Pacific/Kiritimati';
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
-    expect((await analytics(auth, tz)).today).toBe(today);
-    const res = await request(svc.url).get('/api/leetcode-questions/analytics').query({ tz: 'Mars/Olympus' }).set(auth).expect(400);
-    expect(res.body.error).toMatchObject({ code: 'validation_failed', message: 'Unknown time zone' });
+    expect((await analytics(auth)).today).toBe(utcDay(0));
+    const zone = zoneOnAnotherDay();
+    await request(svc.url).put('/api/leetcode-questions/time-zone').set(auth).send({ time_zone: zone }).expect(200);
+    // A changed zone is not answered from the summary kept for the old one.
+    expect((await analytics(auth)).today).toBe(todayIn(zone));
   });
 
   it('needs a token', () => request(svc.url).get('/api/leetcode-questions/analytics').expect(401));

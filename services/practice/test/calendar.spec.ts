@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { publishEvent, waitFor } from '@app/service-kit/testing';
-import { practiceStack } from './practice-stack';
+import { practiceStack, todayIn, zoneOnAnotherDay } from './practice-stack';
 
 jest.setTimeout(60_000);
 
@@ -9,8 +9,8 @@ type Auth = { Authorization: string };
 describe('the private calendar feed (ICS)', () => {
   const stack = practiceStack();
   const candidate = stack.candidate;
-  const makeFeed = async (auth: Auth, tz = 'UTC') =>
-    (await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).send({ tz }).expect(201)).body.data as {
+  const makeFeed = async (auth: Auth) =>
+    (await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).expect(201)).body.data as {
       path: string;
       created_at: string;
     };
@@ -63,13 +63,24 @@ describe('the private calendar feed (ICS)', () => {
     await request(stack.svc.url).get(`/api/leetcode-questions/calendar/${token}`).expect(404);
   });
 
-  it('needs a session to make, see or end a feed, and refuses an unknown time zone', async () => {
-    await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').send({ tz: 'UTC' }).expect(401);
+  it("lists days in the candidate's time zone, following a change made after the address", async () => {
+    const { user, auth } = await candidate();
+    await request(stack.svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'Jump Game', difficulty: 'Medium' }).expect(201);
+    const feed = await makeFeed(auth);
+    const dueDay = async () => (await request(stack.svc.url).get(feed.path).expect(200)).text.match(/DTSTART;VALUE=DATE:(\d{8})/)?.[1];
+    expect(await dueDay()).toBe(today());
+    const zone = zoneOnAnotherDay();
+    await request(stack.svc.url).put('/api/leetcode-questions/time-zone').set(auth).send({ time_zone: zone }).expect(200);
+    expect(await dueDay()).toBe(todayIn(zone).replace(/-/g, ''));
+    // The feed keeps no zone of its own.
+    const { rows } = await stack.svc.db.query('SELECT time_zone FROM calendar_feeds WHERE user_id = $1', [user.id]);
+    expect(rows).toEqual([{ time_zone: null }]);
+  });
+
+  it('needs a session to make, see or end a feed', async () => {
+    await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').expect(401);
     await request(stack.svc.url).get('/api/leetcode-questions/calendar-feed').expect(401);
     await request(stack.svc.url).delete('/api/leetcode-questions/calendar-feed').expect(401);
-    const { auth } = await candidate();
-    const res = await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).send({ tz: 'Nowhere/Land' }).expect(400);
-    expect(res.body.error.fields).toEqual({ tz: 'Unknown time zone' });
   });
 
   it('shows the interview day from profile events, following the latest and ignoring an older one', async () => {
@@ -92,6 +103,6 @@ describe('the private calendar feed (ICS)', () => {
     const feed = await makeFeed(auth);
     await publishEvent(stack.env, 'identity.user.deleted', { user_id: user.id });
     await waitFor(async () => (await request(stack.svc.url).get(feed.path)).status === 404, 30_000);
-    await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).send({ tz: 'UTC' }).expect(401);
+    await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).expect(401);
   });
 });

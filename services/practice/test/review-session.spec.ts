@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { defaultReviewLimits, dueQueueSchema, reviewLimitMessages, ScheduleCard, scheduleReview, sessionSchema } from '@app/contracts';
-import { practiceStack } from './practice-stack';
+import { practiceStack, todayIn, zoneOnAnotherDay } from './practice-stack';
 
 type Auth = { Authorization: string };
 
@@ -14,8 +14,7 @@ describe('review sessions: grades, daily limits and the due queue', () => {
       .post(`/api/leetcode-questions/${id}/session`)
       .set(auth)
       .send({ question_id: id, correctness: 100, confidence: 100, timer: 10, ...body });
-  const dueQueue = async (auth: Auth, tz = 'UTC') =>
-    dueQueueSchema.parse((await request(stack.svc.url).get('/api/leetcode-questions/due').query({ tz }).set(auth).expect(200)).body);
+  const dueQueue = async (auth: Auth) => dueQueueSchema.parse((await request(stack.svc.url).get('/api/leetcode-questions/due').set(auth).expect(200)).body);
   /** Moves a question's reviews and due date into the past, as if it had been reviewed days ago and is due now. */
   const makeDue = async (id: string, daysAgo: number) => {
     await stack.svc.db.query('UPDATE leetcode_sessions SET created_at = created_at - make_interval(days => $2) WHERE question_id = $1', [id, daysAgo]);
@@ -159,12 +158,12 @@ describe('review sessions: grades, daily limits and the due queue', () => {
       expect((await dueQueue(auth)).questions.map((x) => x.id)).toEqual([q.id]);
     });
 
-    it("counts today in the candidate's time zone and refuses an unknown one", async () => {
+    it("counts today in the candidate's time zone, UTC until they set one", async () => {
       const { auth } = await newCandidate();
-      const kiritimati = await dueQueue(auth, 'Pacific/Kiritimati');
-      expect(kiritimati.today).toBe(new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10));
-      const res = await request(stack.svc.url).get('/api/leetcode-questions/due').query({ tz: 'Mars/Olympus' }).set(auth).expect(400);
-      expect(res.body.error.fields).toEqual({ tz: 'Unknown time zone' });
+      expect((await dueQueue(auth)).today).toBe(new Date().toISOString().slice(0, 10));
+      const zone = zoneOnAnotherDay();
+      await request(stack.svc.url).put('/api/leetcode-questions/time-zone').set(auth).send({ time_zone: zone }).expect(200);
+      expect((await dueQueue(auth)).today).toBe(todayIn(zone));
     });
 
     it("never shows another candidate's problems", async () => {

@@ -1,14 +1,18 @@
 import { Controller } from '@nestjs/common';
 import { AuthUser, practiceApi } from '@app/contracts';
-import { CurrentUser, Endpoint, Input, ParsedQuery } from '@app/service-kit';
+import { CurrentUser, Endpoint } from '@app/service-kit';
+import { TimeZones } from '../time-zone/time-zones';
 import { AnalyticsService } from './analytics.service';
 
 @Controller()
 export class AnalyticsController {
-  constructor(private readonly analytics: AnalyticsService) {}
+  constructor(
+    private readonly analytics: AnalyticsService,
+    private readonly zones: TimeZones,
+  ) {}
 
   @Endpoint(practiceApi.practiceAnalytics)
-  summary(@CurrentUser() user: AuthUser, @ParsedQuery() { tz }: Input<typeof practiceApi.practiceAnalytics>['query']) {
-    return this.analytics.summary(user.id, tz);
+  async summary(@CurrentUser() user: AuthUser) {
+    return this.analytics.summary(user.id, await this.zones.of(user.id));
   }
 }

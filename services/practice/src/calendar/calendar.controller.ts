@@ -1,7 +1,7 @@
 import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AuthUser, practiceApi } from '@app/contracts';
-import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams } from '@app/service-kit';
+import { CurrentUser, Endpoint, Input, ParsedParams } from '@app/service-kit';
 import { CalendarService } from './calendar.service';
 
 @Controller()
@@ -14,8 +14,8 @@ export class CalendarController {
   }
 
   @Endpoint(practiceApi.createCalendarFeed)
-  async create(@CurrentUser() user: AuthUser, @ParsedBody() { tz }: Input<typeof practiceApi.createCalendarFeed>['body']) {
-    return { data: await this.calendars.create(user, tz) };
+  async create(@CurrentUser() user: AuthUser) {
+    return { data: await this.calendars.create(user) };
   }
 
   @Endpoint(practiceApi.deleteCalendarFeed)

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { calendarFeedDays, endpointPath, EventData, practiceApi } from '@app/contracts';
+import { calendarFeedDays, defaultTimeZone, endpointPath, EventData, practiceApi } from '@app/contracts';
 import type { AuthUser, CalendarFeed } from '@app/contracts';
 import { Database, isErased, notFound, Tx, unauthorized } from '@app/service-kit';
 import { AllDayEvent, calendar } from './ics';
@@ -19,14 +19,14 @@ export class CalendarService {
   }
 
   /** A new unguessable token (256 bits) replaces the caller's previous one, which stops working at once. */
-  async create(user: AuthUser, timeZone: string): Promise<CalendarFeed> {
+  async create(user: AuthUser): Promise<CalendarFeed> {
     if (await isErased(this.db, user.id)) throw unauthorized('This account has been deleted');
     const token = randomBytes(32).toString('base64url');
     const { rows } = await this.db.query<{ created_at: Date }>(
-      `INSERT INTO calendar_feeds (user_id, token_hash, time_zone) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, time_zone = EXCLUDED.time_zone, created_at = clock_timestamp()
+      `INSERT INTO calendar_feeds (user_id, token_hash) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = clock_timestamp()
        RETURNING created_at`,
-      [user.id, hashOf(token), timeZone],
+      [user.id, hashOf(token)],
     );
     return { path: endpointPath(practiceApi.calendarFeed, { token }), created_at: rows[0].created_at.toISOString() };
   }
@@ -36,14 +36,15 @@ export class CalendarService {
   }
 
   /**
-   * The feed of a token: each day of the next 60 (in the feed's time zone) with reviews due, what
-   * is overdue counted today, and the interview day. 404 for an unknown or replaced token.
+   * The feed of a token: each day of the next 60 (in its candidate's time zone, else UTC) with
+   * reviews due, what is overdue counted today, and the interview day. 404 for an unknown or replaced token.
    */
   async feed(token: string, now: Date = new Date()): Promise<string> {
     const { rows: feeds } = await this.db.query<{ user_id: string; time_zone: string; interview_date: string | null }>(
-      `SELECT f.user_id, f.time_zone, to_char(i.interview_date, 'YYYY-MM-DD') AS interview_date
-       FROM calendar_feeds f LEFT JOIN interview_dates i ON i.user_id = f.user_id WHERE f.token_hash = $1`,
-      [hashOf(token)],
+      `SELECT f.user_id, COALESCE(z.time_zone, $2) AS time_zone, to_char(i.interview_date, 'YYYY-MM-DD') AS interview_date
+       FROM calendar_feeds f LEFT JOIN time_zones z ON z.user_id = f.user_id LEFT JOIN interview_dates i ON i.user_id = f.user_id
+       WHERE f.token_hash = $1`,
+      [hashOf(token), defaultTimeZone],
     );
     const feed = feeds[0];
     if (!feed) throw notFound(practiceApi.calendarFeed.notFound);

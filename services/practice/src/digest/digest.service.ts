@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { practiceApi, reviewDigestTitles } from '@app/contracts';
+import { defaultTimeZone, practiceApi, reviewDigestTitles } from '@app/contracts';
 import type { ReviewEmail } from '@app/contracts';
 import { Database, EventBus, isErased, notFound, SERVICE_CONFIG, unauthorized } from '@app/service-kit';
 import type { PracticeConfig } from '../config';
@@ -26,17 +26,18 @@ export class DigestService {
 
   /**
    * One pass of the job: every user with problems, not turned off and without a digest for their
-   * current day, whose day has reached REVIEW_DIGEST_HOUR. Answers how many digests it recorded.
+   * current day, whose day (in their time zone, else UTC) has reached REVIEW_DIGEST_HOUR. Answers
+   * how many digests it recorded.
    */
   async run(now: Date = new Date()): Promise<number> {
     const { rows } = await this.db.query<{ user_id: string; time_zone: string }>(
-      `SELECT u.user_id, COALESCE(f.time_zone, 'UTC') AS time_zone
+      `SELECT u.user_id, COALESCE(z.time_zone, $2) AS time_zone
        FROM (SELECT DISTINCT user_id FROM leetcode_questions) u
-       LEFT JOIN calendar_feeds f ON f.user_id = u.user_id
+       LEFT JOIN time_zones z ON z.user_id = u.user_id
        WHERE NOT EXISTS (SELECT 1 FROM review_email_optouts o WHERE o.user_id = u.user_id)
          AND NOT EXISTS (SELECT 1 FROM review_digests d WHERE d.user_id = u.user_id
-                         AND d.day >= ($1::timestamptz AT TIME ZONE COALESCE(f.time_zone, 'UTC'))::date)`,
-      [now],
+                         AND d.day >= ($1::timestamptz AT TIME ZONE COALESCE(z.time_zone, $2))::date)`,
+      [now, defaultTimeZone],
     );
     let recorded = 0;
     for (const { user_id: userId, time_zone: timeZone } of rows) {

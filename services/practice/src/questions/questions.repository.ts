@@ -145,9 +145,10 @@ export class QuestionsRepository implements QuestionListSource {
     return (rowCount ?? 0) > 0;
   }
 
-  /** Everything of a deleted account: their questions, with them their sessions, their mock interview count, their daily limits, calendar feed, interview day and review e-mails; the id is remembered. */
+  /** Everything of a deleted account: their questions, with them their sessions, their mock interview count, their daily limits, time zone, calendar feed, interview day and review e-mails; the id is remembered. */
   async eraseAllOf(tx: Tx, userId: string): Promise<void> {
     await tx.query('DELETE FROM review_limits WHERE user_id = $1', [userId]);
+    await tx.query('DELETE FROM time_zones WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM review_digests WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM review_email_optouts WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM calendar_feeds WHERE user_id = $1', [userId]);

@@ -1,16 +1,20 @@
 import { Controller } from '@nestjs/common';
 import { AuthUser, practiceApi } from '@app/contracts';
-import { CurrentUser, Endpoint, Input, ParsedBody, ParsedQuery } from '@app/service-kit';
+import { CurrentUser, Endpoint, Input, ParsedBody } from '@app/service-kit';
+import { TimeZones } from '../time-zone/time-zones';
 import { ReviewSessionRepository } from './review-session.repository';
 
 /** Today's review session and the caller's daily limits; only ever the caller's own. */
 @Controller()
 export class ReviewSessionController {
-  constructor(private readonly sessions: ReviewSessionRepository) {}
+  constructor(
+    private readonly sessions: ReviewSessionRepository,
+    private readonly zones: TimeZones,
+  ) {}
 
   @Endpoint(practiceApi.dueQueue)
-  dueQueue(@CurrentUser() user: AuthUser, @ParsedQuery() { tz }: Input<typeof practiceApi.dueQueue>['query']) {
-    return this.sessions.dueQueue(user.id, tz);
+  async dueQueue(@CurrentUser() user: AuthUser) {
+    return this.sessions.dueQueue(user.id, await this.zones.of(user.id));
   }
 
   @Endpoint(practiceApi.getReviewLimits)

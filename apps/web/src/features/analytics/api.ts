@@ -2,9 +2,7 @@ import { practiceApi } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { endpointQuery } from '@/lib/api';
 
-/** The browser's time zone: the analytics count the candidate's own days. */
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
+/** The candidate's readiness, counted in their own days (their time zone, set in Settings). */
 export function usePracticeAnalytics() {
-  return useQuery(endpointQuery(practiceApi.practiceAnalytics, { query: { tz: browserTimeZone() } }));
+  return useQuery(endpointQuery(practiceApi.practiceAnalytics));
 }

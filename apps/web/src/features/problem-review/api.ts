@@ -16,20 +16,16 @@ export function usePracticeSummary() {
   return useQuery({ ...endpointQuery(practiceApi.practiceSummary), enabled: !!user });
 }
 
-/** The browser's time zone: the candidate's days are their own. */
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** The readiness figures (/analytics' summary call), in the browser's time zone. */
+/** The readiness figures (/analytics' summary call), in the candidate's time zone (Settings). */
 export function usePracticeAnalytics() {
   const { user } = useAuth();
-  const tz = browserTimeZone();
-  return useQuery({ ...endpointQuery(practiceApi.practiceAnalytics, { query: { tz } }), enabled: !!user });
+  return useQuery({ ...endpointQuery(practiceApi.practiceAnalytics), enabled: !!user });
 }
 
 /** Today's review session; not kept once its page is left, so the next session starts from what is due then. */
 export function useDueQueue() {
   const { user } = useAuth();
-  return useQuery({ ...endpointQuery(practiceApi.dueQueue, { query: { tz: browserTimeZone() } }), enabled: !!user, gcTime: 0, refetchOnWindowFocus: false });
+  return useQuery({ ...endpointQuery(practiceApi.dueQueue), enabled: !!user, gcTime: 0, refetchOnWindowFocus: false });
 }
 
 export function useReviewLimits() {
@@ -117,10 +113,10 @@ export function useCalendarFeed() {
   return useQuery({ ...endpointQuery(practiceApi.getCalendarFeed), enabled: !!user });
 }
 
-/** A new feed address (the previous one stops working), in the browser's time zone. */
+/** A new feed address (the previous one stops working); its days are the candidate's time zone's. */
 export function useCreateCalendarFeed() {
   const invalidate = useInvalidatePractice();
-  return useMutation({ mutationFn: () => call(practiceApi.createCalendarFeed, { body: { tz: browserTimeZone() } }), onSuccess: invalidate });
+  return useMutation({ mutationFn: () => call(practiceApi.createCalendarFeed), onSuccess: invalidate });
 }
 
 export function useDeleteCalendarFeed() {
