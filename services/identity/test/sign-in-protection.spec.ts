@@ -7,7 +7,7 @@ import request from 'supertest';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment } from '@app/service-kit/testing';
 import { identityService } from '../src';
-import { passwordHashing } from '../src/accounts/accounts.service';
+import { passwordHashing } from '../src/accounts/passwords';
 import { median, millisecondsFor } from './timing';
 
 jest.setTimeout(60_000);

@@ -5,8 +5,12 @@ import type { Response } from 'express';
 import { GoTrueError, GoTrueErrorFilter } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
 import type { IdentityConfig } from '../config';
-import { AccountsService } from './accounts.service';
 import { Confirmations } from './confirmations';
+import { RecoveryService } from './recovery.service';
+import { SessionTokens } from './session-tokens';
+import { SignInService } from './sign-in.service';
+import { SignUpService } from './sign-up.service';
+import { UserService } from './user.service';
 
 type In<K extends keyof typeof identityApi> = Input<(typeof identityApi)[K]>;
 
@@ -16,7 +20,11 @@ type In<K extends keyof typeof identityApi> = Input<(typeof identityApi)[K]>;
 @UseFilters(GoTrueErrorFilter)
 export class AccountsController {
   constructor(
-    private readonly accounts: AccountsService,
+    private readonly signUps: SignUpService,
+    private readonly signIns: SignInService,
+    private readonly tokens: SessionTokens,
+    private readonly recovery: RecoveryService,
+    private readonly users: UserService,
     private readonly confirmations: Confirmations,
     private readonly keys: KeyStore,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
@@ -25,7 +33,7 @@ export class AccountsController {
 
   /** The signed-in caller, metered as every service's guard meters its users (USER_REQUESTS_PER_SECOND). */
   private async signedIn(authorization: string | undefined) {
-    const caller = await this.accounts.authenticate(authorization);
+    const caller = await this.tokens.authenticate(authorization);
     const wait = this.perUser.take(caller.userId);
     if (wait > 0)
       throw new GoTrueError(
@@ -40,20 +48,20 @@ export class AccountsController {
 
   @Endpoint(identityApi.signUp)
   signUp(@ParsedBody() body: In<'signUp'>['body'], @ParsedQuery() { redirect_to }: In<'signUp'>['query'], @ClientAddress() clientAddress: string) {
-    return this.accounts.signUp(body, clientAddress, redirect_to);
+    return this.signUps.signUp(body, clientAddress, redirect_to);
   }
 
   @Endpoint(identityApi.token)
   token(@ParsedQuery() { grant_type: grantType }: In<'token'>['query'], @ParsedBody() body: In<'token'>['body'], @ClientAddress() clientAddress: string) {
-    if (grantType === 'password') return this.accounts.signInWithPassword(body, clientAddress);
-    if (grantType === 'refresh_token') return this.accounts.refresh(body);
+    if (grantType === 'password') return this.signIns.signInWithPassword(body, clientAddress);
+    if (grantType === 'refresh_token') return this.tokens.refresh(body);
     throw new GoTrueError(400, 'validation_failed', `Unsupported grant type "${grantType ?? ''}"`);
   }
 
   /** supabase-js's verifyOtp: {type, token_hash} or {type, email, token}; answers a session. */
   @Endpoint(identityApi.verify)
   verify(@ParsedBody() body: In<'verify'>['body']) {
-    return this.accounts.verify(body);
+    return this.signUps.verify(body);
   }
 
   /**
@@ -65,7 +73,7 @@ export class AccountsController {
     const target = this.confirmations.redirectTarget(redirectTo);
     let fragment: URLSearchParams;
     try {
-      const session = await this.accounts.verify({ type, token_hash: token });
+      const session = await this.signUps.verify({ type, token_hash: token });
       fragment = new URLSearchParams({
         access_token: session.access_token,
         expires_at: String(session.expires_at),
@@ -88,20 +96,20 @@ export class AccountsController {
     @ParsedQuery() { redirect_to }: In<'resend'>['query'],
     @Headers('authorization') authorization?: string,
   ) {
-    await this.accounts.resend(body, authorization, redirect_to);
+    await this.signUps.resend(body, authorization, redirect_to);
     return {};
   }
 
   /** supabase-js's resetPasswordForEmail: `{}` whether or not the e-mail has an account. */
   @Endpoint(identityApi.recover)
   async recover(@ParsedBody() body: In<'recover'>['body'], @ParsedQuery() { redirect_to }: In<'recover'>['query'], @ClientAddress() clientAddress: string) {
-    await this.accounts.recover(body, clientAddress, redirect_to);
+    await this.recovery.recover(body, clientAddress, redirect_to);
     return {};
   }
 
   @Endpoint(identityApi.getUser)
   async user(@Headers('authorization') authorization?: string) {
-    return this.accounts.getUser(await this.signedIn(authorization));
+    return this.users.getUser(await this.signedIn(authorization));
   }
 
   @Endpoint(identityApi.updateUser)
@@ -110,12 +118,12 @@ export class AccountsController {
     @ParsedQuery() { redirect_to }: In<'updateUser'>['query'],
     @Headers('authorization') authorization?: string,
   ) {
-    return this.accounts.updateUser(await this.signedIn(authorization), body, redirect_to);
+    return this.users.updateUser(await this.signedIn(authorization), body, redirect_to);
   }
 
   @Endpoint(identityApi.logout)
   async logout(@ParsedQuery() { scope = 'global' }: In<'logout'>['query'], @Headers('authorization') authorization?: string) {
-    await this.accounts.logout(await this.signedIn(authorization), scope);
+    await this.users.logout(await this.signedIn(authorization), scope);
   }
 
   @Endpoint(identityApi.jwks)

@@ -4,9 +4,13 @@ import { KeyStore } from '../keys/key-store';
 import { Mailer } from '../mail/mailer';
 import { AccountsController } from './accounts.controller';
 import { AccountsRepository } from './accounts.repository';
-import { AccountsService } from './accounts.service';
 import { Confirmations } from './confirmations';
+import { RecoveryService } from './recovery.service';
 import { RevocationsController } from './revocations.controller';
+import { SessionTokens } from './session-tokens';
+import { SignInService } from './sign-in.service';
+import { SignUpService } from './sign-up.service';
+import { UserService } from './user.service';
 
 /** Tokens, users and errors are nobody's to cache (the JWKS route sets its own public max-age). */
 const noStore = (_req: Request, res: Response, next: NextFunction) => {
@@ -16,7 +20,7 @@ const noStore = (_req: Request, res: Response, next: NextFunction) => {
 
 @Module({
   controllers: [AccountsController, RevocationsController],
-  providers: [AccountsRepository, AccountsService, Confirmations, KeyStore, Mailer],
+  providers: [AccountsRepository, Confirmations, KeyStore, Mailer, SessionTokens, SignUpService, SignInService, RecoveryService, UserService],
   exports: [AccountsRepository, Mailer],
 })
 export class AccountsModule implements NestModule {
