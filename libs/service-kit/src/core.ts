@@ -27,4 +27,5 @@ export * from './http/rate-limiter';
 export * from './telemetry';
 export * from './metrics';
 export * from './process';
+export * from './backoff';
 export * from './readiness';

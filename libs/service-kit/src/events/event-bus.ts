@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { EventData, EventEnvelope, eventSchemas, EventType } from '@app/contracts';
+import { fullJitter } from '../backoff';
 import { currentRequestId } from '../context';
 import type { Database, Tx } from '../db/database';
 import type { Logger } from '../logger';
@@ -29,7 +30,8 @@ export interface EventBusOptions {
 
 /** How long stopping waits for a relay batch in flight (a healthy one takes milliseconds). */
 const RELAY_STOP_WAIT_MS = 500;
-const backoffMs = (attempt: number) => Math.min(30_000, 500 * 2 ** Math.max(0, attempt - 1));
+/** The wait before the `attempt`-th retry (from 1): consumers of one event, or replicas' relays, retry spread out. */
+const backoffMs = (attempt: number) => fullJitter(attempt - 1, { base: 500, cap: 30_000 });
 
 /**
  * Events with the outbox pattern. `record` writes the event in the caller's transaction; the relay

@@ -1,3 +1,4 @@
+import { backoffCeiling } from '@app/service-kit';
 import { Counter, CounterStore, sweepExpiredCounters } from './counters';
 
 const minute = 60;
@@ -18,11 +19,14 @@ export interface SignInLimits {
 
 /**
  * The wait after the `failures`-th failure in a row from one address on one account: none before
- * the limit, then 2 s, doubling with each failure, never more than the maximum.
+ * the limit, then 2 s, doubling with each failure, never more than the maximum. The backoff's
+ * ceiling itself, without jitter: this wait is the guard's, not a client's retry schedule. Any
+ * draw below it (full or equal jitter) would let a guesser try sooner, any above it would hold the
+ * owner past maxDelaySeconds; and there is no crowd to spread, each account and address waiting alone.
  */
 export function delayAfter(failures: number, limits: Pick<SignInLimits, 'perAccountAndAddress' | 'maxDelaySeconds'>): number {
   if (failures < limits.perAccountAndAddress) return 0;
-  return Math.min(limits.maxDelaySeconds, 2 ** Math.min(failures - limits.perAccountAndAddress + 1, 30));
+  return backoffCeiling(failures - limits.perAccountAndAddress, { base: 2, cap: limits.maxDelaySeconds });
 }
 
 /**

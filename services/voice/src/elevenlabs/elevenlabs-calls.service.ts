@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { AuthUser, postCallWebhookSchema, voiceMessages, VoiceSession } from '@app/contracts';
-import { AppError, conflict, forbidden, LOGGER, Logger, notFound, SERVICE_CONFIG, unauthorized, validationFailed } from '@app/service-kit';
+import { AppError, conflict, forbidden, fullJitter, LOGGER, Logger, notFound, SERVICE_CONFIG, unauthorized, validationFailed } from '@app/service-kit';
 import { CLOCK, Clock } from '../clock';
 import type { VoiceConfig } from '../config';
 import { SessionsRepository } from '../sessions/sessions.repository';
@@ -142,8 +142,9 @@ export class ElevenLabsCalls implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Reads the records of the bound calls that are due (claimed, so one replica reads each): a final
-   * record settles its call; otherwise it is read again later, the wait doubling up to
-   * ELEVENLABS_POLL_MAX_MS, and given up on (charged) a day after the start.
+   * record settles its call; otherwise it is read again after a random wait under a ceiling that
+   * doubles up to ELEVENLABS_POLL_MAX_MS (calls due together, as after a restart, do not ask
+   * ElevenLabs again all at once), and given up on (charged) a day after the start.
    */
   async poll(): Promise<number> {
     const now = this.clock.now();
@@ -156,7 +157,7 @@ export class ElevenLabsCalls implements OnModuleInit, OnModuleDestroy {
       if (settles) {
         await this.service.finish(call.id, record?.status === 'failed' ? 'error' : 'agent', { remote: record, giveUp });
       } else {
-        const wait = Math.min(this.config.ELEVENLABS_POLL_INTERVAL_MS * 2 ** Math.min(call.poll_attempts, 20), this.config.ELEVENLABS_POLL_MAX_MS);
+        const wait = fullJitter(call.poll_attempts, { base: this.config.ELEVENLABS_POLL_INTERVAL_MS, cap: this.config.ELEVENLABS_POLL_MAX_MS });
         await this.sessions.pollAgainAt(call.id, new Date(now + wait));
       }
     }
