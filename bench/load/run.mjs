@@ -322,7 +322,7 @@ class VirtualUser {
       case 'mock interviews':
         return call('GET', '/api/voice/sessions', auth);
       case 'analytics':
-        return call('GET', '/api/leetcode-questions/analytics?tz=Europe%2FParis', auth);
+        return call('GET', '/api/leetcode-questions/analytics', auth);
       case 'read profile':
         return call('GET', '/api/profile', auth);
       case 'save profile':

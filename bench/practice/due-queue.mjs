@@ -38,7 +38,7 @@ const session = await json(
 );
 const headers = { Authorization: `Bearer ${session.access_token}`, 'Content-Type': 'application/json' };
 const userId = session.user.id;
-const due = `${base}/api/leetcode-questions/due?tz=Europe%2FParis`;
+const due = `${base}/api/leetcode-questions/due`;
 const reference = `${base}/api/error-types`;
 await json(
   await fetch(`${base}/api/leetcode-questions/review-limits`, { method: 'PUT', headers, body: JSON.stringify({ daily_review_limit: 500, new_per_day: 100 }) }),
