@@ -2,7 +2,7 @@ import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Combobox } from './combobox';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from './form';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, TextField } from './form';
 
 type Values = { title: string; company: { id: string | null; name: string } };
 
@@ -50,6 +50,39 @@ describe('Form', () => {
     const ids = [...html.matchAll(/<input id="([^"]+)"/g)].map((m) => m[1]);
     expect(new Set(ids).size).toBe(2);
     for (const id of ids) expect(html).toContain(`for="${id}"`);
+  });
+});
+
+describe('TextField', () => {
+  /** One server render of a TextField for `title` with the given props, its field carrying the given errors. */
+  function renderText(errors: FieldErrors<Values>, props: Partial<Parameters<typeof TextField<Values, 'title'>>[0]>) {
+    function Page() {
+      const form = useForm<Values>({ defaultValues: { title: 'Two Sum', company: { id: null, name: '' } }, errors });
+      return h(Form<Values>, { ...form, children: h(TextField<Values, 'title'>, { control: form.control, name: 'title', label: 'Title', ...props }) });
+    }
+    return renderToStaticMarkup(h(Page));
+  }
+
+  it("is the label, the box with the field's value, the description and the message, wired by id", () => {
+    const html = renderText(
+      { title: { type: 'too_small', message: 'Title is required' } },
+      { id: 'problem-title', description: 'Shown to everyone.', placeholder: 'e.g. Two Sum' },
+    );
+    expect(html).toContain('<label class="text-sm font-medium leading-none" for="problem-title">Title</label>');
+    // The description joins aria-describedby once mounted (FormDescription's layout effect), not on the server.
+    expect(html).toMatch(/<input [^>]*placeholder="e.g. Two Sum"[^>]*id="problem-title" aria-describedby="problem-title-error" aria-invalid="true"[^>]*>/);
+    expect(html).toMatch(/<input [^>]*value="Two Sum"/);
+    expect(html).toContain('<p id="problem-title-description" class="text-xs text-muted-foreground">Shown to everyone.</p>');
+    expect(html).toContain('<p id="problem-title-error" role="alert" class="text-sm font-medium text-destructive">Title is required</p>');
+  });
+
+  it('is a textarea when multiline, with what stands beside the label and under the message', () => {
+    const html = renderText({}, { id: 'notes', multiline: true, rows: 3, action: h('a', { href: '/help' }, 'Help'), children: h('p', null, 'Listed already') });
+    expect(html).toContain(
+      '<div class="flex items-center justify-between"><label class="text-sm font-medium leading-none" for="notes">Title</label><a href="/help">Help</a></div>',
+    );
+    expect(html).toMatch(/<textarea [^>]*rows="3"[^>]*id="notes" aria-invalid="false"[^>]*>Two Sum<\/textarea><p>Listed already<\/p>/);
+    expect(html).not.toContain('aria-describedby');
   });
 });
 

@@ -9,9 +9,12 @@ import {
   type FieldError as HookFieldError,
   type FieldPath,
   type FieldValues,
+  type UseControllerProps,
 } from 'react-hook-form';
 import { cn } from '@/lib/utils';
+import { Input } from './input';
 import { FieldError, Label } from './label';
+import { Textarea } from './textarea';
 
 /**
  * One form field as a label, a control and its message, on react-hook-form (shadcn/ui's Form):
@@ -30,14 +33,17 @@ import { FieldError, Label } from './label';
  * FormControl gives its one child the id the label points at, aria-invalid while the field has an
  * error, and aria-describedby naming the description and the message. FormMessage shows the
  * resolver's (the contract's) message for the field, or the first one under it for an object field.
+ * A text box needs none of this by hand: TextField (below) is that block with an Input or a Textarea.
  */
 export const Form = FormProvider;
 
 const FieldNameContext = React.createContext<string | null>(null);
 
-export function FormField<TFieldValues extends FieldValues = FieldValues, TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>>(
-  props: ControllerProps<TFieldValues, TName>,
-) {
+export function FormField<
+  TFieldValues extends FieldValues = FieldValues,
+  TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>(props: ControllerProps<TFieldValues, TName, TTransformedValues>) {
   return (
     <FieldNameContext.Provider value={props.name}>
       <Controller {...props} />
@@ -119,4 +125,73 @@ export function FormDescription({ className, ...props }: React.HTMLAttributes<HT
 export function FormMessage() {
   const { messageId, message } = useFormField();
   return <FieldError id={messageId} message={message} />;
+}
+
+/** What a text box takes besides its field's value and handlers. */
+type TextControlProps = Omit<
+  React.InputHTMLAttributes<HTMLInputElement> & React.TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id' | 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'className' | 'children'
+>;
+
+/** A string or a number shows as typed; no value yet (undefined, null) as an empty box. */
+const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/**
+ * One text field: label, Input (a Textarea with `multiline`), description and message, wired as
+ * FormItem wires them. `id` as FormItem's; `parse` turns the typed text into the field's value (a
+ * number box's number); `action` stands beside the label (a "Forgot password?" link); children come
+ * under the message. Other props go to the box (type, placeholder, autoComplete, rows...).
+ */
+export function TextField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformedValues = TFieldValues>({
+  control,
+  name,
+  id,
+  label,
+  action,
+  description,
+  multiline,
+  parse,
+  className,
+  children,
+  ...box
+}: Pick<UseControllerProps<TFieldValues, TName, TTransformedValues>, 'control' | 'name'> & {
+  id?: string;
+  label: React.ReactNode;
+  action?: React.ReactNode;
+  description?: React.ReactNode;
+  multiline?: boolean;
+  parse?: (text: string) => unknown;
+  className?: string;
+  children?: React.ReactNode;
+} & TextControlProps) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const props = {
+          ...box,
+          ...field,
+          value: shown(field.value),
+          onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => field.onChange(parse ? parse(event.target.value) : event),
+        };
+        return (
+          <FormItem id={id} className={className}>
+            {action ? (
+              <div className="flex items-center justify-between">
+                <FormLabel>{label}</FormLabel>
+                {action}
+              </div>
+            ) : (
+              <FormLabel>{label}</FormLabel>
+            )}
+            <FormControl>{multiline ? <Textarea {...props} /> : <Input {...props} />}</FormControl>
+            {description ? <FormDescription>{description}</FormDescription> : null}
+            <FormMessage />
+            {children}
+          </FormItem>
+        );
+      }}
+    />
+  );
 }

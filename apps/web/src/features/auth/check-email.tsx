@@ -3,8 +3,7 @@ import { MailCheck } from 'lucide-react';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, TextField } from '@/components/ui/form';
 import { FormError } from '@/components/ui/label';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { loadAuth } from '@/lib/supabase';
@@ -41,18 +40,14 @@ export function CheckEmail({ email, onConfirmed, children }: { email: string; on
       </div>
       <Form {...form}>
         <form onSubmit={confirm} onFocus={codeResolver.preload} noValidate className="space-y-4">
-          <FormField
+          <TextField
             control={form.control}
             name="code"
-            render={({ field }) => (
-              <FormItem id="confirmation-code">
-                <FormLabel>Confirmation code</FormLabel>
-                <FormControl>
-                  <Input inputMode="numeric" autoComplete="one-time-code" placeholder="123456" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            id="confirmation-code"
+            label="Confirmation code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="123456"
           />
           <FormError>{serverError}</FormError>
           <Button type="submit" className="w-full" disabled={isSubmitting}>

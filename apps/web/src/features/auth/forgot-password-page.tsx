@@ -6,8 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, TextField } from '@/components/ui/form';
 import { FormError } from '@/components/ui/label';
 import { useDocumentTitle } from '@/lib/document-title';
 import { loadAuth, resetPasswordUrl, retryAfterOf } from '@/lib/supabase';
@@ -35,19 +34,7 @@ function AskForEmail({ onSent }: { onSent(email: string): void }) {
   return (
     <Form {...form}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem id="recovery-email">
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextField control={form.control} name="email" id="recovery-email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
         <FormError>{serverError}</FormError>
         <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Sending...' : 'Send reset link'}
@@ -80,18 +67,14 @@ function EnterCode({ email }: { email: string }) {
       </div>
       <Form {...form}>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField
+          <TextField
             control={form.control}
             name="code"
-            render={({ field }) => (
-              <FormItem id="recovery-code">
-                <FormLabel>Code from the e-mail</FormLabel>
-                <FormControl>
-                  <Input inputMode="numeric" autoComplete="one-time-code" placeholder="123456" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            id="recovery-code"
+            label="Code from the e-mail"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="123456"
           />
           <FormError>{serverError}</FormError>
           <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>

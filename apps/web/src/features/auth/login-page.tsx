@@ -4,8 +4,7 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, TextField } from '@/components/ui/form';
 import { FormError } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
@@ -78,38 +77,21 @@ function CredentialsForm({ mode, onUnconfirmed }: { mode: Mode; onUnconfirmed(em
   return (
     <Form {...form}>
       <form onSubmit={submit} onFocus={credentialsResolver.preload} noValidate className="space-y-4">
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem id={`${mode}-email`}>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
+        <TextField control={form.control} name="email" id={`${mode}-email`} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+        <TextField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem id={`${mode}-password`}>
-              <div className="flex items-center justify-between">
-                <FormLabel>Password</FormLabel>
-                {mode === 'signin' ? (
-                  <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
-                    Forgot password?
-                  </Link>
-                ) : null}
-              </div>
-              <FormControl>
-                <Input type="password" autoComplete={mode === 'signin' ? 'current-password' : 'new-password'} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          id={`${mode}-password`}
+          label="Password"
+          action={
+            mode === 'signin' ? (
+              <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+                Forgot password?
+              </Link>
+            ) : null
+          }
+          type="password"
+          autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
         />
         <FormError>{serverError}</FormError>
         <Button type="submit" className="w-full" disabled={isSubmitting}>

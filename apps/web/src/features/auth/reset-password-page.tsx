@@ -5,8 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, TextField } from '@/components/ui/form';
 import { FormError } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth';
@@ -33,33 +32,16 @@ function NewPasswordForm() {
   return (
     <Form {...form}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <FormField
+        <TextField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem id="new-password">
-              <FormLabel>New password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormDescription>At least 6 characters, with a letter and a digit. Spaces and symbols are welcome.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          id="new-password"
+          label="New password"
+          description="At least 6 characters, with a letter and a digit. Spaces and symbols are welcome."
+          type="password"
+          autoComplete="new-password"
         />
-        <FormField
-          control={form.control}
-          name="confirm"
-          render={({ field }) => (
-            <FormItem id="confirm-password">
-              <FormLabel>Confirm new password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextField control={form.control} name="confirm" id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" />
         <FormError>{serverError}</FormError>
         <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Saving...' : 'Set new password'}

@@ -5,10 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, TextField } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { tryAgainHint } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -45,32 +43,8 @@ function ContactFormCard({ subject }: { subject: ContactFormInput['subject'] }) 
         <Form {...form}>
           <form onSubmit={submit} noValidate className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="name"
-                render={({ field }) => (
-                  <FormItem id="contact-name">
-                    <FormLabel>Name (optional)</FormLabel>
-                    <FormControl>
-                      <Input autoComplete="name" {...field} value={String(field.value ?? '')} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="email"
-                render={({ field }) => (
-                  <FormItem id="contact-email">
-                    <FormLabel>Email (optional)</FormLabel>
-                    <FormControl>
-                      <Input type="email" autoComplete="email" {...field} value={String(field.value ?? '')} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TextField control={form.control} name="name" id="contact-name" label="Name (optional)" autoComplete="name" />
+              <TextField control={form.control} name="email" id="contact-email" label="Email (optional)" type="email" autoComplete="email" />
             </div>
             <FormField
               control={form.control}
@@ -96,19 +70,7 @@ function ContactFormCard({ subject }: { subject: ContactFormInput['subject'] }) 
                 </FormItem>
               )}
             />
-            <FormField
-              control={form.control}
-              name="message"
-              render={({ field }) => (
-                <FormItem id="contact-message">
-                  <FormLabel>Message</FormLabel>
-                  <FormControl>
-                    <Textarea rows={6} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="message" id="contact-message" label="Message" multiline rows={6} />
             <div className="flex justify-end">
               <Button type="submit" disabled={isSubmitting}>
                 <Send aria-hidden /> Submit

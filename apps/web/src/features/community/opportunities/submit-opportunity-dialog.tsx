@@ -6,9 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { Form, FormControl, FormField, FormItem, FormLabel, TextField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { ListedLink } from '../moderation/listed-link';
@@ -73,58 +71,27 @@ export function SubmitOpportunityDialog() {
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={submit} noValidate className="space-y-4">
-            <FormField
-              control={form.control}
-              name="title"
-              render={({ field }) => (
-                <FormItem id="opportunity-title">
-                  <FormLabel>Title</FormLabel>
-                  <FormControl>
-                    <Input placeholder="e.g. Software Engineering Intern, Summer 2026" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
+            <TextField control={form.control} name="title" id="opportunity-title" label="Title" placeholder="e.g. Software Engineering Intern, Summer 2026" />
+            <TextField
               control={form.control}
               name="description"
-              render={({ field }) => (
-                <FormItem id="opportunity-description">
-                  <FormLabel>Description</FormLabel>
-                  <FormControl>
-                    <Textarea placeholder="Brief description of the opportunity" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              id="opportunity-description"
+              label="Description"
+              multiline
+              placeholder="Brief description of the opportunity"
             />
-            <FormField
-              control={form.control}
-              name="link"
-              render={({ field }) => (
-                <FormItem id="opportunity-link">
-                  <FormLabel>Application Link</FormLabel>
-                  <FormControl>
-                    <Input type="url" inputMode="url" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                  <ListedLink to={listedAt} onFollow={() => setOpen(false)} />
-                </FormItem>
-              )}
-            />
-            <FormField
+            <TextField control={form.control} name="link" id="opportunity-link" label="Application Link" type="url" inputMode="url">
+              <ListedLink to={listedAt} onFollow={() => setOpen(false)} />
+            </TextField>
+            <TextField
               control={form.control}
               name="compensation"
-              render={({ field }) => (
-                <FormItem id="opportunity-compensation">
-                  <FormLabel>Compensation (optional)</FormLabel>
-                  <FormControl>
-                    <Input type="number" min={0} step={1} placeholder="Amount in USD" {...field} value={String(field.value ?? '')} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              id="opportunity-compensation"
+              label="Compensation (optional)"
+              type="number"
+              min={0}
+              step={1}
+              placeholder="Amount in USD"
             />
             <FormField
               control={form.control}

@@ -5,9 +5,7 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { Form, TextField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { ListedLink } from '../moderation/listed-link';
@@ -59,35 +57,11 @@ export function SubmitResourceDialog() {
         <Form {...form}>
           <form onSubmit={submit} noValidate className="space-y-4">
             {fields.map(({ name, label, placeholder }) => (
-              <FormField
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{label}</FormLabel>
-                    <FormControl>
-                      <Input placeholder={placeholder} type={name === 'url' ? 'url' : 'text'} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                    {name === 'url' ? <ListedLink to={listedAt} onFollow={() => setOpen(false)} /> : null}
-                  </FormItem>
-                )}
-              />
+              <TextField key={name} control={form.control} name={name} label={label} placeholder={placeholder} type={name === 'url' ? 'url' : 'text'}>
+                {name === 'url' ? <ListedLink to={listedAt} onFollow={() => setOpen(false)} /> : null}
+              </TextField>
             ))}
-            <FormField
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Description</FormLabel>
-                  <FormControl>
-                    <Textarea placeholder="What it is and why it helps" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="description" label="Description" multiline placeholder="What it is and why it helps" />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel

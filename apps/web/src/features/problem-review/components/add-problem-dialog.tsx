@@ -5,8 +5,7 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, TextField } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
@@ -58,19 +57,7 @@ export function AddProblemDialog() {
         <CatalogueSearch onPick={fill} />
         <Form {...form}>
           <form onSubmit={submit} noValidate className="space-y-4">
-            <FormField
-              control={form.control}
-              name="title"
-              render={({ field }) => (
-                <FormItem id="problem-title">
-                  <FormLabel>Title</FormLabel>
-                  <FormControl>
-                    <Input placeholder="e.g. Two Sum" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="title" id="problem-title" label="Title" placeholder="e.g. Two Sum" />
             <FormField
               control={form.control}
               name="difficulty"
@@ -95,19 +82,7 @@ export function AddProblemDialog() {
                 </FormItem>
               )}
             />
-            <FormField
-              control={form.control}
-              name="tags"
-              render={({ field }) => (
-                <FormItem id="problem-tags">
-                  <FormLabel>Tags</FormLabel>
-                  <FormControl>
-                    <Input placeholder="arrays, hash table" {...field} value={String(field.value ?? '')} />
-                  </FormControl>
-                  <FormDescription>Comma-separated.</FormDescription>
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="tags" id="problem-tags" label="Tags" placeholder="arrays, hash table" description="Comma-separated." />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel

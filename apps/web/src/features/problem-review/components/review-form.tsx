@@ -19,10 +19,9 @@ import { useForm, useWatch, type ControllerRenderProps } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, TextField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import type { ReviewDraft } from '../helpers';
 
 type ReviewInput = CreateSessionInput;
@@ -255,23 +254,15 @@ export function ReviewForm({
           <p className="text-xs text-muted-foreground">Computed from submissions and time.</p>
         </div>
         <GradePicker value={grade ?? null} onChange={setGrade} fromScores={reviewGrade({ correctness, confidence, timer: asNumber(minutes) })} />
-        <FormField
+        <TextField
           control={form.control}
           name="notes"
-          render={({ field }) => (
-            <FormItem id="review-notes" className="sm:col-span-2">
-              <FormLabel>Notes</FormLabel>
-              <FormControl>
-                <Textarea
-                  rows={3}
-                  placeholder="What tripped you up? What would you do differently?"
-                  {...field}
-                  value={typeof field.value === 'string' ? field.value : ''}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          id="review-notes"
+          className="sm:col-span-2"
+          label="Notes"
+          multiline
+          rows={3}
+          placeholder="What tripped you up? What would you do differently?"
         />
         <div className="flex justify-between gap-2 sm:col-span-2">
           <Button asChild variant="outline">

@@ -5,8 +5,7 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, TextField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { useReviewLimits, useSetReviewLimits } from '../api';
 
@@ -57,49 +56,29 @@ export function ReviewLimitsDialog() {
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={submit} noValidate className="space-y-4">
-            <FormField
+            <TextField
               control={form.control}
               name="daily_review_limit"
-              render={({ field }) => (
-                <FormItem id="daily-review-limit">
-                  <FormLabel>Daily review limit</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      max={reviewLimitsRange.reviewsMax}
-                      {...field}
-                      value={field.value ?? ''}
-                      onChange={(e) => field.onChange(asNumber(e.target.value))}
-                    />
-                  </FormControl>
-                  <FormDescription>Reviews of problems you have seen before.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              id="daily-review-limit"
+              label="Daily review limit"
+              description="Reviews of problems you have seen before."
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={reviewLimitsRange.reviewsMax}
+              parse={asNumber}
             />
-            <FormField
+            <TextField
               control={form.control}
               name="new_per_day"
-              render={({ field }) => (
-                <FormItem id="new-per-day">
-                  <FormLabel>New problems per day</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={reviewLimitsRange.newMax}
-                      {...field}
-                      value={field.value ?? ''}
-                      onChange={(e) => field.onChange(asNumber(e.target.value))}
-                    />
-                  </FormControl>
-                  <FormDescription>Problems you have not reviewed yet, oldest added first.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              id="new-per-day"
+              label="New problems per day"
+              description="Problems you have not reviewed yet, oldest added first."
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={reviewLimitsRange.newMax}
+              parse={asNumber}
             />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
