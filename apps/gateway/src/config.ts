@@ -56,39 +56,51 @@ const trustProxy = z.preprocess(
 export const defaultWebDist = path.resolve(__dirname, '..', '..', 'web', 'dist');
 
 /** <NAME>_URL of every registry service, defaulting to its registry port on this machine. */
-const upstreamVariables = Object.fromEntries(serviceRegistry.map((s) => [upstreamUrlVariable(s.name), httpUrl.default(`http://127.0.0.1:${s.port}`)]));
+const upstreamVariables = Object.fromEntries(
+  serviceRegistry.map((s) => [upstreamUrlVariable(s.name), httpUrl.default(`http://127.0.0.1:${s.port}`).describe(`Where ${s.name} answers.`)]),
+);
 
-const schema = z
-  .object({
-    ...sharedConfigShape,
-    PORT: port.default(8080),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    ...upstreamVariables,
-    WEB_DIST: z.preprocess(emptyToUndefined, z.string().default(defaultWebDist)),
-    CORS_ORIGINS: commaList(origin),
-    /** Which proxies in front of the gateway are believed (X-Forwarded-For/Proto, hence HSTS). */
-    TRUST_PROXY: trustProxy,
-    /** Extra connect-src entries of the CSP (e.g. wss://api.elevenlabs.io). */
-    CSP_CONNECT_SRC: commaList(cspSource),
-    /** A real Supabase project the web talks to directly: allowed in connect-src (https and wss). */
-    SUPABASE_URL: optional(httpUrl),
-    UPSTREAM_CONNECT_TIMEOUT_MS: positiveMs.default(2_000),
-    /** The ordinary deadline for a service's response headers; an endpoint may declare a longer one (`deadlineMs`). */
-    UPSTREAM_RESPONSE_TIMEOUT_MS: positiveMs.default(5_000),
-    UPSTREAM_MAX_SOCKETS: z.coerce.number().int().min(1).default(256),
-    /**
-     * Admission control (http/admission.ts): calls in flight to all services together, and to any
-     * one of them; past either, a call is refused at once with 503 `overloaded` and Retry-After: 1.
-     * Sized for 2 cores with bench/load (MODE=ramp): past the knee, admitted calls kept a p99 of
-     * 0.4-0.8 s where twice these let it reach 0.6-1.1 s; a frozen service holds half the slots.
-     */
-    MAX_IN_FLIGHT: z.coerce.number({ error: 'must be a number of calls' }).int().min(1).default(64),
-    UPSTREAM_MAX_IN_FLIGHT: z.coerce.number({ error: 'must be a number of calls' }).int().min(1).default(32),
-    READY_TIMEOUT_MS: positiveMs.default(1_000),
-    /** The operator's key to /readyz's per-service view (header X-Ready-Details-Token); unset: nobody gets it. */
-    READY_DETAILS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
-    /** Services /readyz waits for (comma-separated names); default all. The launcher names those it runs. */
-    READY_UPSTREAMS: z.preprocess(
+/** The gateway's variables (docs/configuration.md is generated from them). */
+export const gatewayConfigShape = {
+  ...sharedConfigShape,
+  PORT: port.default(8080).describe('Public port: the app, the API and the auth routes.'),
+  HOST: z.string().min(1).default('0.0.0.0').describe('Address the public port listens on.'),
+  ...upstreamVariables,
+  WEB_DIST: z
+    .preprocess(emptyToUndefined, z.string().default(defaultWebDist))
+    .meta({ description: 'The built SPA it serves; without its index.html a "not built" page is served.', defaultText: 'apps/web/dist of this checkout' }),
+  CORS_ORIGINS: commaList(origin).describe('Origins allowed to call cross-origin; unset: same origin only.'),
+  TRUST_PROXY: trustProxy.describe(
+    '`false`, `true`, a hop count, or IPs/CIDRs (or loopback, linklocal, uniquelocal) of the proxies in front whose X-Forwarded-For/Proto are believed (the client address, HTTPS for HSTS).',
+  ),
+  CSP_CONNECT_SRC: commaList(cspSource).describe('Extra connect-src entries of the CSP (e.g. wss://api.elevenlabs.io, a PostHog host).'),
+  SUPABASE_URL: optional(httpUrl).describe('A real Supabase project the web talks to directly: allowed in connect-src (https and wss).'),
+  UPSTREAM_CONNECT_TIMEOUT_MS: positiveMs.default(2_000).describe('A new connection to a service not up in time: 503.'),
+  UPSTREAM_RESPONSE_TIMEOUT_MS: positiveMs
+    .default(5_000)
+    .describe("The ordinary deadline for a service's response headers (504 past it); an endpoint may declare a longer one (`deadlineMs`)."),
+  UPSTREAM_MAX_SOCKETS: z.coerce.number().int().min(1).default(256).describe('Connections open to any one service at once, kept alive between calls.'),
+  // Admission control (http/admission.ts), sized for 2 cores with bench/load (MODE=ramp): past the
+  // knee, admitted calls kept a p99 of 0.4-0.8 s where twice these let it reach 0.6-1.1 s; a frozen
+  // service holds half the slots.
+  MAX_IN_FLIGHT: z.coerce
+    .number({ error: 'must be a number of calls' })
+    .int()
+    .min(1)
+    .default(64)
+    .describe('Calls in flight to all services together; past it a call is refused at once with 503 `overloaded` and Retry-After: 1.'),
+  UPSTREAM_MAX_IN_FLIGHT: z.coerce
+    .number({ error: 'must be a number of calls' })
+    .int()
+    .min(1)
+    .default(32)
+    .describe('Calls in flight to any one service; past it a call is refused as above.'),
+  READY_TIMEOUT_MS: positiveMs.default(1_000).describe("How long /readyz waits for each service's /readyz."),
+  READY_DETAILS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')).describe(
+    "The operator's key to /readyz's per-service view (header X-Ready-Details-Token); unset: nobody gets it.",
+  ),
+  READY_UPSTREAMS: z
+    .preprocess(
       emptyToUndefined,
       z
         .string()
@@ -102,20 +114,25 @@ const schema = z
             : [...UPSTREAM_NAMES],
         )
         .pipe(z.array(z.enum(UPSTREAM_NAMES as [UpstreamName, ...UpstreamName[]]))),
-    ),
-  })
-  .transform((c) => {
-    const upstreams = Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, (c as Record<string, unknown>)[upstreamUrlVariable(name)] as string])) as Record<
-      UpstreamName,
-      string
-    >;
-    return {
-      ...c,
-      upstreams,
-      // Nothing configured: identity's own JWKS. A secret alone means HS256 only (older Supabase).
-      AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? (c.SUPABASE_JWT_SECRET ? undefined : `${upstreams.identity}/auth/v1/.well-known/jwks.json`),
-    };
-  });
+    )
+    .meta({
+      description: 'Services /readyz reports on; it says `degraded` while one is down, whose prefix answers 503. The launcher names those it runs.',
+      defaultText: 'every service',
+    }),
+};
+
+const schema = z.object(gatewayConfigShape).transform((c) => {
+  const upstreams = Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, (c as Record<string, unknown>)[upstreamUrlVariable(name)] as string])) as Record<
+    UpstreamName,
+    string
+  >;
+  return {
+    ...c,
+    upstreams,
+    // Nothing configured: identity's own JWKS. A secret alone means HS256 only (older Supabase).
+    AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? (c.SUPABASE_JWT_SECRET ? undefined : `${upstreams.identity}/auth/v1/.well-known/jwks.json`),
+  };
+});
 
 export type GatewayConfig = z.infer<typeof schema>;
 

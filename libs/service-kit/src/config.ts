@@ -12,55 +12,71 @@ const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string(
  * gateway's config extends this; issue 25).
  */
 export const sharedConfigShape = {
-  /** Each signed-in user's share (token bucket per token subject): calls per second on average, and at once. */
-  USER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(20),
-  USER_REQUEST_BURST: z.coerce.number().int().min(1).default(60),
-  AUTH_JWKS_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
-  /** HS256 key of an older Supabase project; Supabase's are 32+ characters, a short one could be guessed. */
-  SUPABASE_JWT_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-  AUTH_ISSUER: optionalString,
-  AUTH_AUDIENCE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('authenticated')),
-  /**
-   * Shared between the gateway and the services: a request proving it (X-Gateway-Proof) is believed
-   * about the client's address, and only such requests reach /internal/*. Unset: neither (a service run alone).
-   */
-  GATEWAY_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  METRICS_PORT: metricsPortShape,
+  USER_REQUESTS_PER_SECOND: z.coerce
+    .number()
+    .positive()
+    .default(20)
+    .describe(
+      "Each signed-in user's share (a token bucket per token subject, per replica): calls per second on average; past it 429 `rate_limited` with Retry-After.",
+    ),
+  USER_REQUEST_BURST: z.coerce.number().int().min(1).default(60).describe('…and calls at once, before the average applies.'),
+  AUTH_JWKS_URL: optionalString
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional())
+    .describe(
+      "Public keys that sign access tokens; this or SUPABASE_JWT_SECRET is required (the gateway's default: identity's own, unless the secret alone is set).",
+    ),
+  // Supabase's are 32+ characters; a short one could be guessed.
+  SUPABASE_JWT_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()).describe('HS256 key of an older Supabase project.'),
+  AUTH_ISSUER: optionalString.describe('The `iss` tokens must carry; unset: not checked (the gateway logs a warning).'),
+  AUTH_AUDIENCE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('authenticated')).describe('The `aud` tokens must carry.'),
+  GATEWAY_SECRET: optionalString
+    .pipe(z.string().min(32, 'must be at least 32 characters').optional())
+    .describe(
+      "Shared by the gateway and the services: a call proving it (X-Gateway-Proof) is believed about the client's address, and only such calls reach /internal/*. Unset: neither (a service run alone).",
+    ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('The least severe log line written (pino levels).'),
+  METRICS_PORT: metricsPortShape.describe(
+    'Port of its own for Prometheus `GET /metrics` (never the public one; docs/observability.md); unset: no metrics; 0: any free port.',
+  ),
 };
 
-/** What every service reads from its environment (README lists them all). */
+/** What every service reads from its environment (docs/configuration.md lists them all). */
 export const baseConfigShape = {
   ...sharedConfigShape,
-  HOST: z.string().default('127.0.0.1'),
-  PORT: port,
-  DATABASE_URL: z.string().url(),
+  HOST: z.string().default('127.0.0.1').describe('Address it listens on (the metrics port too).'),
+  PORT: port.meta({ description: 'Port of its API.', defaultText: "the service's port in the registry" }),
+  DATABASE_URL: z.string().url().describe('Postgres connection string.'),
   DATABASE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _')
-    .optional(),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
-  /** JetStream server; unset together with EVENT_BUS=in-process only for the one-process embedded default. */
-  NATS_URL: optionalString,
-  /** The service's NATS user (the launcher and the deploy files name it after the service); a password in NATS_URL works too. */
-  NATS_USER: optionalString,
-  NATS_PASSWORD: optionalString,
-  /** PEM files: the CA to check the server's certificate with; a client certificate and key for mutual TLS. */
-  NATS_TLS_CA_FILE: optionalString,
-  NATS_TLS_CERT_FILE: optionalString,
-  NATS_TLS_KEY_FILE: optionalString,
-  EVENT_BUS: z.enum(['nats', 'in-process']).default('nats'),
-  /** Isolates streams and subjects (tests, several stacks on one NATS): a token such as "e2e42". */
-  EVENT_SUBJECT_PREFIX: z.preprocess(
-    (v) => (typeof v === 'string' ? v.replace(/\.$/, '') : v),
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, _ and - only')
-      .default(''),
+    .optional()
+    .meta({ description: "Postgres schema holding the service's tables and migrations.", defaultText: "the service's name" }),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10).describe('Database connections per process.'),
+  NATS_URL: optionalString.describe('NATS server with JetStream; required unless EVENT_BUS=in-process (the one-process embedded default).'),
+  NATS_USER: optionalString.describe(
+    "The service's NATS user (the launcher and the deploy files name it after the service); a password in NATS_URL works too.",
   ),
-  /** Deliveries of a failing event before it is parked in the dead-letter stream. */
-  EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).default(8),
-  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  NATS_PASSWORD: optionalString.describe("The NATS user's password."),
+  NATS_TLS_CA_FILE: optionalString.describe("PEM file of the CA that checks the NATS server's certificate."),
+  NATS_TLS_CERT_FILE: optionalString.describe('PEM client certificate for mutual TLS with NATS (with NATS_TLS_KEY_FILE).'),
+  NATS_TLS_KEY_FILE: optionalString.describe('PEM key of that certificate.'),
+  EVENT_BUS: z.enum(['nats', 'in-process']).default('nats').describe('`in-process` only inside the one-process launcher, which has no NATS.'),
+  EVENT_SUBJECT_PREFIX: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/\.$/, '') : v),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, _ and - only')
+        .default(''),
+    )
+    .describe('A token such as "e2e42" that isolates streams and subjects (tests, several stacks on one NATS).'),
+  EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).default(8).describe('Deliveries of a failing event before it is parked in the dead-letter stream.'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString
+    .pipe(z.string().url().optional())
+    .describe('Sends traces over OTLP/HTTP here (docs/observability.md); unset: no tracing. The usual OTEL_* variables apply.'),
 };
 
 const baseObject = z.object(baseConfigShape);

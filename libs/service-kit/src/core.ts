@@ -3,6 +3,7 @@
  * Importing it loads no NestJS (the adapter is ./nest).
  */
 export * from './config';
+export * from './config-reference';
 export * from './context';
 export * from './logger';
 export * from './errors';

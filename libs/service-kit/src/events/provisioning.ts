@@ -5,25 +5,37 @@ import { natsCredentialsOf } from './nats-options';
 import { eventStreamLimits, ProvisionedStream } from './streams';
 
 /** What provisioning reads: the NATS server and an administrator's credentials, the prefix and the streams' size. */
-const provisioningConfig = z
-  .object({
-    NATS_URL: z.string({ error: 'required: the NATS server whose event streams to provision' }).min(1),
-    NATS_USER: baseConfigShape.NATS_USER,
-    NATS_PASSWORD: baseConfigShape.NATS_PASSWORD,
-    NATS_TLS_CA_FILE: baseConfigShape.NATS_TLS_CA_FILE,
-    NATS_TLS_CERT_FILE: baseConfigShape.NATS_TLS_CERT_FILE,
-    NATS_TLS_KEY_FILE: baseConfigShape.NATS_TLS_KEY_FILE,
-    EVENT_SUBJECT_PREFIX: baseConfigShape.EVENT_SUBJECT_PREFIX,
-    /** Bytes each event stream may hold (oldest dropped past it); the NATS server reserves this much storage per stream. */
-    EVENT_STREAM_MAX_BYTES: z.coerce.number().int().positive().default(eventStreamLimits.max_bytes),
-    /** Copies of each stream in a NATS cluster (at most 5); 1 on a single server. */
-    EVENT_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
-  })
-  .superRefine((config, ctx) => {
-    if (Boolean(config.NATS_TLS_CERT_FILE) !== Boolean(config.NATS_TLS_KEY_FILE)) {
-      ctx.addIssue({ code: 'custom', path: ['NATS_TLS_KEY_FILE'], message: 'NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE go together' });
-    }
-  });
+export const provisioningConfigShape = {
+  NATS_URL: z
+    .string({ error: 'required: the NATS server whose event streams to provision' })
+    .min(1)
+    .describe('The NATS server whose event streams to provision (NATS_USER and NATS_PASSWORD: an administrator).'),
+  NATS_USER: baseConfigShape.NATS_USER,
+  NATS_PASSWORD: baseConfigShape.NATS_PASSWORD,
+  NATS_TLS_CA_FILE: baseConfigShape.NATS_TLS_CA_FILE,
+  NATS_TLS_CERT_FILE: baseConfigShape.NATS_TLS_CERT_FILE,
+  NATS_TLS_KEY_FILE: baseConfigShape.NATS_TLS_KEY_FILE,
+  EVENT_SUBJECT_PREFIX: baseConfigShape.EVENT_SUBJECT_PREFIX,
+  EVENT_STREAM_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(eventStreamLimits.max_bytes)
+    .describe('Bytes each event stream may hold, oldest dropped past it; the NATS server reserves this much storage per stream (docs/limits.md).'),
+  EVENT_STREAM_REPLICAS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .default(1)
+    .describe('Copies of each stream in a NATS cluster; 1 on a single server (3 with the in-cluster NATS component).'),
+};
+
+const provisioningConfig = z.object(provisioningConfigShape).superRefine((config, ctx) => {
+  if (Boolean(config.NATS_TLS_CERT_FILE) !== Boolean(config.NATS_TLS_KEY_FILE)) {
+    ctx.addIssue({ code: 'custom', path: ['NATS_TLS_KEY_FILE'], message: 'NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE go together' });
+  }
+});
 
 /**
  * Provisions the event streams from the registry with the settings in `env` (NATS_URL, NATS_USER
