@@ -351,11 +351,11 @@ async function waitForTcp(port) {
 /**
  * Runs a child in its own process group (a terminal's Ctrl-C reaches the launcher alone, which
  * stops the children in order) and restarts it whenever it dies on its own, for as long as the app
- * runs, whether it had been ready or not: a crash loop costs one retry per backoff cap, never the
- * rest of the app. Its standard error passes through (unless `passStderr` is false) and its last
- * lines are repeated with the exit, so a child that can never start (a bad setting, a missing file)
- * says why beside each retry. `ready` resolves when a run first passes `whenReady`;
- * `firstRunReady` with whether the first run did.
+ * runs, whether it had been ready or not: a crash loop costs two retries per backoff cap on
+ * average, never the rest of the app. Its standard error passes through (unless `passStderr` is
+ * false) and its last lines are repeated with the exit, so a child that can never start (a bad
+ * setting, a missing file) says why beside each retry. `ready` resolves when a run first passes
+ * `whenReady`; `firstRunReady` with whether the first run did.
  */
 function supervise({ name, tier, command, args = [], env = process.env, options = {}, stopSignal = 'SIGTERM', whenReady, passStderr = true }) {
   const [cmd, argv] = command.endsWith('.js') ? [process.execPath, [...NODE_FLAGS, command, ...args]] : [command, args];
@@ -461,11 +461,12 @@ function keepLastLines(stream, pass) {
 }
 
 /**
- * Kubernetes' CrashLoopBackOff, sized for a laptop. There a crash-looping container waits 10 s,
- * doubling to 5 min, and starts over after 10 min up; here a child waits RESTART_DELAY_MS (0.5 s),
- * doubling to RESTART_MAX_DELAY_MS (30 s): a fix (a rebuild, a dependency started) is picked up
- * within half a minute, and a child that can never start costs one retry every 30 s, not a busy
- * loop. A run that lasts twice the cap, a minute at least, starts the backoff over.
+ * Kubernetes' CrashLoopBackOff, sized for a laptop and jittered. There a crash-looping container
+ * waits 10 s, doubling to 5 min, and starts over after 10 min up; here a child waits up to
+ * RESTART_DELAY_MS (0.5 s), the ceiling doubling to RESTART_MAX_DELAY_MS (30 s): a fix (a rebuild,
+ * a dependency started) is picked up within half a minute, and a child that can never start costs
+ * a retry every 15 s on average, not a busy loop. A run that lasts twice the cap, a minute at
+ * least, starts the backoff over.
  */
 function restartPolicy(env) {
   const milliseconds = (variable, fallback) => {
@@ -477,7 +478,12 @@ function restartPolicy(env) {
   const firstMs = milliseconds('RESTART_DELAY_MS', 500);
   const maxMs = milliseconds('RESTART_MAX_DELAY_MS', 30_000);
   if (maxMs < firstMs) throw new Error(`RESTART_MAX_DELAY_MS (${maxMs}) must be at least RESTART_DELAY_MS (${firstMs})`);
-  return { delayMs: (attempt) => Math.min(firstMs * 2 ** (attempt - 1), maxMs), healthyAfterMs: Math.max(60_000, 2 * maxMs) };
+  // Full jitter, as the kit's fullJitter (libs/service-kit/src/backoff.ts) draws it: children that
+  // die together come back spread out, not all at once on the machine's cores. Written out, not
+  // imported: Postgres is supervised while the first build runs, before the kit's dist exists, and
+  // this plain script cannot load the kit's TypeScript.
+  const ceilingMs = (attempt) => Math.min(firstMs * 2 ** (attempt - 1), maxMs);
+  return { delayMs: (attempt) => Math.floor(Math.random() * (ceilingMs(attempt) + 1)), healthyAfterMs: Math.max(60_000, 2 * maxMs) };
 }
 
 function redact(url) {

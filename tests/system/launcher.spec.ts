@@ -174,8 +174,8 @@ describe('npm start', () => {
       return { ...process.env, DATABASE_URL: url.toString(), NATS_URL: natsUrl, EVENT_SUBJECT_PREFIX: database };
     };
 
-    it('keeps the app answering while a service is killed 10 times in a minute, restarting it with doubling, capped delays, and never gives up', async () => {
-      // The delays shortened (0.25 s doubling to 2 s) so ten restarts fit in a minute; the defaults are 0.5 s to 30 s.
+    it('keeps the app answering while a service is killed 10 times in a minute, restarting it with jittered, doubling, capped delays, and never gives up', async () => {
+      // The delays shortened (up to 0.25 s doubling to 2 s) so ten restarts fit in a minute; the defaults are 0.5 s to 30 s.
       const launcher = await startLauncher({ ...ownEnv(), RESTART_DELAY_MS: '250', RESTART_MAX_DELAY_MS: '2000', READY_DETAILS_TOKEN: DETAILS_TOKEN });
       launchers.push(launcher);
       const user = await signUp(launcher.url);
@@ -234,11 +234,18 @@ describe('npm start', () => {
       );
       expect(killedWithinMs).toBeLessThan(60_000);
 
-      const restarts = [...launcher.output().matchAll(/\[start\] practice exited \(SIGKILL\); restarting it in ([\d.]+) s \(attempt (\d+)\)/g)].map((m) => [
-        Number(m[2]),
-        Number(m[1]),
-      ]);
-      expect(restarts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((attempt) => [attempt, Math.min(0.25 * 2 ** (attempt - 1), 2)]));
+      const restarts = [...launcher.output().matchAll(/\[start\] practice exited \(SIGKILL\); restarting it in ([\d.]+) s \(attempt (\d+)\)/g)].map((m) => ({
+        attempt: Number(m[2]),
+        seconds: Number(m[1]),
+        ceiling: Math.min(0.25 * 2 ** (Number(m[2]) - 1), 2),
+      }));
+      expect(restarts.map((r) => r.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      // Full jitter: each wait is drawn from 0 up to the doubling, capped ceiling, never above it, and not the ceiling every time.
+      for (const { seconds, ceiling } of restarts) {
+        expect(seconds).toBeGreaterThanOrEqual(0);
+        expect(seconds).toBeLessThanOrEqual(ceiling);
+      }
+      expect(restarts.filter((r) => r.seconds === r.ceiling).length).toBeLessThan(restarts.length);
       expect(launcher.output()).toContain('[start] practice is ready after 10 restarts in a row');
       expect(launcher.output()).not.toMatch(/stopping everything|\[start\] stopping/);
       expect(launcher.child.exitCode).toBeNull();
@@ -261,7 +268,10 @@ describe('npm start', () => {
             /\[start\] practice exited \(code 1\); restarting it in [\d.]+ s \(attempt \d+\); its last lines:\n(?: {2}practice\| [^\n]*\n)*? {2}practice\| [^\n]*PRACTICE_LIST_CACHE_MB/g,
           )?.length ?? 0;
       await waitFor(() => retries() >= 4, 20_000);
-      expect(launcher.output()).toMatch(/restarting it in 0\.4 s \(attempt 4\)/);
+      // Capped: from the 3rd retry on, each wait is drawn up to 0.4 s.
+      const waits = [...launcher.output().matchAll(/restarting it in ([\d.]+) s \(attempt (\d+)\)/g)].map((m) => [Number(m[2]), Number(m[1])]);
+      expect(waits.map(([attempt]) => attempt).slice(0, 4)).toEqual([1, 2, 3, 4]);
+      for (const [attempt, seconds] of waits) expect(seconds).toBeLessThanOrEqual(Math.min(0.2 * 2 ** (attempt - 1), 0.4));
       const user = await signUp(launcher.url);
       const companies = await fetch(`${launcher.url}/api/all-companies`, { headers: { Authorization: `Bearer ${user}` } });
       expect(companies.status).toBe(200);
