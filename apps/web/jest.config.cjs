@@ -1,4 +1,4 @@
-// Browser tests: the whole stack started once (e2e/global-setup), Chromium driven by playwright-core.
+// Browser tests: a stack per worker started once (e2e/global-setup), Chromium driven by playwright-core.
 const preset = require('../../jest.preset.js');
 
 module.exports = {
@@ -9,7 +9,8 @@ module.exports = {
   testMatch: ['<rootDir>/e2e/**/*.e2e.ts', '<rootDir>/src/**/*.spec.ts'],
   globalSetup: '<rootDir>/e2e/global-setup.cjs',
   globalTeardown: '<rootDir>/e2e/global-teardown.cjs',
-  testSequencer: '<rootDir>/e2e/sequencer.cjs',
   testTimeout: 60_000,
-  maxWorkers: 1,
+  // Two files at a time, each on its worker's own stack: a browser test mostly waits (on the
+  // stack, on Chromium's frames), so two keep 2 cores busier than one without starving either.
+  maxWorkers: 2,
 };

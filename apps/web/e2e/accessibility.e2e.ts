@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { navGroups, moderationGroup } from '../src/lib/nav';
-import { launch, newPage, seriousA11yViolations, signIn, signUp, stack, uniqueEmail } from './browser';
-
-const root = path.resolve(__dirname, '../../..');
+import { grantModerator, launch, newPage, seriousA11yViolations, signIn, signUp, uniqueEmail } from './browser';
 
 jest.setTimeout(180_000);
 
@@ -60,15 +56,6 @@ async function expectNoSeriousFindings(page: Page, where: string): Promise<void>
   }
   // The next page load starts wide, as a user's first visit would.
   await showLayout(page, 1280, 'light');
-}
-
-function grantModerator(email: string): void {
-  const url = new URL(stack.adminUrl);
-  url.pathname = `/${stack.database}`;
-  execFileSync(process.execPath, [path.join(root, 'scripts/admin.mjs'), 'grant-moderator', email], {
-    env: { ...process.env, DATABASE_URL: url.toString() },
-    stdio: 'pipe',
-  });
 }
 
 describe('accessibility: no serious or critical axe finding on any screen, at 1280 and 375 px, light and dark (Chromium)', () => {

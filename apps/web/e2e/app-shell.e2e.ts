@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { baseUrl, callAsPage, eventually, launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
 
 jest.setTimeout(120_000);
 
@@ -9,22 +9,6 @@ const viewports = [
 ];
 
 const session = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('auth_session')!) as { access_token: string });
-
-/** Calls the API with this page's session, from inside the page (same origin, same token). */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; retryAfter?: number }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = JSON.parse(localStorage.getItem('auth_session')!).access_token;
-      const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
-      const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.text();
-      const retryAfter = res.headers.get('Retry-After');
-      return { status: res.status, json: text ? JSON.parse(text) : undefined, retryAfter: retryAfter ? Number(retryAfter) : undefined };
-    },
-    { method, path, body },
-  );
-}
 
 /** The same session signed out from somewhere else (another device): the page is not told. */
 async function endSessionElsewhere(page: Page): Promise<void> {
@@ -52,16 +36,6 @@ function crashes(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
-}
-
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value === expected) return;
-    if (Date.now() > deadline) expect(value).toBe(expected);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -124,7 +98,7 @@ describe.each(viewports)('the app shell at $name px (Chromium)', (viewport) => {
     const email = uniqueEmail('review-url');
     await signUp(page, email);
     for (const title of ['Binary Tree Paths', 'Two Sum', 'Invert Binary Tree', 'Maximum Depth of Binary Tree']) {
-      expect((await api(page, 'POST', '/api/leetcode-questions', { title, difficulty: 'Easy', tags: 'Trees' })).status).toBe(201);
+      expect((await callAsPage(page, 'POST', '/api/leetcode-questions', { title, difficulty: 'Easy', tags: 'Trees' })).status).toBe(201);
     }
     await page.goto('/leetcode');
     const search = page.getByLabel('Search titles (comma-separated)');
@@ -236,7 +210,7 @@ describe.each(viewports)('the app shell at $name px (Chromium)', (viewport) => {
       [title, `https://fellowship.example.com/${stamp}`],
       [long, `https://long.example.com/${stamp}`],
     ]) {
-      const created = await api(page, 'POST', '/api/pathfinder', {
+      const created = await callAsPage(page, 'POST', '/api/pathfinder', {
         title: t,
         description: 'Ten paid weeks in a lab.',
         link,
@@ -261,7 +235,7 @@ describe.each(viewports)('the app shell at $name px (Chromium)', (viewport) => {
     // The feature board: a long unbroken request wraps, a search box (the API's q), and an empty "My votes" that says why.
     // Under the 120 characters a filed request's title keeps.
     const longFeature = `${'Dashboard'.repeat(11)}${stamp}`;
-    expect((await api(page, 'POST', '/api/contact-form', { subject: 'Feature Request', message: longFeature })).status).toBe(201);
+    expect((await callAsPage(page, 'POST', '/api/contact-form', { subject: 'Feature Request', message: longFeature })).status).toBe(201);
     await page.goto('/feature-request');
     await page.getByRole('heading', { name: longFeature }).waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
@@ -287,7 +261,7 @@ describe.each(viewports)('the app shell at $name px (Chromium)', (viewport) => {
     // The contact form past the sender's limit: when to try again, from the refusal's Retry-After.
     let retryAfter: number | undefined;
     for (let i = 0; i < 30 && retryAfter === undefined; i++) {
-      const sent = await api(page, 'POST', '/api/contact-form', { subject: 'Feedback', message: `Note ${i}` });
+      const sent = await callAsPage(page, 'POST', '/api/contact-form', { subject: 'Feedback', message: `Note ${i}` });
       if (sent.status === 429) retryAfter = sent.retryAfter;
       else expect(sent.status).toBe(201);
     }

@@ -8,7 +8,7 @@ const root = path.resolve(__dirname, '../../..');
  * The app as its configured public URL names it: the launcher's default is http://localhost:<port>,
  * and mailed links lead there (identity never builds them from a request's Host).
  */
-const publicUrl = `http://localhost:${new URL(baseUrl).port}`;
+const publicUrl = () => `http://localhost:${new URL(baseUrl).port}`;
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 375, height: 812 };
 
@@ -40,7 +40,7 @@ const expectNoA11yViolations = async (page: Page) => expect(await seriousA11yVio
 
 async function open(browser: Browser, viewport: { width: number; height: number }) {
   // bypassCSP: axe-core is injected as an inline script.
-  const context = await browser.newContext({ baseURL: publicUrl, viewport, bypassCSP: true });
+  const context = await browser.newContext({ baseURL: publicUrl(), viewport, bypassCSP: true });
   return { context, page: await context.newPage() };
 }
 
@@ -133,7 +133,7 @@ describe('password recovery and e-mail confirmation (Chromium, issue 22)', () =>
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
     const { link } = await waitForMail(email, 'Reset your password');
-    expect(link.startsWith(`${publicUrl}/auth/v1/verify?`)).toBe(true);
+    expect(link.startsWith(`${publicUrl()}/auth/v1/verify?`)).toBe(true);
     await page.goto(link);
     // supabase-js takes the session from the fragment and leaves an empty one.
     await page.waitForURL((url) => url.pathname === '/reset-password');
@@ -205,7 +205,7 @@ describe('password recovery and e-mail confirmation (Chromium, issue 22)', () =>
     await banner.waitFor({ state: 'detached' });
 
     const { link } = await waitForMail(email, 'Confirm your e-mail address');
-    expect(link.startsWith(`${publicUrl}/auth/v1/verify?`)).toBe(true);
+    expect(link.startsWith(`${publicUrl()}/auth/v1/verify?`)).toBe(true);
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/email-confirmed');
     await page.getByRole('heading', { name: 'E-mail confirmed' }).waitFor();

@@ -3,9 +3,39 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 
-/** What global-setup started for this run (its own file per run: see global-setup.cjs). */
-export const stack: { baseUrl: string; mailbox: string; adminUrl: string; database: string } = JSON.parse(readFileSync(process.env.E2E_STACK_FILE!, 'utf8'));
-export const baseUrl = stack.baseUrl;
+/** A whole app as stack.cjs starts it: the launcher on its own database, streams and mailbox. */
+export interface Stack {
+  pid: number;
+  baseUrl: string;
+  mailbox: string;
+  adminUrl: string;
+  database: string;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const stacks = require('./stack.cjs') as { startStack(env?: Record<string, string>): Promise<Stack>; stopStack(stack: Stack): Promise<void> };
+
+/**
+ * The stack this file's helpers talk to: its jest worker's, of those global-setup started (its own
+ * file per run), until the file calls `ownStack`. Files before this one on the same worker may
+ * have written to it; no file runs beside it on it.
+ */
+const perWorker: Stack[] = JSON.parse(readFileSync(process.env.E2E_STACK_FILE!, 'utf8'));
+export let stack = perWorker[(Number(process.env.JEST_WORKER_ID ?? '1') - 1) % perWorker.length];
+export let baseUrl = stack.baseUrl;
+
+/**
+ * A stack of this file's own, started before its tests and stopped after them, for a file that
+ * reads the app as a newcomer would (an empty board, the seeded resources only) or configures the
+ * services otherwise (`env`). Every helper here, and `stack` and `baseUrl`, then name it: read
+ * them inside tests and hooks, not at the file's top level.
+ */
+export function ownStack(env: () => Record<string, string> = () => ({})): void {
+  beforeAll(async () => {
+    stack = await stacks.startStack(env());
+    baseUrl = stack.baseUrl;
+  }, 120_000);
+  afterAll(() => stacks.stopStack(stack));
+}
 const shots = path.join(__dirname, '..', 'screenshots');
 mkdirSync(shots, { recursive: true });
 
@@ -117,4 +147,38 @@ export async function signedUpToken(tag: string): Promise<{ email: string; token
   });
   if (!res.ok) throw new Error(`sign-up ${res.status} ${await res.text()}`);
   return { email, token: (await res.json()).access_token };
+}
+
+/** A call to the API from inside the page with its session (same origin, same token), as the page itself would make it. */
+export async function callAsPage(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; retryAfter?: number }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = JSON.parse(localStorage.getItem('auth_session')!).access_token;
+      const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      const retryAfter = res.headers.get('Retry-After');
+      return { status: res.status, json: text ? JSON.parse(text) : undefined, retryAfter: retryAfter ? Number(retryAfter) : undefined };
+    },
+    { method, path, body },
+  );
+}
+
+/** `callAsPage` for a fixture (faster than the dialogs): a non-2xx answer throws with its body; answers the JSON. */
+export async function fixtureAsPage<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const { status, json } = await callAsPage(page, method, path, body);
+  if (status < 200 || status > 299) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`);
+  return json as T;
+}
+
+/** Waits until `read` answers `expected` (what a page shows settles after its requests; more slowly on a busy machine). */
+export async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (JSON.stringify(value) === JSON.stringify(expected)) return;
+    if (Date.now() > deadline) expect(value).toEqual(expected);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -1,34 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, stack, uniqueEmail } from './browser';
-
-const root = path.resolve(__dirname, '../../..');
+import { eventually, grantModerator, launch, newPage, ownStack, screenshot, seriousA11yViolations, signIn, signUp, uniqueEmail } from './browser';
 
 jest.setTimeout(120_000);
 
-/** Makes the account a moderator with the operator command, on the e2e stack's own database. */
-function grantModerator(email: string): void {
-  const url = new URL(stack.adminUrl);
-  url.pathname = `/${stack.database}`;
-  execFileSync(process.execPath, [path.join(root, 'scripts/admin.mjs'), 'grant-moderator', email], {
-    env: { ...process.env, DATABASE_URL: url.toString() },
-    stdio: 'pipe',
-  });
-}
+// The resources page as a newcomer sees it: the seeded ones only.
+ownStack();
 
 const card = (page: Page, title: string) => page.getByTestId('opportunity-card').filter({ has: page.getByRole('heading', { name: title }) });
-/** Waits until `read` answers `expected` (what the page shows settles after its requests). */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value === expected) return;
-    if (Date.now() > deadline) expect(value).toBe(expected);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const toastWith = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 describe('community (Chromium)', () => {

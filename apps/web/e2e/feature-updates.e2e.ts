@@ -1,33 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, stack, uniqueEmail } from './browser';
-
-const root = path.resolve(__dirname, '../../..');
+import { eventually, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, stack, uniqueEmail } from './browser';
 
 jest.setTimeout(180_000);
-
-/** Makes the account a moderator with the operator command, on the e2e stack's own database. */
-function grantModerator(email: string): void {
-  const url = new URL(stack.adminUrl);
-  url.pathname = `/${stack.database}`;
-  execFileSync(process.execPath, [path.join(root, 'scripts/admin.mjs'), 'grant-moderator', email], {
-    env: { ...process.env, DATABASE_URL: url.toString() },
-    stdio: 'pipe',
-  });
-}
-
-/** Waits until `read` answers `expected`. */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value === expected) return;
-    if (Date.now() > deadline) expect(value).toBe(expected);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** How many messages of identity's developer mailbox (the stack has no SMTP) go to `email` and contain `text`. */
 async function mailsTo(email: string, text: string): Promise<number> {
@@ -64,13 +40,13 @@ describe('feature board e-mail updates and the footer credit (Chromium)', () => 
 
     await desk.page.goto('/feature-request');
     const updates = desk.page.getByRole('button', { name: `E-mail me updates on ${title}` });
-    await eventually(() => updates.isEnabled(), true);
+    await eventually(() => updates.isEnabled(), true, 30_000);
     expect(await updates.getAttribute('aria-pressed')).toBe('false');
     await updates.click();
-    await eventually(() => updates.getAttribute('aria-pressed'), 'true');
+    await eventually(() => updates.getAttribute('aria-pressed'), 'true', 30_000);
     await desk.page.waitForLoadState('networkidle');
     await desk.page.reload();
-    await eventually(() => updates.isEnabled(), true);
+    await eventually(() => updates.isEnabled(), true, 30_000);
     expect(await updates.getAttribute('aria-pressed')).toBe('true');
     await expectLogoCredit(desk.page);
     expect(await seriousA11yViolations(desk.page)).toEqual([]);
@@ -90,20 +66,20 @@ describe('feature board e-mail updates and the footer credit (Chromium)', () => 
     await mod.page.getByRole('option', { name: 'Planned' }).click();
     await mod.page.getByText('Status set to Planned', { exact: true }).first().waitFor();
     await mod.context.close();
-    await eventually(() => mailsTo(email, `you follow is now planned`), 1);
+    await eventually(() => mailsTo(email, `you follow is now planned`), 1, 30_000);
     expect(await mailsTo(modEmail, 'you follow is now')).toBe(0);
 
     const phone = await newPage(browser, { width: 375, height: 800 }, 'dark');
     await signIn(phone.page, email);
     await phone.page.goto('/feature-request');
     const onPhone = phone.page.getByRole('button', { name: `E-mail me updates on ${title}` });
-    await eventually(() => onPhone.isEnabled(), true);
+    await eventually(() => onPhone.isEnabled(), true, 30_000);
     expect(await onPhone.getAttribute('aria-pressed')).toBe('true');
     await onPhone.click();
-    await eventually(() => onPhone.getAttribute('aria-pressed'), 'false');
+    await eventually(() => onPhone.getAttribute('aria-pressed'), 'false', 30_000);
     await phone.page.waitForLoadState('networkidle');
     await phone.page.reload();
-    await eventually(() => onPhone.isEnabled(), true);
+    await eventually(() => onPhone.isEnabled(), true, 30_000);
     expect(await onPhone.getAttribute('aria-pressed')).toBe('false');
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectLogoCredit(phone.page);

@@ -3,6 +3,6 @@ const { stopStack } = require('./stack.cjs');
 
 module.exports = async function globalTeardown() {
   const file = process.env.E2E_STACK_FILE;
-  await stopStack(JSON.parse(readFileSync(file, 'utf8')));
+  await Promise.all(JSON.parse(readFileSync(file, 'utf8')).map(stopStack));
   rmSync(file, { force: true });
 };

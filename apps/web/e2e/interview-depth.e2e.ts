@@ -1,5 +1,5 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { fixtureAsPage, launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
 
 // Issue 26 item 4: reports that teach (what was asked, most asked questions, helpful marks), each at 1280 and 375 px with axe.
 jest.setTimeout(240_000);
@@ -7,23 +7,6 @@ jest.setTimeout(240_000);
 const run = Date.now().toString(36);
 const company = `Depth Co ${run}`;
 const widths = [1280, 375] as const;
-
-/** Calls through the gateway with the page's signed-in token (faster than the dialog for fixtures). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = JSON.parse(localStorage.getItem('auth_session')!).access_token;
-      const res = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method, path, body },
-  );
-}
 
 interface Card {
   id: string;
@@ -39,7 +22,7 @@ describe('Interview reports that teach (issue 26 item 4, Chromium)', () => {
   let author: { context: BrowserContext; page: Page };
   let reader: { context: BrowserContext; page: Page };
   let companyId: string;
-  const reports = () => api<Card[]>(author.page, 'GET', `/api/candidate-interviews?company=${encodeURIComponent(company)}&limit=100`);
+  const reports = () => fixtureAsPage<Card[]>(author.page, 'GET', `/api/candidate-interviews?company=${encodeURIComponent(company)}&limit=100`);
 
   beforeAll(async () => {
     browser = await launch();
@@ -47,13 +30,13 @@ describe('Interview reports that teach (issue 26 item 4, Chromium)', () => {
     reader = await newPage(browser);
     await signUp(author.page, uniqueEmail('depth-author'));
     await signUp(reader.page, uniqueEmail('depth-reader'));
-    companyId = (await api<{ data: { id: string } }>(author.page, 'POST', '/api/all-companies', { name: company })).data.id;
-    await api(author.page, 'POST', '/api/candidate-interviews', {
+    companyId = (await fixtureAsPage<{ data: { id: string } }>(author.page, 'POST', '/api/all-companies', { name: company })).data.id;
+    await fixtureAsPage(author.page, 'POST', '/api/candidate-interviews', {
       company_id: companyId,
       outcome: 'offer',
       interview_process: [{ round: 'Leetcode (DSA)', asked: 'Two warm-ups, then a cache.', problems: ['Two Sum', 'LRU Cache'] }],
     });
-    await api(author.page, 'POST', '/api/candidate-interviews', {
+    await fixtureAsPage(author.page, 'POST', '/api/candidate-interviews', {
       company_id: companyId,
       outcome: 'rejected',
       interview_process: [{ round: 'Leetcode (DSA)', problems: ['two sum'] }],
@@ -124,7 +107,7 @@ describe('Interview reports that teach (issue 26 item 4, Chromium)', () => {
       await screenshot(page, `interview-depth-top-questions-${width}`);
       await page.getByRole('button', { name: 'Medium', exact: true }).click();
       await page.getByText('Added to Problem Review', { exact: true }).first().waitFor();
-      const tracked = await api<Array<{ title: string; difficulty: string }>>(page, 'GET', '/api/leetcode-questions');
+      const tracked = await fixtureAsPage<Array<{ title: string; difficulty: string }>>(page, 'GET', '/api/leetcode-questions');
       expect(tracked).toEqual(expect.arrayContaining([expect.objectContaining({ title: added[width], difficulty: 'Medium' })]));
     }
   });

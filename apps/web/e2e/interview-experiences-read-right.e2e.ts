@@ -1,5 +1,5 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { fixtureAsPage, launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
 
 // Issue 22 item 6: interview experiences that read right, each at 1280 and 375 px with axe.
 const run = Date.now().toString(36);
@@ -7,23 +7,6 @@ const company = `Read Right ${run}`;
 const solo = `Solo Bars ${run}`;
 const widths = [1280, 375] as const;
 const earlyCareer = 'Early Career (L4, E3, IC1, SDE I)';
-
-/** Companies and interviews made through the API with the page's signed-in token (faster than the dialog). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = JSON.parse(localStorage.getItem('auth_session')!).access_token;
-      const res = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method, path, body },
-  );
-}
 
 const noSeriousViolations = async (page: Page) => expect(await seriousA11yViolations(page)).toEqual([]);
 const cardOf = (page: Page, outcome: string) => page.locator(`[data-testid="interview-card"][data-outcome="${outcome}"]`).first();
@@ -67,11 +50,11 @@ describe('Interview experiences read right (issue 22 item 6, Chromium)', () => {
     reader = await newPage(browser);
     await signUp(author.page, uniqueEmail('read-right-author'));
     await signUp(reader.page, uniqueEmail('read-right-reader'));
-    username = (await api<{ username: string }>(author.page, 'GET', '/api/profile')).username;
-    companyId = (await api<{ data: { id: string } }>(author.page, 'POST', '/api/all-companies', { name: company })).data.id;
-    const soloId = (await api<{ data: { id: string } }>(author.page, 'POST', '/api/all-companies', { name: solo })).data.id;
+    username = (await fixtureAsPage<{ username: string }>(author.page, 'GET', '/api/profile')).username;
+    companyId = (await fixtureAsPage<{ data: { id: string } }>(author.page, 'POST', '/api/all-companies', { name: company })).data.id;
+    const soloId = (await fixtureAsPage<{ data: { id: string } }>(author.page, 'POST', '/api/all-companies', { name: solo })).data.id;
     const rounds = [{ round: 'Recruiter Call', round_date_str: '2024-05-01' }];
-    await api(author.page, 'POST', '/api/candidate-interviews', {
+    await fixtureAsPage(author.page, 'POST', '/api/candidate-interviews', {
       company_id: companyId,
       level: earlyCareer,
       title: 'Engineering Manager',
@@ -79,12 +62,12 @@ describe('Interview experiences read right (issue 22 item 6, Chromium)', () => {
       outcome: 'rejected',
       show_username: true,
     });
-    await api(author.page, 'POST', '/api/candidate-interviews', { company_id: companyId, interview_process: rounds, outcome: 'offer' });
-    await api(author.page, 'POST', '/api/candidate-interviews', {
+    await fixtureAsPage(author.page, 'POST', '/api/candidate-interviews', { company_id: companyId, interview_process: rounds, outcome: 'offer' });
+    await fixtureAsPage(author.page, 'POST', '/api/candidate-interviews', {
       company_id: soloId,
       level: 'Intern',
       interview_process: [{ round: 'System Design', round_date_str: '2024-04-02' }],
-      topics: ['Graphs'],
+      topics: ['Graph'],
       outcome: 'ongoing',
     });
   });
@@ -123,7 +106,7 @@ describe('Interview experiences read right (issue 22 item 6, Chromium)', () => {
 
   it('previews the card as others will see it, with Publish and Edit, and publishes only on Publish', async () => {
     const { page } = author;
-    const count = async () => (await api<unknown[]>(page, 'GET', `/api/candidate-interviews?company=${encodeURIComponent(company)}`)).length;
+    const count = async () => (await fixtureAsPage<unknown[]>(page, 'GET', `/api/candidate-interviews?company=${encodeURIComponent(company)}`)).length;
     for (const width of widths) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/candidate-interviews');

@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { fixtureAsPage, launch, newPage, ownStack, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
 
 const run = Date.now().toString(36);
 const newCompany = `Thunder Labs ${run}`;
@@ -21,6 +21,9 @@ async function seed(page: Page, interviews: Array<Record<string, unknown> & { co
     }
   }, interviews);
 }
+
+// The board as the first candidate to share sees it: empty.
+ownStack();
 
 const cards = (page: Page) => page.getByTestId('interview-card');
 
@@ -98,6 +101,9 @@ describe('Interview Experiences (Chromium)', () => {
     await dialog.getByLabel('Topics').click();
     await page.getByPlaceholder('Search topics...').fill('Quantum');
     await page.getByText('No topic found.').waitFor();
+    // Shown by the spec's word, found by the catalogue's tag too.
+    await page.getByPlaceholder('Search topics...').fill('depth');
+    await page.getByRole('option', { name: 'DFS', exact: true }).waitFor();
     await page.getByPlaceholder('Search topics...').fill('');
     for (const topic of ['Graphs', 'Trees', 'Dynamic Programming', 'Arrays']) await page.getByRole('option', { name: topic, exact: true }).click();
     await page.keyboard.press('Escape');
@@ -140,7 +146,7 @@ describe('Interview Experiences (Chromium)', () => {
         title: 'Software Engineer',
         location: 'London',
         outcome: 'ongoing',
-        topics: ['Graphs', 'Heaps'],
+        topics: ['Graph', 'Heap (Priority Queue)'],
         interview_process: [{ round: 'Online Assessment / Take Home', round_date_str: '2024-05-01' }],
       },
       {
@@ -149,7 +155,7 @@ describe('Interview Experiences (Chromium)', () => {
         title: 'Site Reliability Engineer',
         location: 'london',
         outcome: 'offer',
-        topics: ['Graphs', 'Trees', 'Python'],
+        topics: ['Graph', 'Tree', 'Python'],
         interview_process: [
           { round: 'Leetcode (DSA)', round_date_str: '2024-05-01' },
           { round: 'Behavioural', round_date_str: '2024-05-21' },
@@ -161,7 +167,7 @@ describe('Interview Experiences (Chromium)', () => {
         title: 'Data Scientist',
         location: 'Berlin',
         outcome: 'rejected',
-        topics: ['Graphs', 'Trees', 'System Design', 'Binary Search'],
+        topics: ['Graph', 'Tree', 'System Design', 'Binary Search'],
         interview_process: [
           { round: 'System Design', round_date_str: '2024-04-01' },
           { round: 'Leetcode (DSA)', round_date_str: '2024-06-01' },
@@ -173,7 +179,7 @@ describe('Interview Experiences (Chromium)', () => {
         title: 'Software Engineer',
         outcome: 'offer',
         accept: true,
-        topics: ['Arrays'],
+        topics: ['Array'],
         interview_process: [{ round: 'Behavioural' }],
       },
     ]);
@@ -266,10 +272,22 @@ describe('Interview Experiences (Chromium)', () => {
     await expectCards(page, 1);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'company-desktop');
+    // "Practise these topics" sends the problem topics by their catalogue tags, so Problem Review
+    // lists the tracked catalogue problems of those topics: here, of the Blind 75 just added.
+    await fixtureAsPage(page, 'POST', '/api/leetcode-questions/lists/blind-75');
     await page.getByRole('link', { name: 'Practise these topics' }).click();
     await page.waitForURL('**/leetcode?**');
     expect(new URL(page.url()).pathname).toBe('/leetcode');
-    expect(new URL(page.url()).search).toBe('?tags=Graphs,Trees,Binary%20Search,Heaps');
+    expect(new URL(page.url()).search).toBe('?tags=Graph,Tree,Binary%20Search,Heap%20(Priority%20Queue)');
+    const practised = ['Graph', 'Tree', 'Binary Search', 'Heap (Priority Queue)'];
+    await page.getByTestId('tag-filter').getByText(practised.join(', ')).waitFor();
+    const blind75 = await fixtureAsPage<Array<{ title: string; tags: string[] }>>(page, 'GET', '/api/leetcode-questions/catalogue?list=blind-75&limit=200');
+    const ofTheseTopics = blind75.filter((p) => p.tags.some((t) => practised.includes(t))).map((p) => p.title);
+    expect(ofTheseTopics.length).toBeGreaterThan(10);
+    await page.getByText(`Page 1 of ${Math.ceil(ofTheseTopics.length / 10)}`, { exact: true }).waitFor();
+    const shown = await page.getByTestId('question-title').allTextContents();
+    expect(shown).toHaveLength(10);
+    expect(shown.filter((title) => !ofTheseTopics.includes(title))).toEqual([]);
 
     // Deleting my own interview.
     await page.goto('/candidate-interviews');

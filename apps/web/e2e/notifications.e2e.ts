@@ -1,22 +1,11 @@
 import { Browser, Page } from 'playwright-core';
-import { api, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signedUpToken, signIn, tokenOf } from './browser';
+import { api, eventually, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signedUpToken, signIn, tokenOf } from './browser';
 
 jest.setTimeout(300_000);
 
 /** Issue 23 item 4 in the browser: the bell's figure, the list with read and unread, links, "Mark all as read", at 1280 and 375 px. */
 
 const stepTimeoutMs = 60_000;
-
-/** Waits until `read` answers `expected` (the page settles after its requests on a busy machine). */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = stepTimeoutMs): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (JSON.stringify(value) === JSON.stringify(expected)) return;
-    if (Date.now() > deadline) expect(value).toEqual(expected);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const bell = (page: Page) => page.getByTestId('notifications-bell');
 const bellName = (page: Page) => bell(page).getAttribute('aria-label');
@@ -49,7 +38,7 @@ describe('notifications bell (Chromium)', () => {
     await api(alice.token, 'PUT', `/api/feature-requests/${requestId}/subscription`);
     await api(bob.token, 'POST', `/api/feature-requests/${requestId}/comments`, { body: 'Count me in, this would help a lot.' });
     await api(moderator, 'PATCH', `/api/feature-requests/${requestId}`, { status: 'planned' });
-    await eventually(() => unreadOf(alice.token), 2);
+    await eventually(() => unreadOf(alice.token), 2, stepTimeoutMs);
   });
   afterAll(() => browser.close());
 
@@ -57,12 +46,12 @@ describe('notifications bell (Chromium)', () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 800 }, 'light');
     page.setDefaultTimeout(stepTimeoutMs);
     await signIn(page, alice.email);
-    await eventually(() => bellName(page), 'Notifications, 2 unread');
+    await eventually(() => bellName(page), 'Notifications, 2 unread', stepTimeoutMs);
     expect(await page.getByTestId('notifications-unread').textContent()).toBe('2');
 
     await bell(page).click();
     await items(page).first().waitFor();
-    await eventually(() => unreadMarks(page), ['true', 'true']);
+    await eventually(() => unreadMarks(page), ['true', 'true'], stepTimeoutMs);
     // Newest first: the status change came after the comment.
     expect(await items(page).nth(0).textContent()).toContain(`"${title}" is now planned`);
     expect(await items(page).nth(1).textContent()).toContain('Count me in, this would help a lot.');
@@ -72,16 +61,16 @@ describe('notifications bell (Chromium)', () => {
     // Opening one goes to the request and marks just that one read.
     await items(page).nth(1).click();
     await page.waitForURL(`**/feature-requests/${requestId}`);
-    await eventually(() => bellName(page), 'Notifications, 1 unread');
+    await eventually(() => bellName(page), 'Notifications, 1 unread', stepTimeoutMs);
     await bell(page).click();
-    await eventually(() => unreadMarks(page), ['true', 'false']);
+    await eventually(() => unreadMarks(page), ['true', 'false'], stepTimeoutMs);
 
     await page.getByRole('button', { name: 'Mark all as read' }).click();
-    await eventually(() => unreadMarks(page), ['false', 'false']);
-    await eventually(() => bellName(page), 'Notifications');
+    await eventually(() => unreadMarks(page), ['false', 'false'], stepTimeoutMs);
+    await eventually(() => bellName(page), 'Notifications', stepTimeoutMs);
     expect(await page.getByTestId('notifications-unread').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
-    await eventually(() => unreadOf(alice.token), 0);
+    await eventually(() => unreadOf(alice.token), 0, stepTimeoutMs);
     await context.close();
   });
 
@@ -89,17 +78,17 @@ describe('notifications bell (Chromium)', () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 }, 'dark');
     page.setDefaultTimeout(stepTimeoutMs);
     await signIn(page, alice.email);
-    await eventually(() => bellName(page), 'Notifications');
+    await eventually(() => bellName(page), 'Notifications', stepTimeoutMs);
 
     await api(bob.token, 'POST', `/api/feature-requests/${requestId}/comments`, { body: 'A second thought from Bob.' });
-    await eventually(() => unreadOf(alice.token), 1);
+    await eventually(() => unreadOf(alice.token), 1, stepTimeoutMs);
     // What a user does on coming back to the tab: the bell asks again.
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await eventually(() => bellName(page), 'Notifications, 1 unread');
+    await eventually(() => bellName(page), 'Notifications, 1 unread', stepTimeoutMs);
 
     await bell(page).click();
-    await eventually(() => unreadMarks(page), ['true', 'false', 'false']);
+    await eventually(() => unreadMarks(page), ['true', 'false', 'false'], stepTimeoutMs);
     const box = await page.getByRole('dialog', { name: 'Notifications' }).boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
@@ -108,7 +97,7 @@ describe('notifications bell (Chromium)', () => {
     await screenshot(page, 'notifications-375-dark');
 
     await page.getByRole('button', { name: 'Mark all as read' }).click();
-    await eventually(() => bellName(page), 'Notifications');
+    await eventually(() => bellName(page), 'Notifications', stepTimeoutMs);
     await context.close();
   });
 });

@@ -1,27 +1,13 @@
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { callAsPage, launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
 
 // A whole session (or an export and two imports) through a loaded machine's stack.
 jest.setTimeout(240_000);
 
-/** One call to the API with the signed-in candidate's token; answers the status. */
-const api = (page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const token = JSON.parse(localStorage.getItem('auth_session')!).access_token;
-      const res = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.status;
-    },
-    { method, path, body },
-  );
-
 /** Tracks the problems in this order, each a moment after the previous (the session takes new ones oldest first). */
 async function track(page: Page, titles: string[]) {
-  for (const title of titles) expect(await api(page, 'POST', '/api/leetcode-questions', { title, difficulty: 'Medium', tags: 'arrays' })).toBe(201);
+  for (const title of titles)
+    expect((await callAsPage(page, 'POST', '/api/leetcode-questions', { title, difficulty: 'Medium', tags: 'arrays' })).status).toBe(201);
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name }).waitFor({ timeout: 60_000 });

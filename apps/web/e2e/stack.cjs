@@ -1,6 +1,7 @@
 // Starting and stopping a whole stack for browser tests: a fresh database on the test Postgres, its
-// own event streams on the test NATS, the launcher on a free port. global-setup starts the shared
-// one; a test that needs the services configured otherwise (ElevenLabs voice) starts its own with `env`.
+// own event streams on the test NATS, the launcher on a free port. global-setup starts one per jest
+// worker; a file that reads the app as a newcomer would, or needs the services configured otherwise
+// (ElevenLabs voice), starts its own (ownStack in browser.ts).
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { mkdtempSync, rmSync } = require('node:fs');
@@ -60,6 +61,8 @@ async function startStack(env = {}) {
       REVIEW_DIGEST_HOUR: '0',
       REVIEW_DIGEST_INTERVAL_SECONDS: '1',
       LOG_LEVEL: 'error',
+      // global-setup built what the launcher would.
+      SKIP_BUILD: '1',
       ...env,
     },
   });
