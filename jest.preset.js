@@ -28,8 +28,12 @@ module.exports = {
     '^@app/(?!contracts$|service-kit|gateway$|web$)([a-z0-9-]+)$': path.join(__dirname, 'services/$1/src/index.ts'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // Failures are also repeated at the end of a whole `npm test` (scripts/test-failures.cjs).
-  reporters: ['default', path.join(__dirname, 'scripts/test-failures.cjs')],
+  // Each project's tests, time and failures are repeated at the end of a whole `npm test` (scripts/test-summary.cjs).
+  reporters: ['default', path.join(__dirname, 'scripts/test-summary.cjs')],
+  // Two test files at a time in every project: most of a file's time here is waiting (on Postgres,
+  // NATS, timers, a spoken answer), so two of them share 2 cores without starving each other;
+  // jest's own default on 2 cores is one.
+  maxWorkers: 2,
   // Reconnecting NATS clients and pooled sockets can outlive a suite by a few seconds; a CI run
   // must not wait on them.
   forceExit: true,
