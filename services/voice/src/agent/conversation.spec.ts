@@ -1,5 +1,6 @@
 import { interviewPlan } from '../interview/plan';
-import { AgentSocket, ConversationDeps, ConversationSnapshot, InterviewConversation } from './conversation';
+import { ConversationDeps, ConversationSnapshot, InterviewConversation } from './conversation';
+import { AgentSocket } from './protocol';
 
 /** A socket that keeps what the interviewer sent. */
 class RecordingSocket implements AgentSocket {

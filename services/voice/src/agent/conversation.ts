@@ -1,20 +1,13 @@
-import { TranscriptEntry, voiceConstants, voiceMessages, VoiceReport } from '@app/contracts';
+import { TranscriptEntry, voiceMessages, VoiceReport } from '@app/contracts';
 import type { Clock } from '../clock';
 import { asksForTime, nextTurn, wordCount } from '../interview/assessment';
 import type { InterviewPlan } from '../interview/plan';
 import { AskedQuestion, interviewReport } from '../interview/report';
 import { boundTurn } from '../sessions/transcript-bounds';
 import { ClientFrame, parseClientFrame, protocolErrorType, userMessageMax } from './client-frames';
+import { CallPacing } from './pacing';
+import { AgentProtocol, AgentSocket, sampleRate } from './protocol';
 import { TurnEvent, TurnTaking } from './turn-taking';
-
-/** The socket as the conversation uses it (a `ws` WebSocket). */
-export interface AgentSocket {
-  readonly readyState: number;
-  /** Bytes sent but not yet written to the network: a client that does not read makes it grow. */
-  readonly bufferedAmount: number;
-  send(data: string): void;
-  close(code: number, reason: string): void;
-}
 
 export interface ConversationDeps {
   /** The words as audio, a promise per sentence (the first is played while the rest are made). */
@@ -64,30 +57,13 @@ export interface ConversationSnapshot {
 
 const welcomeBack = 'Welcome back. Let us pick up where we left off.';
 
-const sampleRate = 16_000;
-const audioFormat = voiceConstants.defaultInputFormat;
-const open = 1;
-/** Audio is sent in half-second events, as a streaming TTS would. */
-const audioEventBytes = sampleRate;
-const limitMs = voiceConstants.sessionLimitMinutes * 60_000;
 const initiationTimeoutMs = 15_000;
-/** Silence after a question before the interviewer invites the answer. */
-const silenceNudgeMs = 30_000;
-/** A client still sending audio too fast is told again after this long. */
-const tooFastReminderMs = 10_000;
-/** Replies to bad frames are dropped while the client is not reading what it was sent. */
-const maxUnreadBytes = 64 * 1024;
 
 /**
  * A pause inside an answer after which what was said so far is transcribed: under the shortest
  * end-of-turn silence, so that when the answer ends only its last words are left to transcribe.
  */
 const segmentPauseMs = 600;
-
-/** Before the chosen length ends, the interview skips to the candidate's questions. */
-const wrapUpMs = 3 * 60_000;
-/** The time a question asked only when time allows needs before the wrap-up: its answer and a probe or two. */
-const extraQuestionMs = 3 * 60_000;
 
 interface Prompt {
   text: string;
@@ -101,10 +77,10 @@ interface Asked extends AskedQuestion {
 }
 
 /**
- * One call with the local interviewer, in ElevenLabs' websocket protocol as @elevenlabs/client
- * speaks it: the initiation handshake, then per turn an agent_response and its pcm_16000 audio,
- * the candidate's turn found by voice activity, barge-in as an interruption, a ping heartbeat, the
- * goodbye and a 1000 close after the last question, and max_duration_exceeded at 20 minutes.
+ * One call with the local interviewer, the interview's dialogue: the initiation handshake, then per
+ * turn the interviewer's words and their audio, the candidate's turn found by voice activity,
+ * barge-in as an interruption, the goodbye and a 1000 close after the last question, and
+ * max_duration_exceeded at 20 minutes. The frames are AgentProtocol's, the timing CallPacing's.
  */
 export class InterviewConversation {
   private readonly asked: Asked[] = [];
@@ -113,9 +89,6 @@ export class InterviewConversation {
   /** The goodbye has been said: nothing more is heard. */
   private finished = false;
   private eventId = 0;
-  private pingId = 0;
-  private readonly pingsSent = new Map<number, number>();
-  private lastPingMs: number | null = null;
   private speakingUntil = 0;
   /** The utterance the candidate talked over: what is left of it is not sent. */
   private interrupted = 0;
@@ -123,7 +96,8 @@ export class InterviewConversation {
   private preparing = false;
   private initiated = false;
   private ending?: ConversationEnd;
-  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly protocol: AgentProtocol;
+  private readonly pacing: CallPacing;
   private readonly turns: TurnTaking;
   private readonly transcript: TranscriptEntry[] = [];
   private readonly pending: Array<Promise<void>> = [];
@@ -140,21 +114,19 @@ export class InterviewConversation {
   private nudged = false;
   /** The next turn is being chosen (the answer's transcript awaited): what is said meanwhile is not a new answer. */
   private deciding = false;
-  private readonly audioBudget: RealTimeBudget;
-  /** When the client was last told its audio comes too fast (a flood gets one error, not one per chunk). */
-  private toldTooFastAt?: number;
   private readonly done: Promise<ConversationResult>;
   private resolveDone!: (result: ConversationResult) => void;
   private readonly over: Promise<ConversationEnd>;
   private resolveOver!: (reason: ConversationEnd) => void;
 
   constructor(
-    private readonly socket: AgentSocket,
+    socket: AgentSocket,
     private readonly conversationId: string,
     private readonly plan: InterviewPlan,
-    private readonly connectedAt: number,
+    connectedAt: number,
     private readonly deps: ConversationDeps,
   ) {
+    this.protocol = new AgentProtocol(socket);
     this.turns = new TurnTaking({
       sampleRate,
       startMs: 100,
@@ -165,12 +137,12 @@ export class InterviewConversation {
       maxTurnMs: 180_000,
       segmentPauseMs,
     });
-    this.audioBudget = new RealTimeBudget(deps.audioAheadMs, deps.monotonicNow);
+    this.pacing = new CallPacing({ clock: deps.clock, connectedAt, minutes: plan.minutes, audioAheadMs: deps.audioAheadMs, monotonicNow: deps.monotonicNow });
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     this.over = new Promise((resolve) => (this.resolveOver = resolve));
     // The client sends its initiation data as soon as the socket opens; a socket that never does is not a call.
-    this.later(() => {
-      if (!this.initiated) this.close(1008, 'no conversation initiation received');
+    this.pacing.later(() => {
+      if (!this.initiated) this.protocol.close(1008, 'no conversation initiation received');
     }, initiationTimeoutMs);
   }
 
@@ -195,13 +167,13 @@ export class InterviewConversation {
   }
 
   private handle(frame: ClientFrame): void {
-    if (frame.kind === 'invalid') return this.refuse(1003, protocolErrorType, frame.reason);
+    if (frame.kind === 'invalid') return this.protocol.refuse(1003, protocolErrorType, frame.reason);
     if (!this.initiated) {
       if (frame.kind === 'initiation') this.initiate();
       return;
     }
     if (frame.kind === 'audio') this.hearAtRealTime(frame.pcm);
-    else if (frame.kind === 'pong') this.pong(frame.eventId);
+    else if (frame.kind === 'pong') this.protocol.pong(frame.eventId);
     else if (frame.kind === 'user_message') this.typed(frame.text);
     else if (frame.kind === 'answer_done') this.answerDone();
   }
@@ -209,23 +181,20 @@ export class InterviewConversation {
   /** The user ended the call from the page (the sessions service was told first). */
   hangUp(): void {
     this.ending ??= 'user';
-    this.close(1000, 'ended by the candidate');
+    this.protocol.close(1000, 'ended by the candidate');
   }
 
   /** The 20-minute limit: the client ends the session itself on this error; the close is a fallback. */
   timeUp(): void {
     if (this.ending) return;
     this.ending = 'time_limit';
-    this.send({
-      type: 'error',
-      error_event: { code: 1000, error_type: 'max_duration_exceeded', message: `The interview reached its ${voiceConstants.sessionLimitMinutes}-minute limit` },
-    });
-    this.later(() => this.close(1000, 'max duration exceeded'), 2_000);
+    this.protocol.maxDurationExceeded();
+    this.pacing.later(() => this.protocol.close(1000, 'max duration exceeded'), 2_000);
   }
 
   /** The socket closed (whoever closed it): stop, finish the transcripts, and report. */
   closed(code: number): void {
-    for (const timer of this.timers) clearTimeout(timer);
+    this.pacing.stop();
     this.ending ??= code === 1000 || code === 1005 ? 'user' : 'error';
     const reason = this.ending;
     this.resolveOver(reason);
@@ -303,43 +272,20 @@ export class InterviewConversation {
 
   private initiate(): void {
     this.initiated = true;
-    this.send({
-      type: 'conversation_initiation_metadata',
-      conversation_initiation_metadata_event: {
-        conversation_id: this.conversationId,
-        agent_output_audio_format: audioFormat,
-        user_input_audio_format: audioFormat,
-      },
-    });
-    const ping = setInterval(() => this.ping(), this.deps.pingIntervalMs);
-    const limit = setInterval(() => {
-      if (this.deps.clock.now() - this.connectedAt >= limitMs) this.timeUp();
+    this.protocol.initiationMetadata(this.conversationId);
+    this.pacing.every(() => this.protocol.ping(), this.deps.pingIntervalMs);
+    this.pacing.every(() => {
+      if (this.pacing.overLimit()) this.timeUp();
       else this.nudgeIfSilent();
     }, 1_000);
-    this.timers.push(ping, limit);
     void (this.resumed ? this.pickUp() : this.ask(0, ''));
-  }
-
-  private ping(): void {
-    const id = ++this.pingId;
-    this.pingsSent.set(id, Date.now());
-    this.send({ type: 'ping', ping_event: { event_id: id, ping_ms: this.lastPingMs } });
-  }
-
-  private pong(id: number): void {
-    const sent = this.pingsSent.get(id);
-    if (sent === undefined) return;
-    this.pingsSent.delete(id);
-    this.lastPingMs = Date.now() - sent;
   }
 
   /** Audio faster than real time (beyond the allowance) is dropped, and the client told (at most every few seconds). */
   private hearAtRealTime(pcm: Buffer): void {
-    if (this.audioBudget.take((pcm.length / 2 / sampleRate) * 1000)) return this.hear(pcm);
-    const now = this.deps.monotonicNow();
-    if (this.toldTooFastAt !== undefined && now - this.toldTooFastAt < tooFastReminderMs) return;
-    this.toldTooFastAt = now;
-    this.refuse(1008, 'audio_faster_than_real_time', 'audio arrives faster than real time: chunks beyond it are dropped');
+    if (this.pacing.inRealTime(pcm)) return this.hear(pcm);
+    if (this.pacing.tellTooFast())
+      this.protocol.refuse(1008, 'audio_faster_than_real_time', 'audio arrives faster than real time: chunks beyond it are dropped');
   }
 
   private hear(pcm: Buffer): void {
@@ -351,7 +297,7 @@ export class InterviewConversation {
     for (const event of this.turns.push(pcm, agentSpeaking)) {
       if (event.type === 'started') {
         if (event.whileAgentSpeaking) this.interrupt();
-        this.answerStartedAt = this.secondsInCall();
+        this.answerStartedAt = this.pacing.secondsInCall();
         this.answerParts = [];
       } else if (event.type === 'paused') {
         this.answerParts.push(this.deps.transcribe(event.audio, sampleRate));
@@ -377,7 +323,7 @@ export class InterviewConversation {
   private interrupt(): void {
     this.speakingUntil = 0;
     this.interrupted = this.eventId;
-    this.send({ type: 'interruption', interruption_event: { event_id: this.eventId } });
+    this.protocol.interruption(this.eventId);
   }
 
   /**
@@ -400,7 +346,7 @@ export class InterviewConversation {
         this.spokenWords += wordCount(text);
         this.spokenMs += speechMs;
       }
-      this.send({ type: 'user_transcript', user_transcription_event: { user_transcript: entry.message } });
+      this.protocol.userTranscript(entry.message);
     });
     this.pending.push(heard);
     void this.respond(heard);
@@ -408,7 +354,7 @@ export class InterviewConversation {
 
   /** The candidate's turn, in the transcript and under the question being asked. */
   private record(message: string): TranscriptEntry {
-    const entry: TranscriptEntry = { role: 'user', message, time_in_call_secs: message ? this.secondsInCall() : this.answerStartedAt };
+    const entry: TranscriptEntry = { role: 'user', message, time_in_call_secs: message ? this.pacing.secondsInCall() : this.answerStartedAt };
     this.transcript.push(entry);
     this.asking?.entries.push(entry);
     this.deps.turnTaken('user');
@@ -423,7 +369,7 @@ export class InterviewConversation {
     if (this.deciding) return;
     this.deciding = true;
     this.preparing = true;
-    await Promise.race([heard, new Promise((resolve) => this.later(() => resolve(undefined), this.deps.transcriptWaitMs))]);
+    await Promise.race([heard, new Promise((resolve) => this.pacing.later(() => resolve(undefined), this.deps.transcriptWaitMs))]);
     this.deciding = false;
     this.preparing = false;
     if (this.ending) return;
@@ -437,7 +383,7 @@ export class InterviewConversation {
     if (!item.question) return this.ask(this.current + 1, '');
     const said = asked.entries.map((e) => e.message).filter((m) => m && m !== voiceMessages.notTranscribed);
     const latest = last && last !== voiceMessages.notTranscribed ? last : undefined;
-    const timeShort = this.deps.clock.now() - this.connectedAt >= this.plan.minutes * 60_000 - wrapUpMs;
+    const timeShort = this.pacing.wrappingUp();
     const turn = nextTurn(item.question, said.join(' '), latest, asked, timeShort);
     if (turn.kind === 'hint') {
       asked.hinted = true;
@@ -453,8 +399,7 @@ export class InterviewConversation {
 
   /** The plan's item `index`, asked (the candidate's questions at the end); one the time does not allow is passed over. */
   private async ask(index: number, lead: string): Promise<void> {
-    const elapsed = this.deps.clock.now() - this.connectedAt;
-    const timeForMore = elapsed + extraQuestionMs <= this.plan.minutes * 60_000 - wrapUpMs;
+    const timeForMore = this.pacing.timeForMore();
     let at = Math.min(index, this.plan.items.length - 1);
     while (this.plan.items[at].whenTimeAllows && !timeForMore) at++;
     const item = this.plan.items[at];
@@ -473,7 +418,11 @@ export class InterviewConversation {
   private typed(raw: string): void {
     const text = raw.trim();
     if (text.length > userMessageMax) {
-      return this.refuse(1009, 'message_too_long', `a typed answer can be at most ${userMessageMax.toLocaleString('en')} characters; this one was not taken`);
+      return this.protocol.refuse(
+        1009,
+        'message_too_long',
+        `a typed answer can be at most ${userMessageMax.toLocaleString('en')} characters; this one was not taken`,
+      );
     }
     if (!text || this.ending || this.preparing || this.finished) return;
     this.record(text);
@@ -487,7 +436,7 @@ export class InterviewConversation {
   private nudgeIfSilent(): void {
     const asked = this.asking;
     if (this.ending || this.preparing || this.nudged || this.turns.talking || this.finished || !asked) return;
-    if (this.deps.clock.now() - this.speakingUntil < silenceNudgeMs) return;
+    if (!this.pacing.silentSince(this.speakingUntil)) return;
     const hint = asked.item.question && !asked.hinted ? asked.item.question.hint : undefined;
     if (hint) asked.hinted = true;
     void this.say({
@@ -501,12 +450,12 @@ export class InterviewConversation {
     this.nudged = false;
     this.turns.reset();
     const id = ++this.eventId;
-    this.transcript.push({ role: 'agent', message: prompt.text, time_in_call_secs: this.secondsInCall() });
+    this.transcript.push({ role: 'agent', message: prompt.text, time_in_call_secs: this.pacing.secondsInCall() });
     const sentences = this.deps.speak(prompt.text).map((audio) => audio.catch(() => Buffer.alloc(0)));
     const first = await (sentences[0] ?? Promise.resolve(Buffer.alloc(0)));
     this.preparing = false;
     if (this.ending) return;
-    this.send({ type: 'agent_response', agent_response_event: { agent_response: prompt.text } });
+    this.protocol.agentResponse(prompt.text);
     this.deps.turnTaken('agent');
     // The browser plays each sentence after the one before; one made later than that is played when it arrives.
     const startedAt = this.deps.clock.now();
@@ -515,9 +464,7 @@ export class InterviewConversation {
       const audio = index === 0 ? first : await sentence;
       // A barge-in, or the call ending, drops what was still to be said.
       if (this.interrupted === id || (this.ending && !prompt.last)) return;
-      for (let offset = 0; offset < audio.length; offset += audioEventBytes) {
-        this.send({ type: 'audio', audio_event: { audio_base_64: audio.subarray(offset, offset + audioEventBytes).toString('base64'), event_id: id } });
-      }
+      this.protocol.audio(audio, id);
       const durationMs = (audio.length / 2 / sampleRate) * 1000;
       playedMs = Math.max(playedMs, this.deps.clock.now() - startedAt) + durationMs;
       this.agentSpeakingMs += durationMs;
@@ -526,55 +473,7 @@ export class InterviewConversation {
     if (prompt.last) {
       this.ending = 'agent';
       // The browser plays what it has buffered; closing earlier would cut the goodbye off.
-      this.later(() => this.close(1000, 'interview complete'), Math.max(0, this.speakingUntil - this.deps.clock.now()) + 750);
+      this.pacing.later(() => this.protocol.close(1000, 'interview complete'), Math.max(0, this.speakingUntil - this.deps.clock.now()) + 750);
     }
-  }
-
-  private secondsInCall(): number {
-    return Math.max(0, Math.floor((this.deps.clock.now() - this.connectedAt) / 1000));
-  }
-
-  private later(work: () => void, ms: number): void {
-    this.timers.push(setTimeout(work, ms));
-  }
-
-  private send(message: unknown): void {
-    if (this.socket.readyState === open) this.socket.send(JSON.stringify(message));
-  }
-
-  /** The protocol's error event (the client reports it and the call goes on); skipped while the client is not reading. */
-  private refuse(code: number, errorType: string, message: string): void {
-    if (this.socket.bufferedAmount > maxUnreadBytes) return;
-    this.send({ type: 'error', error_event: { code, error_type: errorType, message } });
-  }
-
-  private close(code: number, reason: string): void {
-    if (this.socket.readyState === open) this.socket.close(code, reason);
-  }
-}
-
-/**
- * Audio accepted at no more than real time: a token bucket in milliseconds of audio, filled by the
- * wall clock and holding at most `aheadMs` (so silence cannot be saved up for a flood later).
- */
-export class RealTimeBudget {
-  private availableMs: number;
-  private last: number;
-
-  constructor(
-    private readonly aheadMs: number,
-    private readonly now: () => number,
-  ) {
-    this.availableMs = aheadMs;
-    this.last = now();
-  }
-
-  take(audioMs: number): boolean {
-    const t = this.now();
-    this.availableMs = Math.min(this.aheadMs, this.availableMs + (t - this.last));
-    this.last = t;
-    if (audioMs > this.availableMs) return false;
-    this.availableMs -= audioMs;
-    return true;
   }
 }

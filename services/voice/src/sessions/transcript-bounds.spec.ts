@@ -1,5 +1,4 @@
 import { TranscriptEntry } from '@app/contracts';
-import { RealTimeBudget } from '../agent/conversation';
 import { boundTranscript, boundTurn, transcriptMaxChars, turnMaxChars } from './transcript-bounds';
 
 describe('transcript bounds', () => {
@@ -23,20 +22,5 @@ describe('transcript bounds', () => {
     expect(kept.slice(0, 14).every((e) => e.message.length === 4_100)).toBe(true);
     expect(kept[14].message).toMatch(/cut: the transcript keeps at most/);
     expect(boundTranscript(entries.slice(0, 3))).toEqual(entries.slice(0, 3));
-  });
-});
-
-describe('audio at real time', () => {
-  it('takes audio up to the allowance at once, then only as fast as the clock moves', () => {
-    let now = 0;
-    const budget = new RealTimeBudget(1_000, () => now);
-    expect(budget.take(1_000)).toBe(true);
-    expect(budget.take(250)).toBe(false);
-    now += 250;
-    expect(budget.take(250)).toBe(true);
-    // A long silence does not save up more than the allowance.
-    now += 60_000;
-    expect(budget.take(1_000)).toBe(true);
-    expect(budget.take(1)).toBe(false);
   });
 });
