@@ -2,7 +2,7 @@ import { createLogger, Database } from '@app/service-kit';
 import { z } from 'zod';
 import { voiceConfigShape } from './config';
 import { allowanceMonth } from './sessions/allowance';
-import { SessionsRepository } from './sessions/sessions.repository';
+import { CreditLedgerRepository } from './sessions/credit-ledger.repository';
 
 const usage = 'usage: DATABASE_URL=... node admin.js grant-credits <user id> <credits> <operator>';
 /** An operator's grant is a gesture (a refund by hand, a goodwill top-up), not a second currency. */
@@ -33,7 +33,7 @@ async function main(): Promise<number> {
     .parse(process.env);
   const logger = createLogger('voice-admin', 'warn');
   const db = new Database({ url: process.env.DATABASE_URL, schema: process.env.DATABASE_SCHEMA ?? 'voice', logger });
-  const ledger = new SessionsRepository(db);
+  const ledger = new CreditLedgerRepository(db);
   try {
     const balance = await db.transaction(async (tx) => {
       if (await ledger.isErased(tx, userId)) return undefined;

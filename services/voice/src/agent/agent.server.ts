@@ -7,8 +7,9 @@ import { RawData, WebSocket, WebSocketServer } from 'ws';
 import { CLOCK, Clock } from '../clock';
 import type { VoiceConfig } from '../config';
 import { LiveCalls } from '../sessions/live-calls';
+import { ResumeRepository } from '../sessions/resume.repository';
 import { SessionsRepository } from '../sessions/sessions.repository';
-import { SessionsService } from '../sessions/sessions.service';
+import { CallSettlement } from '../sessions/settlement';
 import { agentPathPrefix, AgentUrlSigner } from '../sessions/signed-url';
 import { interviewPlan } from '../interview/plan';
 import { sessionTerms } from '../interview/vocabulary';
@@ -50,7 +51,8 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly adapterHost: HttpAdapterHost,
     private readonly signer: AgentUrlSigner,
     private readonly repository: SessionsRepository,
-    private readonly sessions: SessionsService,
+    private readonly resumes: ResumeRepository,
+    private readonly settlement: CallSettlement,
     private readonly calls: LiveCalls,
     private readonly speech: SpeechSynthesizer,
     private readonly transcriber: Transcriber,
@@ -98,7 +100,7 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
     if (!call) return ws.close(refused, 'invalid or expired signed URL');
     const { sessionId, resume } = call;
     const claimedAt = new Date(this.clock.now());
-    const session = resume ? await this.repository.claimResume(sessionId, resume, claimedAt) : await this.repository.claim(sessionId, claimedAt);
+    const session = resume ? await this.resumes.claimResume(sessionId, resume, claimedAt) : await this.repository.claim(sessionId, claimedAt);
     if (!session) return ws.close(refused, resume ? 'this interview can no longer be resumed with this URL' : 'this signed URL was already used');
 
     const plan = interviewPlan({ seed: sessionId, company: session.company, level: session.level, topics: session.topics, minutes: session.minutes });
@@ -150,14 +152,14 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
     const reason = await conversation.ended;
     const endedAt = this.clock.now();
     this.calls.remove(sessionId);
-    if (reason !== 'error') await this.sessions.finish(sessionId, reason);
+    if (reason !== 'error') await this.settlement.finish(sessionId, reason);
     this.logger.info({ session_id: sessionId, reason }, reason === 'error' ? 'local interview dropped' : 'local interview ended');
     // The last answers may still be in the recogniser: the transcript follows when they are done.
     const result = await conversation.result;
     await this.repository.saveConversation(this.repository.db, sessionId, result.transcript, result.report);
     if (reason === 'error') {
       const window = this.config.VOICE_RESUME_WINDOW_MS;
-      await this.repository.interrupt(sessionId, conversation.snapshot(), new Date(endedAt), new Date(endedAt + window));
+      await this.resumes.interrupt(sessionId, conversation.snapshot(), new Date(endedAt), new Date(endedAt + window));
     }
   }
 

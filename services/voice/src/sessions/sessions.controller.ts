@@ -2,6 +2,8 @@ import { Controller } from '@nestjs/common';
 import { AuthUser, Credits, SignedUrl, VoiceSession, VoiceSessionDetail, voiceApi } from '@app/contracts';
 import { CurrentUser, Endpoint, Input, ParsedBody, ParsedParams, ParsedQuery } from '@app/service-kit';
 import { ElevenLabsCalls } from '../elevenlabs/elevenlabs-calls.service';
+import { CreditLedger } from './credit-ledger';
+import { CallResume } from './resume';
 import { SessionsService } from './sessions.service';
 
 /** Only ever the caller's own credits and sessions: someone else's session is a 404. */
@@ -9,6 +11,8 @@ import { SessionsService } from './sessions.service';
 export class SessionsController {
   constructor(
     private readonly sessions: SessionsService,
+    private readonly ledger: CreditLedger,
+    private readonly resumes: CallResume,
     private readonly calls: ElevenLabsCalls,
   ) {}
 
@@ -19,7 +23,7 @@ export class SessionsController {
 
   @Endpoint(voiceApi.credits)
   credits(@CurrentUser() user: AuthUser): Promise<Credits> {
-    return this.sessions.credits(user);
+    return this.ledger.credits(user);
   }
 
   @Endpoint(voiceApi.listSessions)
@@ -34,7 +38,7 @@ export class SessionsController {
 
   @Endpoint(voiceApi.resumeSession)
   resume(@CurrentUser() user: AuthUser, @ParsedParams() { sessionId }: Input<typeof voiceApi.resumeSession>['params']): Promise<SignedUrl> {
-    return this.sessions.resume(user, sessionId);
+    return this.resumes.resume(user, sessionId);
   }
 
   @Endpoint(voiceApi.endSession)

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { pageSizes } from '@app/contracts';
 import type { CallEvaluation, TranscriptEntry, VoiceReport, VoiceSession, VoiceSessionDetail } from '@app/contracts';
-import { Database, isErased, rememberErased, Tx } from '@app/service-kit';
+import { Database, Tx } from '@app/service-kit';
 import type { ConversationSnapshot } from '../agent/conversation';
 import { boundTranscript } from './transcript-bounds';
 
@@ -72,61 +72,14 @@ export interface NewSession {
   conversationId: string | null;
 }
 
-const planColumns = 'id, user_id, company, level, topics, minutes, connected_at, resume_state';
+export const planColumns = 'id, user_id, company, level, topics, minutes, connected_at, resume_state';
 
 @Injectable()
 export class SessionsRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
-  isErased(db: Queryable, userId: string): Promise<boolean> {
-    return isErased(db, userId);
-  }
-
-  /**
-   * Makes the user's ledger if it does not exist yet, with its starter grant in the same statement
-   * pair: the account row is the marker, so a redelivered sign-up or a first use racing the event
-   * grants once. The starter credits are `month`'s allowance. True when this call made it.
-   */
-  async ensureAccount(tx: Tx, userId: string, starterCredits: number, month: string): Promise<boolean> {
-    const made = await tx.query('INSERT INTO credit_accounts (user_id, allowance_month) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, month]);
-    if (!made.rowCount) return false;
-    if (starterCredits > 0) {
-      await this.grant(tx, userId, starterCredits, 'starter credits');
-    }
-    return true;
-  }
-
-  /**
-   * The monthly allowance, once per calendar month: the first call in `month` moves the account's
-   * settled month forward (taking its row lock, so a concurrent first use waits, then finds the month
-   * settled) and tops the balance up to `allowance`, never above, nothing when it is already there.
-   * Answers the credits granted.
-   */
-  async settleAllowance(tx: Tx, userId: string, month: string, allowance: number): Promise<number> {
-    const settled = await tx.query('UPDATE credit_accounts SET allowance_month = $2 WHERE user_id = $1 AND allowance_month < $2', [userId, month]);
-    if (!settled.rowCount) return 0;
-    const topUp = allowance - (await this.balance(tx, userId));
-    if (topUp <= 0) return 0;
-    await this.grant(tx, userId, topUp, 'monthly_allowance');
-    return topUp;
-  }
-
-  /** Credits given, with why (`starter credits`, `monthly_allowance`, the operator who granted them). */
-  async grant(tx: Tx, userId: string, credits: number, note: string): Promise<void> {
-    await tx.query(`INSERT INTO credit_ledger (user_id, kind, amount, note) VALUES ($1, 'grant', $2, $3)`, [userId, credits, note]);
-  }
-
-  /** Holds the user's account row until the transaction ends: debits of one user happen one at a time. */
-  async lockAccount(tx: Tx, userId: string): Promise<void> {
-    await tx.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [userId]);
-  }
-
-  async balance(db: Queryable, userId: string): Promise<number> {
-    const { rows } = await db.query<{ balance: number }>('SELECT COALESCE(sum(amount), 0)::int AS balance FROM credit_ledger WHERE user_id = $1', [userId]);
-    return rows[0].balance;
-  }
-
-  async createWithDebit(tx: Tx, session: NewSession, credits: number): Promise<void> {
+  /** A new session, in the transaction that debits it. */
+  async create(tx: Tx, session: NewSession): Promise<void> {
     await tx.query(
       `INSERT INTO voice_sessions (id, user_id, provider, company, level, topics, minutes, started_at, conversation_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -141,15 +94,6 @@ export class SessionsRepository {
         session.startedAt,
         session.conversationId,
       ],
-    );
-    await tx.query(`INSERT INTO credit_ledger (user_id, kind, amount, session_id) VALUES ($1, 'debit', $2, $3)`, [session.userId, -credits, session.id]);
-  }
-
-  async refund(tx: Tx, userId: string, sessionId: string, credits: number): Promise<void> {
-    await tx.query(
-      `INSERT INTO credit_ledger (user_id, kind, amount, session_id) VALUES ($1, 'refund', $2, $3)
-       ON CONFLICT (session_id, kind) WHERE session_id IS NOT NULL DO NOTHING`,
-      [userId, credits, sessionId],
     );
   }
 
@@ -215,6 +159,11 @@ export class SessionsRepository {
       at,
       durationSeconds,
     ]);
+  }
+
+  /** An ended ElevenLabs call whose record never came: it stays charged, and is read no more. */
+  async markGivenUp(tx: Tx, sessionId: string, at: Date): Promise<void> {
+    await tx.query('UPDATE voice_sessions SET settled_at = $2, next_poll_at = NULL, claimed_until = NULL WHERE id = $1', [sessionId, at]);
   }
 
   /** ElevenLabs' analysis of the call (evaluation criteria, data collection). */
@@ -295,39 +244,6 @@ export class SessionsRepository {
     return rows[0];
   }
 
-  /**
-   * A resume URL's claim of the dropped call it was handed out for: only while it is resumable and
-   * no newer URL was handed out, once (the count moves on, so the URL never claims again).
-   */
-  async claimResume(sessionId: string, resume: number, at: Date): Promise<SessionPlanInput | undefined> {
-    const { rows } = await this.db.query<SessionPlanInput>(
-      `UPDATE voice_sessions SET interrupted_at = NULL, resumable_until = NULL, resume_count = resume_count + 1
-       WHERE id = $1 AND status = 'connected' AND provider = 'local' AND resume_count = $2 AND resumable_until > $3
-       RETURNING ${planColumns}`,
-      [sessionId, resume, at],
-    );
-    return rows[0];
-  }
-
-  /** The next resume URL's number: any URL handed out before it can no longer claim the call. */
-  async nextResume(tx: Tx, sessionId: string): Promise<number> {
-    const { rows } = await tx.query<{ resume_count: number }>(
-      'UPDATE voice_sessions SET resume_count = resume_count + 1 WHERE id = $1 RETURNING resume_count',
-      [sessionId],
-    );
-    return rows[0].resume_count;
-  }
-
-  /** The call dropped: resumable until `until`, from where it stood (unless it was ended meanwhile). */
-  async interrupt(sessionId: string, state: ConversationSnapshot, at: Date, until: Date): Promise<void> {
-    await this.db.query(`UPDATE voice_sessions SET interrupted_at = $2, resumable_until = $3, resume_state = $4 WHERE id = $1 AND status = 'connected'`, [
-      sessionId,
-      at,
-      until,
-      JSON.stringify(state),
-    ]);
-  }
-
   /** A turn of the live call (local agent): counted at once, so an end on any replica sees it. */
   async countTurn(sessionId: string, role: 'agent' | 'user'): Promise<void> {
     await this.db.query(
@@ -364,13 +280,5 @@ export class SessionsRepository {
       [now, limitSeconds, unclaimedAfterSeconds],
     );
     return rows;
-  }
-
-  /** The account was deleted: its sessions, transcripts and ledger go, and the id is remembered. */
-  async erase(tx: Tx, userId: string): Promise<void> {
-    await tx.query('DELETE FROM credit_ledger WHERE user_id = $1', [userId]);
-    await tx.query('DELETE FROM voice_sessions WHERE user_id = $1', [userId]);
-    await tx.query('DELETE FROM credit_accounts WHERE user_id = $1', [userId]);
-    await rememberErased(tx, userId);
   }
 }
