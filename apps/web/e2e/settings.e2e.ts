@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signUp, stack, uniqueEmail } from './browser';
+import { api, launch, newPage, screenshot, seriousA11yViolations, signUp, stack, tokenOf, uniqueEmail } from './browser';
 
 /** The confirmation link identity mailed to `email`, as the operator reads it: `npm run admin -- mailbox <email>`. */
 function mailedLink(email: string): string {
@@ -14,6 +14,19 @@ function mailedLink(email: string): string {
   const link = listed.stdout.match(/link: (\S+)/)?.[1];
   if (!link) throw new Error(`no confirmation mail to ${email}: ${listed.stdout}${listed.stderr}`);
   return link;
+}
+
+/**
+ * Waits until `read` answers `expected`: the page stores it after its own requests, more slowly on a
+ * busy machine (30 s at most; then the assertion shows what it last answered, or its error).
+ */
+async function settlesTo<T>(read: () => Promise<T>, expected: T): Promise<void> {
+  for (const deadline = Date.now() + 30_000; ;) {
+    const value = await read().catch((err: Error) => err.message);
+    if (value === expected) return;
+    if (Date.now() > deadline) expect(value).toBe(expected);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 describe('profile settings (Chromium)', () => {
@@ -137,5 +150,47 @@ describe('profile settings (Chromium)', () => {
     expect(await page.getByTestId('email-unconfirmed').count()).toBe(0);
     await screenshot(page, 'settings-confirmed');
     await context.close();
+  });
+
+  describe('time zone', () => {
+    const storedZone = async (email: string) =>
+      ((await api(await tokenOf(email), 'GET', '/api/leetcode-questions/time-zone')) as { time_zone: string | null }).time_zone;
+
+    it.each([
+      [{ width: 1280, height: 800 }, 'light', 'Europe/Berlin', 'Tokyo', 'Asia/Tokyo'],
+      [{ width: 375, height: 812 }, 'dark', 'America/Sao_Paulo', 'new york', 'America/New_York'],
+    ] as const)(
+      "at %o (%s): the browser's zone by default, stored without asking; a changed one is kept",
+      async (viewport, scheme, browserZone, search, chosen) => {
+        const { context, page } = await newPage(browser, viewport, scheme);
+        // The browser runs in a zone that is not the machine's, so the default shown is the browser's, not the server's.
+        await (await context.newCDPSession(page)).send('Emulation.setTimezoneOverride', { timezoneId: browserZone });
+        const email = uniqueEmail('zone');
+        await signUp(page, email);
+        // Signing in is enough: the shell stores the browser's zone for an account without one.
+        await settlesTo(() => storedZone(email), browserZone);
+
+        await page.goto('/settings');
+        const zone = page.getByRole('combobox', { name: 'Time zone' });
+        await zone.filter({ hasText: browserZone.replace(/_/g, ' ') }).waitFor();
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await screenshot(page, `settings-time-zone-${viewport.width}-${scheme}`);
+
+        await zone.click();
+        await page.getByRole('combobox', { name: 'Search time zones' }).fill(search);
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await screenshot(page, `settings-time-zone-search-${viewport.width}-${scheme}`);
+        await page.getByRole('option', { name: new RegExp(`^${chosen.replace(/_/g, ' ')}`) }).click();
+        await page.getByText('Time zone saved', { exact: true }).waitFor();
+        expect(await storedZone(email)).toBe(chosen);
+
+        await page.reload();
+        await zone.filter({ hasText: chosen.replace(/_/g, ' ') }).waitFor();
+        // The browser's zone is not stored over the candidate's choice on a later visit.
+        expect(await storedZone(email)).toBe(chosen);
+        await context.close();
+      },
+      120_000,
+    );
   });
 });

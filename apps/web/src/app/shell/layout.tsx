@@ -15,6 +15,8 @@ import { ThemeToggle } from '@/components/theme';
 const EmailConfirmationBanner = React.lazy(() => import('@/features/auth/email-banner'));
 // With the data layer it needs: after the first paint, in a slot of its size so nothing moves.
 const NotificationsBell = React.lazy(() => import('@/features/notifications/notifications-bell'));
+// Stores the browser's time zone for a candidate who has none yet; after the first paint too.
+const BrowserTimeZone = React.lazy(() => import('./browser-time-zone'));
 
 function TopBar() {
   const { toggle, expanded, isMobile, mobileOpen } = useSidebar();
@@ -35,6 +37,11 @@ function TopBar() {
         {user && (
           <React.Suspense fallback={<span className="h-9 w-9" />}>
             <NotificationsBell />
+          </React.Suspense>
+        )}
+        {user && (
+          <React.Suspense fallback={null}>
+            <BrowserTimeZone />
           </React.Suspense>
         )}
         <ThemeToggle />

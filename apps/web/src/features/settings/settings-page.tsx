@@ -18,6 +18,7 @@ import { useAuth } from '@/lib/auth';
 import { useCompanies, useProfile, useUpdateProfile } from './api';
 import { EmailConfirmation } from './email-confirmation';
 import { ReviewEmailSwitch } from './review-email-switch';
+import { TimeZoneSetting } from './time-zone';
 
 const NO_COMPANY = 'none';
 
@@ -202,6 +203,7 @@ export default function SettingsPage() {
           </CardContent>
         </Card>
       </div>
+      <TimeZoneSetting />
       <ReviewEmailSwitch />
     </div>
   );
