@@ -20,7 +20,7 @@ export const practiceConfigShape = {
     .max(86_400)
     .default(600)
     .describe('How often the daily review e-mail job looks for users whose day has reached REVIEW_DIGEST_HOUR.'),
-  /** Local hour (0-23) from which a user's daily review e-mail goes: their calendar feed's time zone, else UTC. */
+  /** Local hour (0-23) from which a user's daily review e-mail goes: in their time zone (Settings), else UTC. */
   REVIEW_DIGEST_HOUR: z.coerce
     .number()
     .int()
