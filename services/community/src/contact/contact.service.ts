@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AuthUser, capMessages, caps, communityMessages, ContactForm, ContactSubmission } from '@app/contracts';
 import { holdDailyCap, isErased, limitStore, rateLimited, SERVICE_CONFIG, SharedLimit, sweepExpiredLimits, unauthorized } from '@app/service-kit';
 import { FeatureRequestsRepository } from '../feature-requests/feature-requests.repository';
-import { fullNameOf, requireModerator } from '../moderation';
+import { fullNameOf, requireModerator } from '../members';
 import type { CommunityConfig } from '../config';
 import { ContactRepository } from './contact.repository';
 

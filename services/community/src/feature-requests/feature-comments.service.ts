@@ -12,7 +12,7 @@ import {
   notificationTitleMax,
 } from '@app/contracts';
 import { conflict, EventBus, forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
-import { displayNameOf } from '../moderation';
+import { displayNameOf } from '../members';
 import { FeatureCommentsRepository, Viewer } from './feature-comments.repository';
 import { FeatureRequestsRepository } from './feature-requests.repository';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { pageSizes } from '@app/contracts';
 import type { FeatureRequest, FeatureRequestDetail, FeatureRequestStatus, FeatureSort, ShippedFeature } from '@app/contracts';
 import { Database, Tx } from '@app/service-kit';
-import { containsPattern } from '../moderation';
+import { containsPattern } from '../text-search';
 
 interface Row extends Omit<FeatureRequest, 'created_at'> {
   created_at: Date;

@@ -16,7 +16,7 @@ import {
 } from '@app/contracts';
 import { conflict, EventBus, isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
 import { InteractionsRepository } from '../interactions/interactions.repository';
-import { requireModerator } from '../moderation';
+import { requireModerator } from '../members';
 import { ReviewsService } from '../moderation/reviews.service';
 import { FeatureRequestsRepository } from './feature-requests.repository';
 

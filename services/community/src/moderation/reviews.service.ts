@@ -13,7 +13,7 @@ import {
   ReviewedKind,
 } from '@app/contracts';
 import { AppError, conflict, EventBus, notFound, Tx } from '@app/service-kit';
-import { displayNameOf, requireModerator } from '../moderation';
+import { displayNameOf, requireModerator } from '../members';
 import { Edit, reviewedTables, ReviewsRepository } from './reviews.repository';
 
 /** One decision as the audit log and the submitter's event tell it. */

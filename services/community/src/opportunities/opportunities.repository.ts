@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { capMessages, caps, closedReportsToClose } from '@app/contracts';
 import type { CreateOpportunity, Opportunity, OpportunityClosed, OpportunityFields, OpportunityMarks } from '@app/contracts';
 import { Database, holdDailyCap } from '@app/service-kit';
-import { containsPattern } from '../moderation';
+import { containsPattern } from '../text-search';
 import { ListPlan, PagePlace } from './list-plan';
 
 interface Row extends Omit<Opportunity, 'created_at'> {

@@ -15,7 +15,7 @@ import {
 } from '@app/contracts';
 import { forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
 import { InteractionsRepository, InteractionType } from '../interactions/interactions.repository';
-import { requireModerator } from '../moderation';
+import { requireModerator } from '../members';
 import { linkKey } from '../moderation/link-key';
 import { Edit } from '../moderation/reviews.repository';
 import { ReviewsService } from '../moderation/reviews.service';

@@ -6,9 +6,6 @@ export function requireModerator(user: AuthUser): void {
   if (!isModerator(user)) throw forbidden(communityMessages.moderatorsOnly);
 }
 
-/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 const nameMax = 100;
 
 /** The full name the account gave, if any. */
