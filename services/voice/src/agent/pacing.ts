@@ -12,7 +12,7 @@ const silenceNudgeMs = 30_000;
 /** A client still sending audio too fast is told again after this long. */
 const tooFastReminderMs = 10_000;
 
-export interface PacingSettings {
+interface PacingSettings {
   clock: Clock;
   connectedAt: number;
   /** The interview's chosen length. */
