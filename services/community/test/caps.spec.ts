@@ -1,23 +1,15 @@
 import request from 'supertest';
 import { capMessages, caps, pageSizes } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
-import { communityService } from '../src';
+import { env, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(30_000);
 
 describe('community: what one account may share in a day', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let address = 0;
   /** A fresh client address per call, as the gateway names it. */
   const from = () => env.fromGateway(`198.51.100.${++address}`);
 
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService);
-  });
-  afterAll(() => env.close());
+  startCommunity();
 
   const newAccount = async () => {
     const user = env.newUser();

@@ -1,28 +1,23 @@
 import { ContactSubmission, externalResourceSchema } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment, waitFor } from '@app/service-kit/testing';
+import { waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
-import { communityService } from '../src';
-import { announceDeletion, moderator } from './helpers';
+import { announceDeletion, env, moderator, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(30_000);
 
 type Auth = { Authorization: string };
 
 describe('community: contact form, resources and erasure', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let mod: Auth;
   let address = 0;
   /** A fresh client address per call unless told, as the gateway names it (with its proof). */
   const from = (ip = `203.0.113.${++address}`) => env.fromGateway(ip);
 
+  startCommunity({ CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR: '3', CONTACT_MESSAGES_PER_ACCOUNT_PER_HOUR: '3' });
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService, { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR: '3', CONTACT_MESSAGES_PER_ACCOUNT_PER_HOUR: '3' });
     mod = await env.authHeader(moderator(env));
   });
-  afterAll(() => env.close());
 
   const submissions = async (): Promise<ContactSubmission[]> => (await request(svc.url).get('/api/contact-form').set(mod).expect(200)).body;
 

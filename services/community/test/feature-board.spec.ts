@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { FeatureComment, featureCommentSchema, FeatureRequest, featureRequestDetailSchema, shippedFeatureSchema } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { publishedEvents, TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
+import { publishedEvents, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
-import { communityService } from '../src';
-import { announceDeletion, moderator } from './helpers';
+import { announceDeletion, env, moderator, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(90_000);
 
 type Auth = { Authorization: string };
 
 describe("community: the feature board (sorts, comments, merges, What's new)", () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let alice: TestUser;
   let bob: TestUser;
   let aliceAuth: Auth;
@@ -20,9 +16,9 @@ describe("community: the feature board (sorts, comments, merges, What's new)", (
   let carolAuth: Auth;
   let mod: Auth;
 
+  startCommunity();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService);
     alice = { ...env.newUser('alice.smith@example.com'), user_metadata: { full_name: 'Alice Smith' } };
     bob = env.newUser('bob@example.com');
     [aliceAuth, bobAuth, carolAuth, mod] = await Promise.all([
@@ -32,7 +28,6 @@ describe("community: the feature board (sorts, comments, merges, What's new)", (
       env.authHeader(moderator(env)),
     ]);
   });
-  afterAll(() => env.close());
 
   const base = '/api/feature-requests';
   /** An open request of Alice's, stored as a moderator's approval leaves it (the contact form's daily cap would stop a test filing many). */

@@ -1,28 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { FeatureRequest, featureInteractionsSchema, featureRequestSchema } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
 import request from 'supertest';
-import { communityService } from '../src';
-import { moderator } from './helpers';
+import { env, moderator, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(30_000);
 
 type Auth = { Authorization: string };
 
 describe('community: feature requests', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let alice: Auth;
   let bob: Auth;
   let mod: Auth;
 
+  startCommunity();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService);
     [alice, bob, mod] = await Promise.all([env.authHeader(env.newUser()), env.authHeader(env.newUser()), env.authHeader(moderator(env))]);
   });
-  afterAll(() => env.close());
 
   const list = async (auth: Auth, query: Record<string, string> = {}): Promise<FeatureRequest[]> =>
     (await request(svc.url).get('/api/feature-requests').query(query).set(auth).expect(200)).body;

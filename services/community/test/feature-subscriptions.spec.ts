@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { featureInteractionsSchema } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { publishedEvents, TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
+import { publishedEvents, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
-import { communityService } from '../src';
-import { moderator } from './helpers';
+import { env, moderator, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -12,8 +10,6 @@ type Auth = { Authorization: string };
 const statusChanged = 'community.feature_request.status_changed';
 
 describe("community: e-mail updates on a feature request's status", () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let alice: TestUser;
   let bob: TestUser;
   let aliceAuth: Auth;
@@ -21,9 +17,9 @@ describe("community: e-mail updates on a feature request's status", () => {
   let carolAuth: Auth;
   let mod: Auth;
 
+  startCommunity();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService);
     alice = env.newUser();
     bob = env.newUser();
     [aliceAuth, bobAuth, carolAuth, mod] = await Promise.all([
@@ -33,7 +29,6 @@ describe("community: e-mail updates on a feature request's status", () => {
       env.authHeader(moderator(env)),
     ]);
   });
-  afterAll(() => env.close());
 
   /** Files a request as users do (a Feature Request message) and opens it, so everyone sees it. */
   const openRequest = async (message: string): Promise<string> => {

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ExternalResource, ModerationAction, Opportunity, opportunitySchema } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
 import request from 'supertest';
-import { communityService } from '../src';
-import { moderator } from './helpers';
+import { env, moderator, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -12,19 +9,16 @@ type Auth = { Authorization: string };
 
 /** Issue 23: a moderator corrects the link and the details before approving; the Listed view pages. */
 describe('community: corrections before approval, and the listed items page by page', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let bob: Auth;
   let mod: Auth;
   let otherMod: Auth;
   let seq = 0;
 
+  startCommunity();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService);
     [bob, mod, otherMod] = await Promise.all([env.authHeader(env.newUser()), env.authHeader(moderator(env)), env.authHeader(moderator(env))]);
   });
-  afterAll(() => env.close());
 
   const newAuth = () => env.authHeader(env.newUser());
   /** Shared by a fresh member (the daily cap is per sharer), pending. */

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ModerationAction, moderationActionSchema, moderationSummarySchema, Opportunity, OwnSubmission } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { publishedEvents, TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
+import { publishedEvents, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
-import { communityService } from '../src';
-import { moderator } from './helpers';
+import { env, moderator, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -12,8 +10,6 @@ type Auth = { Authorization: string };
 const rejectedEvent = 'community.submission.rejected';
 
 describe('community: moderation (issue 23 item 3)', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let alice: TestUser;
   let aliceAuth: Auth;
   let bob: Auth;
@@ -21,9 +17,9 @@ describe('community: moderation (issue 23 item 3)', () => {
   let otherMod: Auth;
   let seq = 0;
 
+  startCommunity();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService);
     alice = env.newUser('alice@example.com');
     const grace = { ...moderator(env), user_metadata: { full_name: 'Grace Hopper' } };
     [aliceAuth, bob, mod, otherMod] = await Promise.all([
@@ -33,7 +29,6 @@ describe('community: moderation (issue 23 item 3)', () => {
       env.authHeader(moderator(env)),
     ]);
   });
-  afterAll(() => env.close());
 
   const share = (auth: Auth, body: Record<string, unknown> = {}) =>
     request(svc.url)

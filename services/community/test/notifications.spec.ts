@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Notification, notificationRequestedEvent, notificationSchema } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { publishedEvents, publishEvent, TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
+import { publishedEvents, publishEvent, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
-import { communityService } from '../src';
-import { announceDeletion, moderator } from './helpers';
+import { announceDeletion, env, moderator, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(90_000);
 
 type Auth = { Authorization: string };
 
 describe('community: the notifications bell', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let alice: TestUser;
   let bob: TestUser;
   let carol: TestUser;
@@ -21,9 +17,9 @@ describe('community: the notifications bell', () => {
   let carolAuth: Auth;
   let mod: Auth;
 
+  startCommunity();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService);
     alice = env.newUser();
     bob = env.newUser();
     carol = { ...env.newUser(), user_metadata: { full_name: 'Carol Chen' } };
@@ -34,7 +30,6 @@ describe('community: the notifications bell', () => {
       env.authHeader(moderator(env)),
     ]);
   });
-  afterAll(() => env.close());
 
   const list = async (auth: Auth, query = ''): Promise<{ items: Notification[]; next?: string }> => {
     const res = await request(svc.url).get(`/api/notifications${query}`).set(auth).expect(200);

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Opportunity } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
 import request from 'supertest';
-import { communityService } from '../src';
+import { env, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -15,17 +13,14 @@ type Auth = { Authorization: string };
  * ones; every filter kept; cursor pages that cross the tiers without losing or repeating a row.
  */
 describe('community: Student Pathfinder word search by tier', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let bob: Auth;
   let seq = 0;
 
+  startCommunity();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService);
     bob = await env.authHeader(env.newUser());
   });
-  afterAll(() => env.close());
 
   interface Seed {
     title: string;

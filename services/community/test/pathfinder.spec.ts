@@ -1,29 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { Opportunity, opportunitySchema } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
 import request from 'supertest';
-import { communityService } from '../src';
-import { moderator } from './helpers';
+import { env, moderator, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(30_000);
 
 type Auth = { Authorization: string };
 
 describe('community: Student Pathfinder', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let alice: Auth;
   let bob: Auth;
   let mod: Auth;
   let seq = 0;
 
+  startCommunity();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService);
     [alice, bob, mod] = await Promise.all([env.authHeader(env.newUser()), env.authHeader(env.newUser()), env.authHeader(moderator(env))]);
   });
-  afterAll(() => env.close());
 
   const share = (auth: Auth, body: Record<string, unknown> = {}) =>
     request(svc.url)

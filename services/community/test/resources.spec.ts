@@ -1,31 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { ExternalResource, externalResourceSchema } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { publishedEvents, TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
+import { publishedEvents, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
-import { communityService } from '../src';
-import { moderator } from './helpers';
+import { env, moderator, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
 type Auth = { Authorization: string };
 
 describe('community: external resources (issue 23 item 5)', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let alice: TestUser;
   let aliceAuth: Auth;
   let bob: Auth;
   let mod: Auth;
   let seq = 0;
 
+  startCommunity();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService);
     alice = env.newUser();
     [aliceAuth, bob, mod] = await Promise.all([env.authHeader(alice), env.authHeader(env.newUser()), env.authHeader(moderator(env))]);
   });
-  afterAll(() => env.close());
 
   const list = async (auth: Auth, query: Record<string, string> = {}): Promise<ExternalResource[]> =>
     (await request(svc.url).get('/api/external-resources').query(query).set(auth).expect(200)).body;

@@ -1,25 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { FeatureRequest } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
 import request from 'supertest';
-import { communityService } from '../src';
 import { TrendingAging } from '../src/feature-requests/trending-aging';
+import { env, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
 /** Trending kept on each request (migration 0015): the upvote trigger and the aging of 14-day-old upvotes. */
 describe('community: trending counts at scale', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let auth: { Authorization: string };
 
+  startCommunity();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService);
     auth = await env.authHeader(env.newUser());
   });
-  afterAll(() => env.close());
 
   const openRequest = async (title: string): Promise<string> =>
     (await svc.db.query<{ id: string }>("INSERT INTO requested_features (title, description, status) VALUES ($1, $1, 'open') RETURNING id", [title])).rows[0]

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Opportunity, opportunitySchema } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
 import request from 'supertest';
-import { moderator } from '../../test/helpers';
-import { communityService } from '..';
+import { env, moderator, startCommunity, svc } from '../../test/fixtures';
 
 jest.setTimeout(60_000);
 
@@ -12,8 +9,6 @@ type Auth = { Authorization: string };
 
 /** Issue 23 item 1: structured fields, word search, filters, sorts, cursor pages and closed reports. */
 describe('community: opportunities that can be searched and trusted', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let alice: Auth;
   let bob: Auth;
   let mod: Auth;
@@ -21,12 +16,11 @@ describe('community: opportunities that can be searched and trusted', () => {
 
   const newAuth = () => env.authHeader(env.newUser());
 
+  startCommunity();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(communityService);
     [alice, bob, mod] = await Promise.all([newAuth(), newAuth(), env.authHeader(moderator(env))]);
   });
-  afterAll(() => env.close());
 
   /** Shared through the API by a fresh author (the daily cap is per author) and approved. */
   const share = async (body: Record<string, unknown> = {}, author?: Auth): Promise<Opportunity> => {
