@@ -115,9 +115,10 @@ async function main() {
   // The operator's DATABASE_URL is every service's; the embedded superuser's is nobody's.
   if (process.env.DATABASE_URL) shared.DATABASE_URL = databaseUrl;
   else delete shared.DATABASE_URL;
-  // Default ports, or free ones when another stack (a test run, say) already holds them.
+  // Default ports, or free ones when another stack already holds them. SERVICE_PORTS=any skips the
+  // defaults: stacks that start side by side (the tests') would both find them free and collide.
   const ports = {};
-  for (const s of services) ports[s.name] = await freePort(s.port);
+  for (const s of services) ports[s.name] = await freePort(process.env.SERVICE_PORTS === 'any' ? 0 : s.port);
   if (!shared.SUPABASE_JWT_SECRET && !shared.AUTH_JWKS_URL) {
     shared.AUTH_JWKS_URL = `http://127.0.0.1:${ports.identity}/auth/v1/.well-known/jwks.json`;
   }

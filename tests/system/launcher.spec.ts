@@ -32,7 +32,7 @@ async function startLauncher(env: Record<string, string | undefined>): Promise<L
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', LOG_LEVEL: 'error' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', SERVICE_PORTS: 'any', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

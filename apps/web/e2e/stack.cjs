@@ -63,6 +63,8 @@ async function startStack(env = {}) {
       LOG_LEVEL: 'error',
       // global-setup built what the launcher would.
       SKIP_BUILD: '1',
+      // Another stack may be starting beside this one.
+      SERVICE_PORTS: 'any',
       ...env,
     },
   });
