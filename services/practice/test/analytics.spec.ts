@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EventData, practiceAnalyticsSchema, retentionBands } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { publishEvent, TestEnvironment } from '@app/service-kit/testing';
-import { practiceService } from '../src';
-import { todayIn, zoneOnAnotherDay } from './practice-stack';
+import { publishEvent } from '@app/service-kit/testing';
+import { env, startPractice, svc, todayIn, zoneOnAnotherDay } from './fixtures';
 
 describe('practice analytics', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
-
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(practiceService);
-  });
-  afterAll(() => env.close());
+  startPractice();
 
   const add = async (auth: { Authorization: string }, title: string, difficulty: string, tags: string | null) =>
     (await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title, difficulty, tags }).expect(201)).body.data.id as string;

@@ -1,16 +1,15 @@
 import request from 'supertest';
 import { publishEvent, waitFor } from '@app/service-kit/testing';
-import { practiceStack, todayIn, zoneOnAnotherDay } from './practice-stack';
+import { candidate, env, startPractice, svc, todayIn, zoneOnAnotherDay } from './fixtures';
 
 jest.setTimeout(60_000);
 
 type Auth = { Authorization: string };
 
 describe('the private calendar feed (ICS)', () => {
-  const stack = practiceStack();
-  const candidate = stack.candidate;
+  startPractice();
   const makeFeed = async (auth: Auth) =>
-    (await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).expect(201)).body.data as {
+    (await request(svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).expect(201)).body.data as {
       path: string;
       created_at: string;
     };
@@ -18,11 +17,11 @@ describe('the private calendar feed (ICS)', () => {
 
   it('serves due days as valid ICS to anyone holding the address, without a session', async () => {
     const { auth } = await candidate();
-    await request(stack.svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'Two Sum, the classic; "easy"', difficulty: 'Easy' }).expect(201);
-    await request(stack.svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'LRU Cache', difficulty: 'Medium' }).expect(201);
+    await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'Two Sum, the classic; "easy"', difficulty: 'Easy' }).expect(201);
+    await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'LRU Cache', difficulty: 'Medium' }).expect(201);
     const feed = await makeFeed(auth);
     expect(feed.path).toMatch(/^\/api\/leetcode-questions\/calendar\/[A-Za-z0-9_-]{43}$/);
-    const res = await request(stack.svc.url).get(feed.path).expect(200);
+    const res = await request(svc.url).get(feed.path).expect(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers['cache-control']).toBe('private, no-store');
     const text = res.text;
@@ -40,7 +39,7 @@ describe('the private calendar feed (ICS)', () => {
     expect(unfolded).toContain('DESCRIPTION:Two Sum\\, the classic\\; "easy"\\nLRU Cache');
     expect(unfolded).toMatch(/UID:due-\d{4}-\d\d-\d\d-[0-9a-f-]{36}@thunderprep/);
     expect(unfolded).toMatch(/DTSTAMP:\d{8}T\d{6}Z/);
-    expect((await request(stack.svc.url).get('/api/leetcode-questions/calendar-feed').set(auth).expect(200)).body).toEqual({
+    expect((await request(svc.url).get('/api/leetcode-questions/calendar-feed').set(auth).expect(200)).body).toEqual({
       active: true,
       created_at: feed.created_at,
     });
@@ -51,58 +50,58 @@ describe('the private calendar feed (ICS)', () => {
     const first = await makeFeed(auth);
     const second = await makeFeed(auth);
     expect(second.path).not.toBe(first.path);
-    const gone = await request(stack.svc.url).get(first.path).expect(404);
+    const gone = await request(svc.url).get(first.path).expect(404);
     expect(gone.body.error).toEqual({ code: 'not_found', message: 'No calendar at this address: it was turned off or replaced.' });
-    await request(stack.svc.url).get(second.path).expect(200);
-    await request(stack.svc.url).delete('/api/leetcode-questions/calendar-feed').set(auth).expect(204);
-    await request(stack.svc.url).get(second.path).expect(404);
-    expect((await request(stack.svc.url).get('/api/leetcode-questions/calendar-feed').set(auth).expect(200)).body).toEqual({ active: false, created_at: null });
+    await request(svc.url).get(second.path).expect(200);
+    await request(svc.url).delete('/api/leetcode-questions/calendar-feed').set(auth).expect(204);
+    await request(svc.url).get(second.path).expect(404);
+    expect((await request(svc.url).get('/api/leetcode-questions/calendar-feed').set(auth).expect(200)).body).toEqual({ active: false, created_at: null });
   });
 
   it.each(['x', 'A'.repeat(43), 'A'.repeat(44), '../../etc/passwd', `${'A'.repeat(42)}-`])('answers 404 for the guessed token %j', async (token) => {
-    await request(stack.svc.url).get(`/api/leetcode-questions/calendar/${token}`).expect(404);
+    await request(svc.url).get(`/api/leetcode-questions/calendar/${token}`).expect(404);
   });
 
   it("lists days in the candidate's time zone, following a change made after the address", async () => {
     const { user, auth } = await candidate();
-    await request(stack.svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'Jump Game', difficulty: 'Medium' }).expect(201);
+    await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'Jump Game', difficulty: 'Medium' }).expect(201);
     const feed = await makeFeed(auth);
-    const dueDay = async () => (await request(stack.svc.url).get(feed.path).expect(200)).text.match(/DTSTART;VALUE=DATE:(\d{8})/)?.[1];
+    const dueDay = async () => (await request(svc.url).get(feed.path).expect(200)).text.match(/DTSTART;VALUE=DATE:(\d{8})/)?.[1];
     expect(await dueDay()).toBe(today());
     const zone = zoneOnAnotherDay();
-    await request(stack.svc.url).put('/api/leetcode-questions/time-zone').set(auth).send({ time_zone: zone }).expect(200);
+    await request(svc.url).put('/api/leetcode-questions/time-zone').set(auth).send({ time_zone: zone }).expect(200);
     expect(await dueDay()).toBe(todayIn(zone).replace(/-/g, ''));
     // The feed keeps no zone of its own.
-    const { rows } = await stack.svc.db.query('SELECT time_zone FROM calendar_feeds WHERE user_id = $1', [user.id]);
+    const { rows } = await svc.db.query('SELECT time_zone FROM calendar_feeds WHERE user_id = $1', [user.id]);
     expect(rows).toEqual([{ time_zone: null }]);
   });
 
   it('needs a session to make, see or end a feed', async () => {
-    await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').expect(401);
-    await request(stack.svc.url).get('/api/leetcode-questions/calendar-feed').expect(401);
-    await request(stack.svc.url).delete('/api/leetcode-questions/calendar-feed').expect(401);
+    await request(svc.url).post('/api/leetcode-questions/calendar-feed').expect(401);
+    await request(svc.url).get('/api/leetcode-questions/calendar-feed').expect(401);
+    await request(svc.url).delete('/api/leetcode-questions/calendar-feed').expect(401);
   });
 
   it('shows the interview day from profile events, following the latest and ignoring an older one', async () => {
     const { user, auth } = await candidate();
     const feed = await makeFeed(auth);
-    const ics = async () => (await request(stack.svc.url).get(feed.path).expect(200)).text;
-    await publishEvent(stack.env, 'profile.interview_date.set', { user_id: user.id, interview_date: '2030-03-14', set_at: '2030-01-02T00:00:00.000Z' });
+    const ics = async () => (await request(svc.url).get(feed.path).expect(200)).text;
+    await publishEvent(env, 'profile.interview_date.set', { user_id: user.id, interview_date: '2030-03-14', set_at: '2030-01-02T00:00:00.000Z' });
     await waitFor(async () => (await ics()).includes('DTSTART;VALUE=DATE:20300314'), 30_000);
     expect(await ics()).toContain('SUMMARY:Interview day');
     // An older change arriving late does not win.
-    await publishEvent(stack.env, 'profile.interview_date.set', { user_id: user.id, interview_date: '2030-01-01', set_at: '2030-01-01T00:00:00.000Z' });
-    await publishEvent(stack.env, 'profile.interview_date.set', { user_id: user.id, interview_date: null, set_at: '2030-01-03T00:00:00.000Z' });
+    await publishEvent(env, 'profile.interview_date.set', { user_id: user.id, interview_date: '2030-01-01', set_at: '2030-01-01T00:00:00.000Z' });
+    await publishEvent(env, 'profile.interview_date.set', { user_id: user.id, interview_date: null, set_at: '2030-01-03T00:00:00.000Z' });
     await waitFor(async () => !(await ics()).includes('Interview day'), 30_000);
-    const { rows } = await stack.svc.db.query('SELECT interview_date FROM interview_dates WHERE user_id = $1', [user.id]);
+    const { rows } = await svc.db.query('SELECT interview_date FROM interview_dates WHERE user_id = $1', [user.id]);
     expect(rows).toEqual([{ interview_date: null }]);
   });
 
   it("goes with the account: a deleted account's feed answers 404", async () => {
     const { user, auth } = await candidate();
     const feed = await makeFeed(auth);
-    await publishEvent(stack.env, 'identity.user.deleted', { user_id: user.id });
-    await waitFor(async () => (await request(stack.svc.url).get(feed.path)).status === 404, 30_000);
-    await request(stack.svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).expect(401);
+    await publishEvent(env, 'identity.user.deleted', { user_id: user.id });
+    await waitFor(async () => (await request(svc.url).get(feed.path)).status === 404, 30_000);
+    await request(svc.url).post('/api/leetcode-questions/calendar-feed').set(auth).expect(401);
   });
 });

@@ -1,20 +1,11 @@
 import request from 'supertest';
 import { capMessages, caps, createQuestionSchema, limits, pageSizes, tagsMax } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
-import { practiceService } from '../src';
+import { env, startPractice, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
 describe('practice: what one account may make, and lists a page at a time', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
-
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(practiceService);
-  });
-  afterAll(() => env.close());
+  startPractice();
 
   const newAccount = async () => {
     const user = env.newUser();

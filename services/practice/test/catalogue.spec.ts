@@ -1,21 +1,12 @@
 import request from 'supertest';
 import { capMessages, caps, catalogueMessages } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
-import { practiceService } from '../src';
 import { listMembers } from '../src/catalogue/problems';
+import { env, startPractice, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
 describe('practice: the problem catalogue and its lists', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
-
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(practiceService);
-  });
-  afterAll(() => env.close());
+  startPractice();
 
   const newAccount = async () => {
     const user = env.newUser();

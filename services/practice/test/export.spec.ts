@@ -1,18 +1,17 @@
 import request from 'supertest';
 import { caps, importMessages, problemCsvColumns, sessionCsvColumns } from '@app/contracts';
-import { practiceStack } from './practice-stack';
+import { candidate, startPractice, svc } from './fixtures';
 
 type Auth = { Authorization: string };
 
 describe('export and import', () => {
-  const stack = practiceStack();
-  const candidate = stack.candidate;
+  startPractice();
   const add = async (auth: Auth, title: string, difficulty = 'Medium', tags: string | null = 'arrays') =>
-    (await request(stack.svc.url).post('/api/leetcode-questions').set(auth).send({ title, difficulty, tags }).expect(201)).body.data;
-  const exported = (auth: Auth, data: string, format: string) => request(stack.svc.url).get('/api/leetcode-questions/export').query({ data, format }).set(auth);
-  const importCsv = (auth: Auth, csv: unknown) => request(stack.svc.url).post('/api/leetcode-questions/import').set(auth).send({ csv });
+    (await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title, difficulty, tags }).expect(201)).body.data;
+  const exported = (auth: Auth, data: string, format: string) => request(svc.url).get('/api/leetcode-questions/export').query({ data, format }).set(auth);
+  const importCsv = (auth: Auth, csv: unknown) => request(svc.url).post('/api/leetcode-questions/import').set(auth).send({ csv });
   const titles = async (auth: Auth) =>
-    ((await request(stack.svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body as Array<{ title: string }>).map((q) => q.title).sort();
+    ((await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body as Array<{ title: string }>).map((q) => q.title).sort();
 
   it('exports problems as CSV with a header, escaping formulas, as an attachment', async () => {
     const { auth } = await candidate();
@@ -31,7 +30,7 @@ describe('export and import', () => {
   it('exports sessions as CSV and JSON with the problem, scores, errors and grade', async () => {
     const { auth } = await candidate();
     const q = await add(auth, 'Valid Anagram');
-    await request(stack.svc.url)
+    await request(svc.url)
       .post(`/api/leetcode-questions/${q.id}/session`)
       .set(auth)
       .send({
@@ -73,8 +72,8 @@ describe('export and import', () => {
     const { auth } = await candidate();
     expect((await exported(auth, 'secrets', 'csv').expect(400)).body.error.fields).toEqual({ data: 'Data must be problems or sessions' });
     expect((await exported(auth, 'problems', 'xlsx').expect(400)).body.error.fields).toEqual({ format: 'Format must be csv or json' });
-    await request(stack.svc.url).get('/api/leetcode-questions/export').expect(401);
-    await request(stack.svc.url).post('/api/leetcode-questions/import').send({ csv: 'title,difficulty\nx,Easy' }).expect(401);
+    await request(svc.url).get('/api/leetcode-questions/export').expect(401);
+    await request(svc.url).post('/api/leetcode-questions/import').send({ csv: 'title,difficulty\nx,Easy' }).expect(401);
   });
 
   it('round-trips: the exported problems CSV imports into another account unchanged, in its order', async () => {
@@ -146,7 +145,7 @@ describe('export and import', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => importCsv(auth, csv)));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
     expect(answers.reduce((n, a) => n + a.body.data.added, 0)).toBe(30);
-    const { rows } = await stack.svc.db.query('SELECT count(*)::int AS n FROM leetcode_questions WHERE user_id = $1', [user.id]);
+    const { rows } = await svc.db.query('SELECT count(*)::int AS n FROM leetcode_questions WHERE user_id = $1', [user.id]);
     expect(rows[0].n).toBe(30);
   });
 });

@@ -2,27 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { connect, StringCodec } from 'nats';
 import request from 'supertest';
 import { errorTypeCatalogue, practiceSummarySchema, questionListItemSchema, retentionScore, ScheduleCard, scheduleReview, sessionSchema } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment, TestUser } from '@app/service-kit/testing';
+import { TestUser } from '@app/service-kit/testing';
 import { practiceService } from '../src';
+import { env, startPractice, svc } from './fixtures';
 
 describe('practice', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let alice: TestUser;
   let bob: TestUser;
   let asAlice: { Authorization: string };
   let asBob: { Authorization: string };
 
+  startPractice();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(practiceService);
     alice = env.newUser();
     bob = env.newUser();
     asAlice = await env.authHeader(alice);
     asBob = await env.authHeader(bob);
   });
-  afterAll(() => env.close());
 
   // Titles are unique per user (ignoring case): each default question gets its own.
   let added = 0;

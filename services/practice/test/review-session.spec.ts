@@ -1,25 +1,25 @@
 import request from 'supertest';
 import { defaultReviewLimits, dueQueueSchema, reviewLimitMessages, ScheduleCard, scheduleReview, sessionSchema } from '@app/contracts';
-import { practiceStack, todayIn, zoneOnAnotherDay } from './practice-stack';
+import { candidate, startPractice, svc, todayIn, zoneOnAnotherDay } from './fixtures';
 
 type Auth = { Authorization: string };
 
 describe('review sessions: grades, daily limits and the due queue', () => {
-  const stack = practiceStack();
-  const newCandidate = stack.candidate;
+  startPractice();
+  const newCandidate = candidate;
   const addQuestion = async (auth: Auth, title: string) =>
-    (await request(stack.svc.url).post('/api/leetcode-questions').set(auth).send({ title, difficulty: 'Medium', tags: 'arrays' }).expect(201)).body.data;
+    (await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title, difficulty: 'Medium', tags: 'arrays' }).expect(201)).body.data;
   const logSession = (auth: Auth, id: string, body: Record<string, unknown> = {}) =>
-    request(stack.svc.url)
+    request(svc.url)
       .post(`/api/leetcode-questions/${id}/session`)
       .set(auth)
       .send({ question_id: id, correctness: 100, confidence: 100, timer: 10, ...body });
-  const dueQueue = async (auth: Auth) => dueQueueSchema.parse((await request(stack.svc.url).get('/api/leetcode-questions/due').set(auth).expect(200)).body);
+  const dueQueue = async (auth: Auth) => dueQueueSchema.parse((await request(svc.url).get('/api/leetcode-questions/due').set(auth).expect(200)).body);
   /** Moves a question's reviews and due date into the past, as if it had been reviewed days ago and is due now. */
   const makeDue = async (id: string, daysAgo: number) => {
-    await stack.svc.db.query('UPDATE leetcode_sessions SET created_at = created_at - make_interval(days => $2) WHERE question_id = $1', [id, daysAgo]);
-    await stack.svc.db.query('SELECT refresh_question_summary($1)', [id]);
-    await stack.svc.db.query("UPDATE leetcode_questions SET due_at = now() - make_interval(days => $2) + interval '1 minute' WHERE id = $1", [id, daysAgo]);
+    await svc.db.query('UPDATE leetcode_sessions SET created_at = created_at - make_interval(days => $2) WHERE question_id = $1', [id, daysAgo]);
+    await svc.db.query('SELECT refresh_question_summary($1)', [id]);
+    await svc.db.query("UPDATE leetcode_questions SET due_at = now() - make_interval(days => $2) + interval '1 minute' WHERE id = $1", [id, daysAgo]);
   };
 
   describe('grades', () => {
@@ -31,7 +31,7 @@ describe('review sessions: grades, daily limits and the due queue', () => {
       const session = sessionSchema.parse(res.body.data);
       expect(session.grade).toBe('again');
       const card = scheduleReview(null, { correctness: 100, confidence: 100, timer: 10, grade: 'again' }, new Date(session.created_at));
-      const listed = (await request(stack.svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body.find((x: { id: string }) => x.id === q.id);
+      const listed = (await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body.find((x: { id: string }) => x.id === q.id);
       expect(listed.due_at).toBe(card.due);
       expect(listed.due_at).not.toBe(scheduleReview(null, { correctness: 100, confidence: 100, timer: 10 }, new Date(session.created_at)).due);
     });
@@ -41,7 +41,7 @@ describe('review sessions: grades, daily limits and the due queue', () => {
       const q = await addQuestion(auth, 'Ungraded');
       const session = sessionSchema.parse((await logSession(auth, q.id, { correctness: 80, confidence: 70, timer: 30 }).expect(201)).body.data);
       expect(session.grade).toBeNull();
-      const listed = (await request(stack.svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body[0];
+      const listed = (await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body[0];
       expect(listed.due_at).toBe(scheduleReview(null, { correctness: 80, confidence: 70, timer: 30, grade: 'good' }, new Date(session.created_at)).due);
     });
 
@@ -56,13 +56,13 @@ describe('review sessions: grades, daily limits and the due queue', () => {
       const { auth } = await newCandidate();
       const q = await addQuestion(auth, 'Replayed');
       await logSession(auth, q.id, { grade: 'hard' }).expect(201);
-      const sessions = (await request(stack.svc.url).get(`/api/leetcode-questions/${q.id}/sessions`).set(auth).expect(200)).body;
+      const sessions = (await request(svc.url).get(`/api/leetcode-questions/${q.id}/sessions`).set(auth).expect(200)).body;
       const replayed = sessions.reduce(
         (card: ScheduleCard | null, s: { correctness: number; confidence: number; timer: number; grade: 'hard'; created_at: string }) =>
           scheduleReview(card, s, new Date(s.created_at)),
         null,
       );
-      const listed = (await request(stack.svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body[0];
+      const listed = (await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body[0];
       expect(listed.due_at).toBe(replayed.due);
     });
   });
@@ -71,18 +71,18 @@ describe('review sessions: grades, daily limits and the due queue', () => {
     it('are the defaults until set, then what was set; each candidate their own', async () => {
       const alice = await newCandidate();
       const bob = await newCandidate();
-      expect((await request(stack.svc.url).get('/api/leetcode-questions/review-limits').set(alice.auth).expect(200)).body).toEqual(defaultReviewLimits);
-      const set = await request(stack.svc.url)
+      expect((await request(svc.url).get('/api/leetcode-questions/review-limits').set(alice.auth).expect(200)).body).toEqual(defaultReviewLimits);
+      const set = await request(svc.url)
         .put('/api/leetcode-questions/review-limits')
         .set(alice.auth)
         .send({ daily_review_limit: 30, new_per_day: 0 })
         .expect(200);
       expect(set.body.data).toEqual({ daily_review_limit: 30, new_per_day: 0 });
-      expect((await request(stack.svc.url).get('/api/leetcode-questions/review-limits').set(alice.auth).expect(200)).body).toEqual({
+      expect((await request(svc.url).get('/api/leetcode-questions/review-limits').set(alice.auth).expect(200)).body).toEqual({
         daily_review_limit: 30,
         new_per_day: 0,
       });
-      expect((await request(stack.svc.url).get('/api/leetcode-questions/review-limits').set(bob.auth).expect(200)).body).toEqual(defaultReviewLimits);
+      expect((await request(svc.url).get('/api/leetcode-questions/review-limits').set(bob.auth).expect(200)).body).toEqual(defaultReviewLimits);
     });
 
     it.each([
@@ -95,26 +95,26 @@ describe('review sessions: grades, daily limits and the due queue', () => {
       [{}, { daily_review_limit: reviewLimitMessages.reviews, new_per_day: reviewLimitMessages.newPerDay }],
     ])('refuses %j naming the field', async (body, fields) => {
       const { auth } = await newCandidate();
-      const res = await request(stack.svc.url).put('/api/leetcode-questions/review-limits').set(auth).send(body).expect(400);
+      const res = await request(svc.url).put('/api/leetcode-questions/review-limits').set(auth).send(body).expect(400);
       expect(res.body.error.fields).toEqual(fields);
-      expect((await request(stack.svc.url).get('/api/leetcode-questions/review-limits').set(auth).expect(200)).body).toEqual(defaultReviewLimits);
+      expect((await request(svc.url).get('/api/leetcode-questions/review-limits').set(auth).expect(200)).body).toEqual(defaultReviewLimits);
     });
 
     it('keep one row per candidate when many saves race; the last one stored is what is read', async () => {
       const { user, auth } = await newCandidate();
       const saves = Array.from({ length: 12 }, (_, i) => ({ daily_review_limit: 10 + i, new_per_day: i }));
-      const answers = await Promise.all(saves.map((body) => request(stack.svc.url).put('/api/leetcode-questions/review-limits').set(auth).send(body)));
+      const answers = await Promise.all(saves.map((body) => request(svc.url).put('/api/leetcode-questions/review-limits').set(auth).send(body)));
       expect(answers.map((a) => a.status)).toEqual(saves.map(() => 200));
-      const { rows } = await stack.svc.db.query('SELECT daily_review_limit, new_per_day FROM review_limits WHERE user_id = $1', [user.id]);
+      const { rows } = await svc.db.query('SELECT daily_review_limit, new_per_day FROM review_limits WHERE user_id = $1', [user.id]);
       expect(rows).toHaveLength(1);
       expect(saves).toContainEqual(rows[0]);
-      expect((await request(stack.svc.url).get('/api/leetcode-questions/review-limits').set(auth).expect(200)).body).toEqual(rows[0]);
+      expect((await request(svc.url).get('/api/leetcode-questions/review-limits').set(auth).expect(200)).body).toEqual(rows[0]);
     });
 
     it('needs a token', async () => {
-      await request(stack.svc.url).get('/api/leetcode-questions/review-limits').expect(401);
-      await request(stack.svc.url).put('/api/leetcode-questions/review-limits').send(defaultReviewLimits).expect(401);
-      await request(stack.svc.url).get('/api/leetcode-questions/due').expect(401);
+      await request(svc.url).get('/api/leetcode-questions/review-limits').expect(401);
+      await request(svc.url).put('/api/leetcode-questions/review-limits').send(defaultReviewLimits).expect(401);
+      await request(svc.url).get('/api/leetcode-questions/due').expect(401);
     });
   });
 
@@ -131,7 +131,7 @@ describe('review sessions: grades, daily limits and the due queue', () => {
       await makeDue(seen[1].id, 5);
       await makeDue(seen[2].id, 4);
       for (const title of ['New 1', 'New 2', 'New 3']) await addQuestion(auth, title);
-      await request(stack.svc.url).put('/api/leetcode-questions/review-limits').set(auth).send({ daily_review_limit: 2, new_per_day: 2 }).expect(200);
+      await request(svc.url).put('/api/leetcode-questions/review-limits').set(auth).send({ daily_review_limit: 2, new_per_day: 2 }).expect(200);
 
       const queue = await dueQueue(auth);
       expect(queue.questions.map((q) => q.title)).toEqual(['Seen B', 'Seen C', 'New 1', 'New 2']);
@@ -152,9 +152,9 @@ describe('review sessions: grades, daily limits and the due queue', () => {
       const { auth } = await newCandidate();
       expect(await dueQueue(auth)).toMatchObject({ questions: [], held_back: 0, reviewed_today: 0, new_today: 0 });
       const q = await addQuestion(auth, 'Only one');
-      await request(stack.svc.url).put('/api/leetcode-questions/review-limits').set(auth).send({ daily_review_limit: 5, new_per_day: 0 }).expect(200);
+      await request(svc.url).put('/api/leetcode-questions/review-limits').set(auth).send({ daily_review_limit: 5, new_per_day: 0 }).expect(200);
       expect(await dueQueue(auth)).toMatchObject({ questions: [], held_back: 1 });
-      await request(stack.svc.url).put('/api/leetcode-questions/review-limits').set(auth).send({ daily_review_limit: 5, new_per_day: 1 }).expect(200);
+      await request(svc.url).put('/api/leetcode-questions/review-limits').set(auth).send({ daily_review_limit: 5, new_per_day: 1 }).expect(200);
       expect((await dueQueue(auth)).questions.map((x) => x.id)).toEqual([q.id]);
     });
 
@@ -162,7 +162,7 @@ describe('review sessions: grades, daily limits and the due queue', () => {
       const { auth } = await newCandidate();
       expect((await dueQueue(auth)).today).toBe(new Date().toISOString().slice(0, 10));
       const zone = zoneOnAnotherDay();
-      await request(stack.svc.url).put('/api/leetcode-questions/time-zone').set(auth).send({ time_zone: zone }).expect(200);
+      await request(svc.url).put('/api/leetcode-questions/time-zone').set(auth).send({ time_zone: zone }).expect(200);
       expect((await dueQueue(auth)).today).toBe(todayIn(zone));
     });
 

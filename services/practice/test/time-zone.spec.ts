@@ -7,7 +7,7 @@ import { createLogger, Database } from '@app/service-kit';
 import { publishedEvents, publishEvent, TestEnvironment, waitFor } from '@app/service-kit/testing';
 import { practiceService } from '../src';
 import { DigestService } from '../src/digest/digest.service';
-import { practiceStack } from './practice-stack';
+import { candidate, env, startPractice, svc } from './fixtures';
 
 jest.setTimeout(90_000);
 
@@ -17,16 +17,16 @@ const refused = { code: 'validation_failed', message: timeZoneMessage, fields: {
 
 describe("the candidate's time zone", () => {
   // The digest hour of the default configuration; the job's own timer runs once at start, before any candidate exists.
-  const stack = practiceStack({ REVIEW_DIGEST_HOUR: '8', REVIEW_DIGEST_INTERVAL_SECONDS: '86400' });
-  const zoneOf = async (auth: Auth) => (await request(stack.svc.url).get(zonePath).set(auth).expect(200)).body;
+  startPractice({ REVIEW_DIGEST_HOUR: '8', REVIEW_DIGEST_INTERVAL_SECONDS: '86400' });
+  const zoneOf = async (auth: Auth) => (await request(svc.url).get(zonePath).set(auth).expect(200)).body;
   const setZone = (auth: Auth, body: unknown) =>
-    request(stack.svc.url)
+    request(svc.url)
       .put(zonePath)
       .set(auth)
       .send(body as object);
 
   it('is null until set, then stored and read back as Intl spells it', async () => {
-    const { auth } = await stack.candidate();
+    const { auth } = await candidate();
     expect(await zoneOf(auth)).toEqual({ time_zone: null });
     expect((await setZone(auth, { time_zone: 'Europe/Paris' }).expect(200)).body).toEqual({ data: { time_zone: 'Europe/Paris' } });
     expect(await zoneOf(auth)).toEqual({ time_zone: 'Europe/Paris' });
@@ -37,7 +37,7 @@ describe("the candidate's time zone", () => {
   it.each([['Mars/Olympus'], ['+05:00'], [''], [' Europe/Paris'], ['Europe/Paris'.repeat(6)], [42], [null]])(
     'refuses %j with the message, and keeps the zone it had',
     async (zone) => {
-      const { auth } = await stack.candidate();
+      const { auth } = await candidate();
       await setZone(auth, { time_zone: 'Asia/Tokyo' }).expect(200);
       expect((await setZone(auth, { time_zone: zone }).expect(400)).body.error).toEqual(refused);
       expect(await zoneOf(auth)).toEqual({ time_zone: 'Asia/Tokyo' });
@@ -45,27 +45,26 @@ describe("the candidate's time zone", () => {
   );
 
   it('refuses a body without a zone, and a caller without a session', async () => {
-    const { auth } = await stack.candidate();
+    const { auth } = await candidate();
     expect((await setZone(auth, {}).expect(400)).body.error).toEqual(refused);
-    await request(stack.svc.url).get(zonePath).expect(401);
-    await request(stack.svc.url).put(zonePath).send({ time_zone: 'Europe/Paris' }).expect(401);
+    await request(svc.url).get(zonePath).expect(401);
+    await request(svc.url).put(zonePath).send({ time_zone: 'Europe/Paris' }).expect(401);
   });
 
   it('goes with a deleted account, whose token can no longer set one', async () => {
-    const { user, auth } = await stack.candidate();
+    const { user, auth } = await candidate();
     await setZone(auth, { time_zone: 'Europe/Paris' }).expect(200);
-    await publishEvent(stack.env, 'identity.user.deleted', { user_id: user.id });
-    await waitFor(async () => (await stack.svc.db.query('SELECT 1 FROM time_zones WHERE user_id = $1', [user.id])).rowCount === 0, 30_000);
+    await publishEvent(env, 'identity.user.deleted', { user_id: user.id });
+    await waitFor(async () => (await svc.db.query('SELECT 1 FROM time_zones WHERE user_id = $1', [user.id])).rowCount === 0, 30_000);
     await setZone(auth, { time_zone: 'Europe/Paris' }).expect(401);
   });
 
   describe('the daily review e-mail of a candidate without a calendar feed', () => {
     const digestDays = async (userId: string) =>
       (
-        await stack.svc.db.query<{ day: string; due_count: number }>(
-          "SELECT to_char(day, 'YYYY-MM-DD') AS day, due_count FROM review_digests WHERE user_id = $1",
-          [userId],
-        )
+        await svc.db.query<{ day: string; due_count: number }>("SELECT to_char(day, 'YYYY-MM-DD') AS day, due_count FROM review_digests WHERE user_id = $1", [
+          userId,
+        ])
       ).rows;
 
     it.each([
@@ -74,17 +73,17 @@ describe("the candidate's time zone", () => {
       // Los Angeles is UTC-8 in January: 08:00 is 16:00 UTC, eight hours after UTC's 08:00.
       ['America/Los_Angeles', '2030-01-15T15:59:59Z', '2030-01-15T16:00:00Z', '2030-01-15'],
     ])('in %s is due from 08:00 of their day, not before', async (zone, before, at, day) => {
-      const { user, auth } = await stack.candidate();
+      const { user, auth } = await candidate();
       await setZone(auth, { time_zone: zone }).expect(200);
-      await request(stack.svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'Two Sum', difficulty: 'Easy' }).expect(201);
-      const digests = stack.svc.app.get(DigestService);
+      await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'Two Sum', difficulty: 'Easy' }).expect(201);
+      const digests = svc.app.get(DigestService);
 
       await digests.run(new Date(before));
       expect(await digestDays(user.id)).toEqual([]);
       await digests.run(new Date(at));
       expect(await digestDays(user.id)).toEqual([{ day, due_count: 1 }]);
       const sent = await waitFor(async () => {
-        const events = (await publishedEvents(stack.env, 'practice.review_digest.due')).filter((e) => e.data.user_id === user.id);
+        const events = (await publishedEvents(env, 'practice.review_digest.due')).filter((e) => e.data.user_id === user.id);
         return events.length > 0 && events;
       }, 30_000);
       expect(sent.map((e) => e.data)).toEqual([expect.objectContaining({ date: day, due_count: 1, titles: ['Two Sum'] })]);

@@ -2,34 +2,23 @@ import { RunningService } from '@app/service-kit';
 import { TestEnvironment, TestUser } from '@app/service-kit/testing';
 import { practiceService } from '../src';
 
-/**
- * The practice service on the test Postgres and NATS for one spec file (started before its tests,
- * stopped after, with `config` over the defaults), and signed-in candidates of its own.
- */
-export function practiceStack(config: Record<string, string> = {}): {
-  readonly env: TestEnvironment;
-  readonly svc: RunningService;
-  candidate(): Promise<{ user: TestUser; auth: { Authorization: string } }>;
-} {
-  let env: TestEnvironment;
-  let svc: RunningService;
+/** The spec file's environment and practice service, set by startPractice before its tests (read them in hooks and tests). */
+export let env: TestEnvironment;
+export let svc: RunningService;
+
+/** The practice service on the test Postgres and NATS for one spec file: started before its tests, with `config` over the defaults, closed after. */
+export function startPractice(config: Record<string, string> = {}): void {
   beforeAll(async () => {
     env = await TestEnvironment.create();
     svc = await env.start(practiceService, config);
   });
   afterAll(() => env.close());
-  return {
-    get env() {
-      return env;
-    },
-    get svc() {
-      return svc;
-    },
-    candidate: async () => {
-      const user = env.newUser();
-      return { user, auth: await env.authHeader(user) };
-    },
-  };
+}
+
+/** A signed-in candidate of the spec's own. */
+export async function candidate(): Promise<{ user: TestUser; auth: { Authorization: string } }> {
+  const user = env.newUser();
+  return { user, auth: await env.authHeader(user) };
 }
 
 /**
