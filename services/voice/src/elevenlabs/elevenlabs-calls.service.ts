@@ -5,7 +5,7 @@ import { AppError, conflict, forbidden, fullJitter, LOGGER, Logger, notFound, SE
 import { CLOCK, Clock } from '../clock';
 import type { VoiceConfig } from '../config';
 import { SessionsRepository } from '../sessions/sessions.repository';
-import { SessionsService } from '../sessions/sessions.service';
+import { CallSettlement } from '../sessions/settlement';
 import { ElevenLabsClient, ElevenLabsConversation, readConversation } from './elevenlabs.client';
 import { verifyWebhookSignature, webhookToleranceSeconds } from './webhook-signature';
 
@@ -33,7 +33,7 @@ export class ElevenLabsCalls implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly sessions: SessionsRepository,
-    private readonly service: SessionsService,
+    private readonly settlement: CallSettlement,
     private readonly elevenLabs: ElevenLabsClient,
     @Inject(SERVICE_CONFIG) private readonly config: VoiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -137,7 +137,7 @@ export class ElevenLabsCalls implements OnModuleInit, OnModuleDestroy {
     if (record.agentId !== this.elevenLabs.agentId || !record.conversationId || !record.final) return { settled: false };
     const sessionId = await this.sessions.sessionOfConversation(record.conversationId);
     if (!sessionId) return { settled: false };
-    return { settled: await this.service.finish(sessionId, record.status === 'failed' ? 'error' : 'agent', { remote: record }) };
+    return { settled: await this.settlement.finish(sessionId, record.status === 'failed' ? 'error' : 'agent', { remote: record }) };
   }
 
   /**
@@ -150,12 +150,12 @@ export class ElevenLabsCalls implements OnModuleInit, OnModuleDestroy {
     const now = this.clock.now();
     const due = await this.sessions.claimDue(new Date(now), new Date(now + claimMs), 20);
     for (const call of due) {
-      const record = await this.service.elevenLabsRecord(call.id, call.conversation_id);
+      const record = await this.settlement.elevenLabsRecord(call.id, call.conversation_id);
       const giveUp = now - call.started_at.getTime() > giveUpAfterMs;
       // No such conversation only means "never connected" once the call is over: before, the page may still connect.
       const settles = (record && record.final) || (record === null && call.status === 'ended') || giveUp;
       if (settles) {
-        await this.service.finish(call.id, record?.status === 'failed' ? 'error' : 'agent', { remote: record, giveUp });
+        await this.settlement.finish(call.id, record?.status === 'failed' ? 'error' : 'agent', { remote: record, giveUp });
       } else {
         const wait = fullJitter(call.poll_attempts, { base: this.config.ELEVENLABS_POLL_INTERVAL_MS, cap: this.config.ELEVENLABS_POLL_MAX_MS });
         await this.sessions.pollAgainAt(call.id, new Date(now + wait));

@@ -8,7 +8,7 @@ import { ElevenLabsClient } from '../elevenlabs/elevenlabs.client';
 import { CreditLedger } from './credit-ledger';
 import { LiveCalls } from './live-calls';
 import { SessionsRepository } from './sessions.repository';
-import { CallSettlement, ElevenLabsRecord, EndReason } from './settlement';
+import { CallSettlement, ElevenLabsRecord } from './settlement';
 import { AgentUrlSigner } from './signed-url';
 
 /** A user's sessions: starting one (its debit in the ledger), reading them, and ending one. */
@@ -118,14 +118,5 @@ export class SessionsService {
     const ended = await this.sessions.find(this.sessions.db, sessionId, user.id);
     if (!ended) throw notFound(voiceMessages.noSession);
     return ended;
-  }
-
-  // ElevenLabsCalls still asks these two of this service; they are CallSettlement's (its file is being changed elsewhere).
-  elevenLabsRecord(sessionId: string, conversationId: string): Promise<ElevenLabsRecord> {
-    return this.settlement.elevenLabsRecord(sessionId, conversationId);
-  }
-
-  finish(sessionId: string, reason: EndReason, extra?: { remote?: ElevenLabsRecord; giveUp?: boolean }): Promise<boolean> {
-    return this.settlement.finish(sessionId, reason, extra);
   }
 }
