@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { companyInsightsSchema, interviewCommentSchema, interviewListItemSchema } from '@app/contracts';
-import { profileService } from '@app/profile';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
 import { connect, StringCodec } from 'nats';
 import request from 'supertest';
-import { interviewsService } from '../src';
+import { company, env, profile, someone, startInterviews, svc } from './fixtures';
 
 jest.setTimeout(120_000);
 
@@ -14,23 +11,10 @@ type Comment = ReturnType<typeof interviewCommentSchema.parse>;
 
 /** Issue 26 item 4: comments under interview reports, and offer details shown only as company ranges. */
 describe('interviews: comments and offer ranges', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
-  let profile: RunningService;
   let alice: Auth;
   let bob: Auth;
   let moderator: Auth;
-  const run = Math.random().toString(36).slice(2, 8);
 
-  const someone = () => env.authHeader(env.newUser());
-  const company = async (name: string) =>
-    (
-      await request(svc.url)
-        .post('/api/all-companies')
-        .set(await someone())
-        .send({ name: `${name} ${run}` })
-        .expect(201)
-    ).body.data as { id: string; name: string };
   const share = async (body: Record<string, unknown>, auth?: Auth) =>
     interviewListItemSchema.parse(
       (
@@ -62,15 +46,13 @@ describe('interviews: comments and offer ranges', () => {
       ).body,
     );
 
+  startInterviews({ withProfile: true });
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    profile = await env.start(profileService);
-    svc = await env.start(interviewsService, { PROFILE_URL: profile.url });
     alice = await someone();
     bob = await someone();
     moderator = await env.authHeader({ ...env.newUser(), app_metadata: { provider: 'email', role: 'moderator' } });
   });
-  afterAll(() => env.close());
 
   describe('comments', () => {
     it('shows a comment under its report as "Some Candidate" unless its author shows their username, and counts it on the card', async () => {

@@ -1,24 +1,20 @@
 import { companyCreatedEvent, companySchema, EventData, EventEnvelope, eventEnvelopeSchema } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { publishedEvents, TestEnvironment, waitFor } from '@app/service-kit/testing';
+import { publishedEvents, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
-import { interviewsService } from '../src';
+import { env, restartInterviews, startInterviews, svc } from './fixtures';
 
 jest.setTimeout(30_000);
 
 const carousel = ['Google', 'Meta', 'Amazon', 'Apple', 'Microsoft'];
 
 describe('interviews: companies', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let auth: { Authorization: string };
 
+  startInterviews();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(interviewsService);
     auth = await env.authHeader(env.newUser());
   });
-  afterAll(() => env.close());
 
   /** Every interviews.company.created event in this environment's stream, oldest first. */
   const announced = async () => {
@@ -141,8 +137,7 @@ describe('interviews: companies', () => {
   it('seeds once: a restart neither duplicates companies nor announces them again', async () => {
     const before = await announced();
     const count = (await svc.db.query<{ n: string }>('SELECT count(*) AS n FROM companies')).rows[0].n;
-    await env.stop(svc);
-    svc = await env.start(interviewsService);
+    await restartInterviews();
     expect((await svc.db.query<{ n: string }>('SELECT count(*) AS n FROM companies')).rows[0].n).toBe(count);
     expect(await announced()).toHaveLength(before.length);
   });

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { companyInsightsSchema, interviewListItemSchema } from '@app/contracts';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
 import { connect, StringCodec } from 'nats';
 import request from 'supertest';
-import { interviewsService } from '../src';
+import { company, env, someone, startInterviews, svc } from './fixtures';
 
 jest.setTimeout(90_000);
 
@@ -13,22 +11,8 @@ type Auth = { Authorization: string };
 
 /** Issue 26 item 4: what was asked per round, the company's most asked questions, helpful marks. */
 describe('interviews: reports that teach', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   let alice: Auth;
   let bob: Auth;
-  const run = Math.random().toString(36).slice(2, 8);
-
-  const someone = () => env.authHeader(env.newUser());
-  /** Added by a candidate of its own: adding companies is capped per account and day. */
-  const company = async (name: string) =>
-    (
-      await request(svc.url)
-        .post('/api/all-companies')
-        .set(await someone())
-        .send({ name: `${name} ${run}` })
-        .expect(201)
-    ).body.data as { id: string; name: string };
   const share = async (body: Record<string, unknown>, auth?: Auth): Promise<Item> =>
     interviewListItemSchema.parse(
       (
@@ -57,13 +41,12 @@ describe('interviews: reports that teach', () => {
     );
   const helpful = (method: 'put' | 'delete', id: string, auth: Auth) => request(svc.url)[method](`/api/candidate-interviews/${id}/helpful`).set(auth);
 
+  startInterviews();
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(interviewsService);
     alice = await someone();
     bob = await someone();
   });
-  afterAll(() => env.close());
 
   describe('what was asked', () => {
     it('stores what was asked and the problems per round, and shows them to everyone without the round dates', async () => {

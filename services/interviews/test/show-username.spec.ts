@@ -1,9 +1,7 @@
 import { interviewListItemSchema } from '@app/contracts';
-import { profileService } from '@app/profile';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
 import request from 'supertest';
 import { interviewsService } from '../src';
+import { env, profile, startInterviews, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -11,9 +9,6 @@ type Item = ReturnType<typeof interviewListItemSchema.parse>;
 
 /** Issue 22: "Show my username" (off by default) and the company filter by name. */
 describe('interviews: the author shown, and the company filter by name', () => {
-  let env: TestEnvironment;
-  let profile: RunningService;
-  let svc: RunningService;
   let alice: { Authorization: string };
   let bob: { Authorization: string };
   let acme: string;
@@ -28,10 +23,9 @@ describe('interviews: the author shown, and the company filter by name', () => {
   const seenBy = async (id: string, auth: { Authorization: string }): Promise<Item> =>
     interviewListItemSchema.parse((await list({}, auth).expect(200)).body.find((x: Item) => x.id === id));
 
+  startInterviews({ withProfile: true });
+
   beforeAll(async () => {
-    env = await TestEnvironment.create();
-    profile = await env.start(profileService);
-    svc = await env.start(interviewsService, { PROFILE_URL: profile.url });
     alice = await env.authHeader(env.newUser());
     bob = await env.authHeader(env.newUser());
     const suffix = Math.random().toString(36).slice(2, 8);
@@ -48,7 +42,6 @@ describe('interviews: the author shown, and the company filter by name', () => {
         .send({ name: `Jane  Street ${suffix}` })
     ).body.data.name;
   });
-  afterAll(() => env.close());
 
   const companyId = async (name: string) =>
     (await request(svc.url).get('/api/all-companies').set(alice).expect(200)).body.find((c: { name: string }) => c.name === name).id as string;
