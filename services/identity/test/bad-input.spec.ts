@@ -3,28 +3,20 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
-import { identityService } from '../src';
+import { startIdentity, svc } from './fixtures';
 
 jest.setTimeout(30_000);
 
 /** Bad input on /auth/v1 is a 4xx in GoTrue's shape, and metadata stays small enough for the token to be sent back. */
 describe('identity: bad input and bounded metadata', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
   const email = () => `bad-input-${randomBytes(4).toString('hex')}@example.com`;
 
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(identityService, {
-      MAILBOX_DIR: mkdtempSync(path.join(tmpdir(), 'identity-mailbox-')),
-      SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
-      USER_REQUESTS_PER_SECOND: '1',
-      USER_REQUEST_BURST: '10',
-    });
+  startIdentity({
+    MAILBOX_DIR: mkdtempSync(path.join(tmpdir(), 'identity-mailbox-')),
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+    USER_REQUESTS_PER_SECOND: '1',
+    USER_REQUEST_BURST: '10',
   });
-  afterAll(() => env.close());
 
   it.each([
     ['sign-up', 'post', '/auth/v1/signup'],

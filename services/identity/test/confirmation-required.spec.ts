@@ -3,23 +3,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { RunningService } from '@app/service-kit';
-import { supabaseClient, TestEnvironment, waitFor } from '@app/service-kit/testing';
-import { identityService, readMailbox } from '../src';
+import { supabaseClient, waitFor } from '@app/service-kit/testing';
+import { readMailbox } from '../src';
+import { startIdentity, svc } from './fixtures';
 
 jest.setTimeout(30_000);
 
 /** Supabase's "Confirm email" setting: no session before the address is proven, as a real project answers. */
 describe('identity: EMAIL_CONFIRMATION_REQUIRED', () => {
   const mailbox = mkdtempSync(path.join(tmpdir(), 'identity-mailbox-'));
-  let env: TestEnvironment;
-  let svc: RunningService;
 
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(identityService, { MAILBOX_DIR: mailbox, EMAIL_CONFIRMATION_REQUIRED: 'true', SIGNUPS_PER_ADDRESS_PER_HOUR: '1000' });
-  });
-  afterAll(() => env.close());
+  startIdentity({ MAILBOX_DIR: mailbox, EMAIL_CONFIRMATION_REQUIRED: 'true', SIGNUPS_PER_ADDRESS_PER_HOUR: '1000' });
 
   it('signs up without a session, refuses the password until the mailed code is used, then signs in', async () => {
     const email = `required-${randomBytes(4).toString('hex')}@example.com`;

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { RunningService } from '@app/service-kit';
-import { supabaseClient, TestEnvironment, waitFor } from '@app/service-kit/testing';
+import { supabaseClient, waitFor } from '@app/service-kit/testing';
 import { identityService, MailboxMessage, readMailbox } from '../src';
+import { env, startIdentity, svc } from './fixtures';
 
 jest.setTimeout(30_000);
 
@@ -16,14 +16,8 @@ const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'b
 /** Proof of control of an address: nothing is confirmed until the mailed link or code is used. */
 describe('identity: e-mail confirmation', () => {
   const mailbox = mkdtempSync(path.join(tmpdir(), 'identity-mailbox-'));
-  let env: TestEnvironment;
-  let svc: RunningService;
 
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(identityService, { MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000', AUTH_ISSUER: 'http://app.example/auth/v1' });
-  });
-  afterAll(() => env.close());
+  startIdentity({ MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000', AUTH_ISSUER: 'http://app.example/auth/v1' });
 
   /** The newest mail to `to` (mail is written once the sign-up commits). */
   async function mailTo(to: string, count = 1): Promise<MailboxMessage> {

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { RunningService } from '@app/service-kit';
-import { publishEvent, TestEnvironment, waitFor } from '@app/service-kit/testing';
-import { identityService, readMailbox } from '../src';
+import { publishEvent, waitFor } from '@app/service-kit/testing';
+import { readMailbox } from '../src';
+import { env, startIdentity, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -14,14 +14,8 @@ const subject = 'Feature request "Dark mode for the timer" is now planned';
 /** community.feature_request.status_changed → one e-mail to each subscriber's own address, nobody else. */
 describe("identity: e-mails about a followed feature request's status", () => {
   const mailbox = mkdtempSync(path.join(tmpdir(), 'identity-mailbox-'));
-  let env: TestEnvironment;
-  let svc: RunningService;
 
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(identityService, { MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000', SITE_URL: 'http://app.example/' });
-  });
-  afterAll(() => env.close());
+  startIdentity({ MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000', SITE_URL: 'http://app.example/' });
 
   const signUp = async () => {
     const email = `follower-${randomBytes(4).toString('hex')}@example.com`;

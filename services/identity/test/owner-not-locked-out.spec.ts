@@ -3,10 +3,10 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment, waitFor } from '@app/service-kit/testing';
+import { waitFor } from '@app/service-kit/testing';
 import { identityService, MailboxMessage, readMailbox } from '../src';
 import { delayAfter } from '../src/accounts/sign-in-guard';
+import { env, startIdentity, svc } from './fixtures';
 
 jest.setTimeout(120_000);
 
@@ -24,14 +24,8 @@ const modeOf = (file: string) => statSync(file).mode & 0o777;
 describe('identity: limits that never lock the owner out', () => {
   // A mailbox the service has to make itself: under a directory that does not exist yet.
   const mailbox = path.join(mkdtempSync(path.join(tmpdir(), 'identity-owner-')), 'data', 'mailbox');
-  let env: TestEnvironment;
-  let svc: RunningService;
 
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(identityService, { MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000' });
-  });
-  afterAll(() => env.close());
+  startIdentity({ MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000' });
 
   const signUp = async (url = svc.url, who = email()) => {
     const res = await request(url).post('/auth/v1/signup').set(env.fromGateway(newAddress())).send({ email: who, password }).expect(200);

@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { RunningService } from '@app/service-kit';
-import { supabaseClient, TestEnvironment } from '@app/service-kit/testing';
+import { supabaseClient } from '@app/service-kit/testing';
 import { identityService, MailboxMessage, readMailbox } from '../src';
 import { median, millisecondsFor } from './timing';
+import { env, startIdentity, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -21,21 +21,15 @@ const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'b
 /** Issue 22 item 2: Supabase's password recovery, driven by the unchanged supabase-js where it can be. */
 describe('identity: password recovery', () => {
   const mailbox = mkdtempSync(path.join(tmpdir(), 'identity-mailbox-'));
-  let env: TestEnvironment;
-  let svc: RunningService;
 
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    // AUTH_ISSUER stays on localhost: links must follow PUBLIC_URL, the configured public address.
-    svc = await env.start(identityService, {
-      MAILBOX_DIR: mailbox,
-      SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
-      RECOVERIES_PER_ADDRESS_PER_HOUR: '1000',
-      AUTH_ISSUER: 'http://localhost:8080/auth/v1',
-      PUBLIC_URL: publicUrl,
-    });
+  // AUTH_ISSUER stays on localhost: links must follow PUBLIC_URL, the configured public address.
+  startIdentity({
+    MAILBOX_DIR: mailbox,
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+    RECOVERIES_PER_ADDRESS_PER_HOUR: '1000',
+    AUTH_ISSUER: 'http://localhost:8080/auth/v1',
+    PUBLIC_URL: publicUrl,
   });
-  afterAll(() => env.close());
 
   /** Recovery mails to `to`, newest first (sign-up's confirmation mail aside). */
   const recoveryMails = async (to: string) => (await readMailbox(mailbox, to)).filter((m) => m.subject === 'Reset your password');

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { RunningService } from '@app/service-kit';
-import { publishEvent, TestEnvironment, waitFor } from '@app/service-kit/testing';
-import { identityService, readMailbox } from '../src';
+import { publishEvent, waitFor } from '@app/service-kit/testing';
+import { readMailbox } from '../src';
+import { env, startIdentity, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -21,14 +21,8 @@ const digestFor = (userId: string) => ({
 /** practice.review_digest.due → the daily e-mail, to confirmed addresses only, once per event. */
 describe('identity: the daily e-mail of reviews due', () => {
   const mailbox = mkdtempSync(path.join(tmpdir(), 'identity-mailbox-'));
-  let env: TestEnvironment;
-  let svc: RunningService;
 
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(identityService, { MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000', SITE_URL: 'http://app.example/' });
-  });
-  afterAll(() => env.close());
+  startIdentity({ MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000', SITE_URL: 'http://app.example/' });
 
   const digestsTo = async (to: string) => (await readMailbox(mailbox, to)).filter((m) => m.subject === '12 problems to review today');
   const signUp = async () => {

@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import request from 'supertest';
-import { RunningService } from '@app/service-kit';
-import { TestEnvironment } from '@app/service-kit/testing';
 import { identityService } from '../src';
 import { passwordHashing } from '../src/accounts/passwords';
 import { median, millisecondsFor } from './timing';
+import { env, startIdentity, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -21,14 +20,7 @@ const newAddress = () => `203.0.113.${++addressCounter % 250}`;
 
 /** Limits that slow an attacker without locking the owner out, one e-mail normalisation, the gateway.s word on addresses only, equal work. */
 describe('identity: sign-in protection', () => {
-  let env: TestEnvironment;
-  let svc: RunningService;
-
-  beforeAll(async () => {
-    env = await TestEnvironment.create();
-    svc = await env.start(identityService, { MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000' });
-  });
-  afterAll(() => env.close());
+  startIdentity({ MAILBOX_DIR: mailbox, SIGNUPS_PER_ADDRESS_PER_HOUR: '1000' });
 
   const signUp = async (address = email()) => {
     await request(svc.url).post('/auth/v1/signup').set(env.fromGateway(newAddress())).send({ email: address, password }).expect(200);
