@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageSizes } from './caps';
 import { dataOf } from './common';
-import { endpoint } from './http/endpoint';
+import { endpoint, pagedList } from './http/endpoint';
 
 /**
  * In-app notifications (issue 23, item 4): community stores them per user and answers the bell in
@@ -77,16 +77,13 @@ const params = z.object({ id: z.string().uuid() });
 
 /** Spread into communityApi: served by community under /api/notifications, each caller's own only. */
 export const notificationsApi = {
-  listNotifications: endpoint({
+  listNotifications: pagedList({
     id: 'listNotifications',
-    method: 'GET',
     path: '/api/notifications',
     summary: "The caller's notifications, newest first, read and unread",
     description: `Without \`limit\`, the first ${notificationsPage}.`,
     query: notificationQuerySchema,
-    status: 200,
-    response: z.array(notificationSchema),
-    headers: { 'X-Next-Cursor': 'Pass as `cursor` for the next page; absent on the last page' },
+    item: notificationSchema,
     errors: ['validation_failed', 'unauthorized'],
   }),
   countUnreadNotifications: endpoint({

@@ -29,7 +29,7 @@ import {
   resourcesAtOnce,
 } from '../community';
 import { featureBoardApi, featureBoardQuerySchema } from '../feature-board';
-import { endpoint } from '../http/endpoint';
+import { endpoint, pagedList } from '../http/endpoint';
 import { notificationsApi } from '../notifications';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -40,17 +40,14 @@ const decision =
   'Approve (optionally correcting it first; a field left out stays as submitted, a corrected link must not be shared already: 409 saying where it is) or reject a pending one, or take down an approved one; rejecting and taking down need a reason (at most 500 characters), shown to the submitter, and record community.submission.rejected. Every decision is in the audit log. A decision on an item another moderator has already decided is a 409 naming its state.';
 
 export const communityApi = {
-  listOpportunities: endpoint({
+  listOpportunities: pagedList({
     id: 'listOpportunities',
-    method: 'GET',
     path: '/api/pathfinder',
     summary:
       "Approved opportunities plus the caller's pending ones, searched, filtered, sorted and paged (moderators: status=pending, the review queue; status=approved: only the listed ones)",
     description: 'Closed and past-deadline ones come last in every sort. Without `limit`, the first pageSizes.boards.',
     query: opportunityQuerySchema,
-    status: 200,
-    response: z.array(opportunitySchema),
-    headers: { 'X-Next-Cursor': 'Pass as `cursor` for the next page; absent on the last page' },
+    item: opportunitySchema,
     errors: ['validation_failed', 'unauthorized', 'forbidden'],
   }),
   createOpportunity: endpoint({
@@ -244,17 +241,14 @@ export const communityApi = {
     response: z.array(contactSubmissionSchema),
     errors: ['unauthorized', 'forbidden'],
   }),
-  listExternalResources: endpoint({
+  listExternalResources: pagedList({
     id: 'listExternalResources',
-    method: 'GET',
     path: '/api/external-resources',
     summary:
       "Approved resources (the five built-in ones among them) plus the caller's pending ones, newest first (moderators: status=pending, the review queue; status=approved: only the listed ones), paged by cursor",
     description: `Without \`limit\`, the first ${resourcesAtOnce}.`,
     query: resourceQuerySchema,
-    status: 200,
-    response: z.array(externalResourceSchema),
-    headers: { 'X-Next-Cursor': 'Pass as `cursor` for the next page; absent on the last page' },
+    item: externalResourceSchema,
     errors: ['validation_failed', 'unauthorized', 'forbidden'],
   }),
   createResource: endpoint({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataOf } from '../common';
 import { companySchema, createCompanySchema } from '../companies';
-import { endpoint } from '../http/endpoint';
+import { endpoint, pagedList } from '../http/endpoint';
 import {
   companyInsightsSchema,
   createInterviewSchema,
@@ -58,15 +58,12 @@ export const interviewsApi = {
     response: companyInsightsSchema,
     errors: ['unauthorized', 'not_found'],
   }),
-  listInterviews: endpoint({
+  listInterviews: pagedList({
     id: 'listInterviews',
-    method: 'GET',
     path: '/api/candidate-interviews',
     summary: "Every user's interviews, newest first, filtered and paged",
     query: interviewQuerySchema,
-    status: 200,
-    response: z.array(interviewListItemSchema),
-    headers: { 'X-Next-Cursor': 'Pass as `cursor` for the next page; absent on the last page' },
+    item: interviewListItemSchema,
     errors: ['validation_failed', 'unauthorized'],
   }),
   listInterviewLocations: endpoint({
@@ -135,17 +132,14 @@ export const interviewsApi = {
     response: dataOf(helpfulVoteSchema),
     errors: ['unauthorized', 'not_found'],
   }),
-  listInterviewComments: endpoint({
+  listInterviewComments: pagedList({
     id: 'listInterviewComments',
-    method: 'GET',
     path: '/api/candidate-interviews/:id/comments',
     summary: "An interview's comments, oldest first, paged",
     params: interviewParams,
     notFound: noInterview,
     query: interviewCommentQuerySchema,
-    status: 200,
-    response: z.array(interviewCommentSchema),
-    headers: { 'X-Next-Cursor': 'Pass as `cursor` for the next page; absent on the last page' },
+    item: interviewCommentSchema,
     errors: ['validation_failed', 'unauthorized', 'not_found'],
   }),
   addInterviewComment: endpoint({

@@ -8,7 +8,7 @@ import {
   catalogueQuerySchema,
 } from '../catalogue';
 import { dataOf } from '../common';
-import { endpoint } from '../http/endpoint';
+import { endpoint, pagedList } from '../http/endpoint';
 import {
   createQuestionSchema,
   calendarFeedSchema,
@@ -123,15 +123,12 @@ export const practiceApi = {
     response: practiceAnalyticsSchema,
     errors: ['unauthorized'],
   }),
-  listAllSessions: endpoint({
+  listAllSessions: pagedList({
     id: 'listAllSessions',
-    method: 'GET',
     path: '/api/leetcode-questions/sessions',
     summary: "The caller's review sessions, newest first, a page at a time",
     query: sessionPageQuerySchema,
-    status: 200,
-    headers: { 'X-Next-Cursor': 'Pass as `cursor` for the next page; absent on the last page' },
-    response: z.array(sessionSchema),
+    item: sessionSchema,
     errors: ['validation_failed', 'unauthorized'],
   }),
   deleteQuestion: endpoint({
@@ -144,17 +141,14 @@ export const practiceApi = {
     status: 204,
     errors: ['unauthorized', 'not_found'],
   }),
-  listQuestionSessions: endpoint({
+  listQuestionSessions: pagedList({
     id: 'listQuestionSessions',
-    method: 'GET',
     path: '/api/leetcode-questions/:id/sessions',
     summary: 'The sessions of one question, newest first, a page at a time',
     params: questionParams,
     query: sessionPageQuerySchema,
     notFound: noQuestion,
-    status: 200,
-    headers: { 'X-Next-Cursor': 'Pass as `cursor` for the next page; absent on the last page' },
-    response: z.array(sessionSchema),
+    item: sessionSchema,
     errors: ['validation_failed', 'unauthorized', 'not_found'],
   }),
   logSession: endpoint({

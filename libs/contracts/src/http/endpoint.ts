@@ -47,6 +47,20 @@ export interface EndpointSpec {
 
 export const endpoint = <const E extends EndpointSpec>(spec: E): E => spec;
 
+/** What a paged list says of its next page. */
+const nextPage = { 'X-Next-Cursor': 'Pass as `cursor` for the next page; absent on the last page' } as const;
+
+/**
+ * A GET answering one page of `item`s (200, a JSON array) and naming the next one in X-Next-Cursor:
+ * its query takes that `cursor` (and a `limit`). The rest as for endpoint.
+ */
+export function pagedList<const E extends Omit<EndpointSpec, 'method' | 'status' | 'response' | 'headers'> & { readonly item: z.ZodType }>({
+  item,
+  ...spec
+}: E): Omit<E, 'item'> & { readonly method: 'GET'; readonly status: 200; readonly response: z.ZodArray<E['item']>; readonly headers: typeof nextPage } {
+  return { ...spec, method: 'GET', status: 200, response: z.array(item), headers: nextPage };
+}
+
 type Parsed<S> = S extends z.ZodType ? z.input<S> : never;
 
 /** What a caller passes: the params, query and body the endpoint declares, typed from its schemas. */
