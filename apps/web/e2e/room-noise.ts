@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+// The voice service's own WAV writer: the file Chromium plays is the format the agent reads.
+import { pcmToWav } from '../../../services/voice/src/agent/wav';
 
 /**
  * A fake microphone for Chromium (--use-file-for-fake-audio-capture): `seconds` of random room
@@ -11,21 +13,8 @@ export function roomNoiseMicrophone({ seconds, amplitude, name }: { seconds: num
   const rate = 16_000;
   const pcm = Buffer.alloc(rate * seconds * 2);
   for (let i = 0; i < pcm.length / 2; i++) pcm.writeInt16LE(Math.round((Math.random() - 0.5) * amplitude), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(pcm.length, 40);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'ai-mocks-mic-')), `${name}.wav`);
-  writeFileSync(file, Buffer.concat([header, pcm]));
+  writeFileSync(file, pcmToWav(pcm, rate));
   return file;
 }
 
