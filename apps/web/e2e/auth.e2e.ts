@@ -91,7 +91,8 @@ describe('signing in and out (Chromium)', () => {
     await page.reload();
     await page.getByTestId('sidebar').waitFor();
     expect(await page.getByTestId('sidebar').getAttribute('data-state')).toBe('collapsed');
-    await page.waitForTimeout(300);
+    // The collapse animates: measure once its transitions have ended.
+    await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
     expect((await page.getByTestId('sidebar').boundingBox())!.width).toBe(48);
     await screenshot(page, 'sidebar-collapsed');
     await context.close();
