@@ -151,7 +151,7 @@ const interview = (companyId: string, n: number) => ({
     { round: 'System Design', round_date_str: `2025-03-${String(10 + (n % 15)).padStart(2, '0')}` },
   ],
   outcome: 'ongoing',
-  topics: ['Graphs', 'Trees'],
+  topics: ['Graph', 'Tree'],
 });
 
 type SharedInterview = { id: string; outcome: string; is_mine: boolean; helpful_by_me: boolean };

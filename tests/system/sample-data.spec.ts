@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { interviewTopics } from '@app/contracts';
 import { supabaseClient } from '@app/service-kit/testing';
 import { body, startStack, Stack } from './stack';
 
@@ -39,7 +40,9 @@ describe('sample data', () => {
     return body(res);
   };
   const sampleReports = async () =>
-    ((await get(`/api/candidate-interviews?limit=100`)) as Array<{ author: string; company_name: string }>).filter((r) => r.author === 'Sample data');
+    ((await get(`/api/candidate-interviews?limit=100`)) as Array<{ author: string; company_name: string; topics: string[] }>).filter(
+      (r) => r.author === 'Sample data',
+    );
   const sampleOpportunities = async () =>
     ((await get('/api/pathfinder')) as Array<{ link: string }>).filter((o) => o.link.startsWith('https://example.com/sample-data/'));
   const sampleFeatures = async () => ((await get('/api/feature-requests')) as Array<{ title: string }>).filter((f) => f.title.startsWith('Sample: '));
@@ -67,6 +70,8 @@ describe('sample data', () => {
     const reports = await sampleReports();
     expect(reports).toHaveLength(9);
     expect(new Set(reports.map((r) => r.company_name))).toEqual(new Set([northwind, 'Contoso Systems (Sample)', 'Fabrikam Cloud (Sample)']));
+    // Written behind the API's back, so checked here: the topics are the form's (catalogue tags for problem topics).
+    expect(reports.flatMap((r) => r.topics).filter((t) => !(interviewTopics as readonly string[]).includes(t))).toEqual([]);
     const insights = await get(`/api/all-companies/${encodeURIComponent(northwind)}/insights`);
     expect(insights.interview_count).toBe(4);
     expect(insights.top_questions[0]).toEqual({ title: 'Two Sum', count: 3 });

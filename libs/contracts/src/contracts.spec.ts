@@ -7,6 +7,11 @@ import {
   credentialsSchema,
   fieldErrors,
   interviewTopics,
+  isProblemTopic,
+  otherInterviewTopics,
+  problemTopics,
+  topicLabel,
+  topicTags,
   updateProfileSchema,
 } from './index';
 import { z } from 'zod';
@@ -91,5 +96,65 @@ describe('spec section 5, word for word', () => {
       interview_process: 'Add at least one round',
     });
     expect(interviewTopics).toHaveLength(29);
+  });
+});
+
+describe('one topic vocabulary (issue 32)', () => {
+  it('makes every problem topic of an interview report a catalogue tag, and no other topic one', () => {
+    const tags = new Set<string>(topicTags);
+    expect(problemTopics).toHaveLength(18);
+    expect(problemTopics.filter((t) => !tags.has(t))).toEqual([]);
+    expect(otherInterviewTopics.filter((t) => tags.has(t))).toEqual([]);
+    expect(interviewTopics).toEqual([...problemTopics, ...otherInterviewTopics]);
+    expect(interviewTopics.filter(isProblemTopic)).toEqual(problemTopics);
+  });
+
+  it("shows the spec's 29 topics, in its order, word for word (section 9)", () => {
+    expect(interviewTopics.map(topicLabel)).toEqual([
+      'Arrays',
+      'Strings',
+      'Hash Tables',
+      'Linked Lists',
+      'Stacks',
+      'Queues',
+      'Trees',
+      'Graphs',
+      'Heaps',
+      'DFS',
+      'BFS',
+      'Binary Search',
+      'Sorting',
+      'Dynamic Programming',
+      'Greedy',
+      'Backtracking',
+      'Math',
+      'Bit Manipulation',
+      'System Design',
+      'OOP',
+      'Database Design',
+      'LC Easy',
+      'LC Medium',
+      'LC Hard',
+      'Python',
+      'JavaScript',
+      'Java',
+      'C++',
+      'Go',
+    ]);
+    expect(topicLabel('Depth-First Search')).toBe('DFS');
+    expect(topicLabel('Heap (Priority Queue)')).toBe('Heaps');
+    // A name from before the vocabulary, or anything else, is shown as it is.
+    expect(topicLabel('Cooking')).toBe('Cooking');
+    expect(isProblemTopic('toString')).toBe(false);
+  });
+
+  it('takes topics by their catalogue tag only: a spec word that differs from its tag is not a value', () => {
+    const body = { company_id: '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60', interview_process: [{ round: 'Other' }] };
+    expect(createInterviewSchema.parse({ ...body, topics: ['Depth-First Search', 'Array', 'Array', 'OOP'] }).topics).toEqual([
+      'Depth-First Search',
+      'Array',
+      'OOP',
+    ]);
+    expect(messages(createInterviewSchema, { ...body, topics: ['DFS'] })).toEqual({ 'topics.0': 'Please choose topics from the list' });
   });
 });

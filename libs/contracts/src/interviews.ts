@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TopicTag } from './catalogue';
 import { emptyToNull, limits, toNumberOrNull } from './common';
 
 /** Spec section 9, interview data. */
@@ -24,25 +25,43 @@ export const roundCategories = [
   'Other',
 ] as const;
 
-export const interviewTopics = [
-  'Arrays',
-  'Strings',
-  'Hash Tables',
-  'Linked Lists',
-  'Stacks',
-  'Queues',
-  'Trees',
-  'Graphs',
-  'Heaps',
-  'DFS',
-  'BFS',
-  'Binary Search',
-  'Sorting',
-  'Dynamic Programming',
-  'Greedy',
-  'Backtracking',
-  'Math',
-  'Bit Manipulation',
+/**
+ * The interview topics (spec section 9's 29, in its order), of two kinds, each name once.
+ *
+ * Problem topics name kinds of coding problems. Each IS a catalogue tag (topicTags, LeetCode's names):
+ * what a report stores and the API takes, what the insights count and what "Practise these topics"
+ * and the mock interview's next steps send to Problem Review's ?tags=, so they find its problems.
+ * Each is shown as the spec's word for it (the form's list, cards, top topics): a candidate says
+ * "DFS" and "Heaps" of an interview, and reads "Depth-First Search" and "Heap (Priority Queue)"
+ * on the problems those links lead to, as LeetCode tags them. One table holds both names, so the
+ * screens can never send a word the catalogue does not know.
+ */
+const problemTopicLabels = {
+  Array: 'Arrays',
+  String: 'Strings',
+  'Hash Table': 'Hash Tables',
+  'Linked List': 'Linked Lists',
+  Stack: 'Stacks',
+  Queue: 'Queues',
+  Tree: 'Trees',
+  Graph: 'Graphs',
+  'Heap (Priority Queue)': 'Heaps',
+  'Depth-First Search': 'DFS',
+  'Breadth-First Search': 'BFS',
+  'Binary Search': 'Binary Search',
+  Sorting: 'Sorting',
+  'Dynamic Programming': 'Dynamic Programming',
+  Greedy: 'Greedy',
+  Backtracking: 'Backtracking',
+  Math: 'Math',
+  'Bit Manipulation': 'Bit Manipulation',
+} as const satisfies { [T in TopicTag]?: string };
+export type ProblemTopic = keyof typeof problemTopicLabels;
+/** The problem topics, by their catalogue tag. */
+export const problemTopics = Object.keys(problemTopicLabels) as ProblemTopic[];
+
+/** Topics that are not kinds of problems (design, LeetCode difficulty, languages): nothing in the catalogue to practise. */
+export const otherInterviewTopics = [
   'System Design',
   'OOP',
   'Database Design',
@@ -55,6 +74,12 @@ export const interviewTopics = [
   'C++',
   'Go',
 ] as const;
+export type InterviewTopic = ProblemTopic | (typeof otherInterviewTopics)[number];
+export const interviewTopics: readonly InterviewTopic[] = [...problemTopics, ...otherInterviewTopics];
+
+export const isProblemTopic = (topic: string): topic is ProblemTopic => Object.hasOwn(problemTopicLabels, topic);
+/** How a stored topic is shown: a problem topic by the spec's word ('Depth-First Search' → 'DFS'), any other as it is. */
+export const topicLabel = (topic: string): string => (isProblemTopic(topic) ? problemTopicLabels[topic] : topic);
 
 export const storedOutcomes = ['ongoing', 'rejected', 'offer', 'accepted'] as const;
 export type StoredOutcome = (typeof storedOutcomes)[number];
@@ -381,12 +406,6 @@ export type CompanyInsights = z.infer<typeof companyInsightsSchema>;
 
 /** The static logo path of a company (spec section 2): lower-cased name, spaces as hyphens, png. */
 export const companySlug = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '-');
-
-/**
- * The topics that name kinds of coding problems (the tracker's tags); languages, 'LC Easy/Medium/Hard'
- * and design topics are not problems to review. 'Practise these topics' sends these.
- */
-export const problemTopics: readonly string[] = interviewTopics.slice(0, interviewTopics.indexOf('Bit Manipulation') + 1);
 
 /**
  * The Submit an Interview dialog: the company is an existing one (`id`) or a name typed in the picker,

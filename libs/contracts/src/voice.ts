@@ -61,7 +61,7 @@ export const voiceMessages = {
 export const interviewContextSchema = z.object({
   company: z.string().trim().min(1).max(100).optional(),
   level: z.enum(interviewLevels).optional(),
-  /** The company page's most asked topics; repeated as ?topics=Graphs&topics=Trees. */
+  /** The company page's most asked topics; repeated as ?topics=Graph&topics=Tree. */
   topics: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(interviewTopics)).max(10)).optional(),
   /** The interview's length: the plan fills it (20 by default, the limit). */
   minutes: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.union([z.literal(10), z.literal(20)])).optional(),

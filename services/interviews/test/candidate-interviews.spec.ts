@@ -78,7 +78,7 @@ describe('interviews: candidate interviews', () => {
         { round: 'Behavioural', round_date_str: '2024-03-11' },
       ],
       outcome: 'offer',
-      topics: ['Graphs', 'Trees', 'Graphs', 'System Design'],
+      topics: ['Graph', 'Tree', 'Graph', 'System Design'],
     }).expect(201);
     const mine = created.body.data;
     expect(mine).toEqual({
@@ -89,7 +89,7 @@ describe('interviews: candidate interviews', () => {
       title: 'Software Engineer',
       location: 'Zurich',
       outcome: 'offer',
-      topics: ['Graphs', 'Trees', 'System Design'],
+      topics: ['Graph', 'Tree', 'System Design'],
       rounds: [
         { round: 'Recruiter Call', round_date_str: '2024-03-01', asked: null, problems: [] },
         { round: 'System Design', round_date_str: '2024-03-20', asked: null, problems: [] },
@@ -179,8 +179,10 @@ describe('interviews: candidate interviews', () => {
     ],
     ['an unknown outcome', { outcome: 'maybe' }, 'outcome', 'Please choose an outcome'],
     ['accepted before an offer was recorded', { outcome: 'accepted' }, 'outcome', 'Please choose an outcome'],
-    ['an unknown topic', { topics: ['Arrays', 'Cooking'] }, 'topics.1', 'Please choose topics from the list'],
-    ['topics not a list', { topics: 'Arrays' }, 'topics', 'Please choose topics from the list'],
+    ['an unknown topic', { topics: ['Array', 'Cooking'] }, 'topics.1', 'Please choose topics from the list'],
+    // The form's word for a problem topic is not its value: topics are catalogue tags (issue 32).
+    ['a topic by its shown word, not its catalogue tag', { topics: ['OOP', 'DFS'] }, 'topics.1', 'Please choose topics from the list'],
+    ['topics not a list', { topics: 'Array' }, 'topics', 'Please choose topics from the list'],
   ])('refuses %s', async (_what, change, field, message) => {
     const before = Number((await svc.db.query<{ n: string }>('SELECT count(*) AS n FROM candidate_interviews')).rows[0].n);
     const res = await post({ ...valid(), ...change }).expect(400);
@@ -361,28 +363,28 @@ describe('interviews: candidate interviews', () => {
         {
           level: 'Intern',
           outcome: 'offer',
-          topics: ['Graphs', 'Trees', 'Arrays'],
+          topics: ['Graph', 'Tree', 'Array'],
           interview_process: rounds(['Recruiter Call', '2024-01-01'], ['Leetcode (DSA)', '2024-01-11']),
         },
         // process 20 days; rejected
         {
           level: 'Intern',
           outcome: 'rejected',
-          topics: ['Graphs', 'Trees'],
+          topics: ['Graph', 'Tree'],
           interview_process: rounds(['Leetcode (DSA)', '2024-02-01'], ['System Design', '2024-02-11'], ['Behavioural', '2024-02-21']),
         },
         // process 30 days; offer, later accepted
         {
           level: 'Senior (L6, E5, IC3, SDE III)',
           outcome: 'offer',
-          topics: ['Graphs'],
+          topics: ['Graph'],
           interview_process: rounds(['Leetcode (DSA)', '2024-03-01'], ['Leetcode (DSA)', '2024-03-31']),
         },
         // one date: no process length; ongoing
         {
           level: 'Senior (L6, E5, IC3, SDE III)',
           outcome: 'ongoing',
-          topics: ['Arrays', 'Heaps'],
+          topics: ['Array', 'Heap (Priority Queue)'],
           interview_process: rounds(['Online Assessment / Take Home', '2024-04-01'], [null, null]),
         },
         // no outcome, no level, no topics
@@ -393,7 +395,7 @@ describe('interviews: candidate interviews', () => {
       for (const body of fixture) ids.push((await share({ company_id: id, ...body }, reporter)).id);
       await request(svc.url).patch(`/api/candidate-interviews/${ids[2]}`).set(reporter).send({ outcome: 'accepted' }).expect(200);
       // Someone else's company does not count.
-      await share({ company_id: companies.Meta, outcome: 'rejected', topics: ['Heaps'], interview_process: rounds(['Other', '2024-01-01']) });
+      await share({ company_id: companies.Meta, outcome: 'rejected', topics: ['Heap (Priority Queue)'], interview_process: rounds(['Other', '2024-01-01']) });
 
       const want = {
         company_id: id,
@@ -403,10 +405,10 @@ describe('interviews: candidate interviews', () => {
         offer_rate: 0.6667, // offer + accepted over offer + accepted + rejected = 2/3
         round_mix: { 'Recruiter Call': 1, 'Leetcode (DSA)': 4, 'System Design': 1, Behavioural: 2, 'Online Assessment / Take Home': 1 },
         top_topics: [
-          { topic: 'Graphs', count: 3 },
-          { topic: 'Arrays', count: 2 },
-          { topic: 'Trees', count: 2 },
-          { topic: 'Heaps', count: 1 },
+          { topic: 'Graph', count: 3 },
+          { topic: 'Array', count: 2 },
+          { topic: 'Tree', count: 2 },
+          { topic: 'Heap (Priority Queue)', count: 1 },
         ],
         median_process_days: 20,
         levels: { Intern: 2, 'Senior (L6, E5, IC3, SDE III)': 2 },
@@ -430,9 +432,9 @@ describe('interviews: candidate interviews', () => {
         round_mix: { 'Recruiter Call': 1, 'Leetcode (DSA)': 2, 'System Design': 1, Behavioural: 2, 'Online Assessment / Take Home': 1 },
       });
       expect(after.body.top_topics.slice(0, 3)).toEqual([
-        { topic: 'Arrays', count: 2 },
-        { topic: 'Graphs', count: 2 },
-        { topic: 'Trees', count: 2 },
+        { topic: 'Array', count: 2 },
+        { topic: 'Graph', count: 2 },
+        { topic: 'Tree', count: 2 },
       ]);
     });
 
@@ -461,22 +463,35 @@ describe('interviews: candidate interviews', () => {
       await share({
         company_id: id,
         interview_process: [{}],
-        topics: ['Arrays', 'Strings', 'Hash Tables', 'Linked Lists', 'Stacks', 'Queues', 'Trees', 'Graphs', 'Heaps', 'DFS', 'BFS', 'Math'],
+        topics: [
+          'Array',
+          'String',
+          'Hash Table',
+          'Linked List',
+          'Stack',
+          'Queue',
+          'Tree',
+          'Graph',
+          'Heap (Priority Queue)',
+          'Depth-First Search',
+          'Breadth-First Search',
+          'Math',
+        ],
       });
       await share({ company_id: id, interview_process: [{}], topics: ['Math'] });
       const res = await request(svc.url).get('/api/all-companies/many-topics-inc/insights').set(alice).expect(200);
       expect(res.body.top_topics).toHaveLength(10);
       expect(res.body.top_topics[0]).toEqual({ topic: 'Math', count: 2 });
       expect(res.body.top_topics.slice(1).map((t: { topic: string }) => t.topic)).toEqual([
-        'Arrays',
-        'BFS',
-        'DFS',
-        'Graphs',
-        'Hash Tables',
-        'Heaps',
-        'Linked Lists',
-        'Queues',
-        'Stacks',
+        'Array',
+        'Breadth-First Search',
+        'Depth-First Search',
+        'Graph',
+        'Hash Table',
+        'Heap (Priority Queue)',
+        'Linked List',
+        'Queue',
+        'Stack',
       ]);
     });
   });
@@ -488,7 +503,7 @@ describe('interviews: candidate interviews', () => {
       company_id: id,
       level: interviewLevels[i % 3],
       outcome: (['ongoing', 'rejected', 'offer'] as const)[i % 3],
-      topics: ['Graphs', 'Heaps'].slice(0, 1 + (i % 2)),
+      topics: ['Graph', 'Heap (Priority Queue)'].slice(0, 1 + (i % 2)),
       interview_process: [
         { round: 'Behavioural', round_date_str: '2024-01-01' },
         { round: 'Other', round_date_str: `2024-01-${String(2 + i).padStart(2, '0')}` },

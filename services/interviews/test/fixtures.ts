@@ -12,12 +12,13 @@ export let profile: RunningService;
 /**
  * Interviews on the test Postgres and NATS for one spec file: started before its tests, closed
  * after. `withProfile`: profile first, and interviews asking it for usernames (PROFILE_URL).
+ * `migrationsDir`: started on these migrations instead (a schema as an earlier release left it).
  */
-export function startInterviews({ withProfile = false } = {}): void {
+export function startInterviews({ withProfile = false, migrationsDir = interviewsService.migrationsDir } = {}): void {
   beforeAll(async () => {
     env = await TestEnvironment.create();
     if (withProfile) profile = await env.start(profileService);
-    svc = await env.start(interviewsService, withProfile ? { PROFILE_URL: profile.url } : {});
+    svc = await env.start({ ...interviewsService, migrationsDir }, withProfile ? { PROFILE_URL: profile.url } : {});
   });
   afterAll(() => env.close());
 }

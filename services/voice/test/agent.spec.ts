@@ -143,9 +143,9 @@ describe('voice: the local interviewer agent', () => {
   });
 
   it('follows each answer: a strong one moves on, a weak one is probed for what it missed, "I don\'t know" gets a hint; the report judges each question', async () => {
-    const { signedUrl: url, sessionId } = await signedUrl('?company=Acme&minutes=10&topics=Hash%20Tables');
+    const { signedUrl: url, sessionId } = await signedUrl('?company=Acme&minutes=10&topics=Hash%20Table');
     // The plan is drawn with the session id as its seed: the test draws the same one.
-    const plan = interviewPlan({ seed: sessionId, company: 'Acme', level: null, topics: ['Hash Tables'], minutes: 10 });
+    const plan = interviewPlan({ seed: sessionId, company: 'Acme', level: null, topics: ['Hash Table'], minutes: 10 });
     const [, first, second, story] = plan.items;
     const questions = plan.items[plan.items.length - 1];
     const call = new AgentClient(voice, url);

@@ -92,7 +92,7 @@ describe('ElevenLabs calls settled from ElevenLabs’ record', () => {
 
   it('answers the start with the plan the agent runs: prompt, first message, keywords, variables and the user', async () => {
     const user = env.newUser();
-    const { plan } = await start(user, '?company=Stripe&level=Senior%20(L6%2C%20E5%2C%20IC3%2C%20SDE%20III)&topics=Graphs&minutes=10');
+    const { plan } = await start(user, '?company=Stripe&level=Senior%20(L6%2C%20E5%2C%20IC3%2C%20SDE%20III)&topics=Graph&minutes=10');
     expect(plan).toBeDefined();
     const { user_id, first_message, prompt, keywords, dynamic_variables } = plan as Record<string, never>;
     expect(user_id).toBe(user.id);
@@ -101,8 +101,8 @@ describe('ElevenLabs calls settled from ElevenLabs’ record', () => {
     );
     expect(prompt).toContain('mock interview for Stripe');
     expect(prompt).toMatch(/1\. \((coding|system design)\) Ask exactly: "/);
-    expect(keywords).toEqual(expect.arrayContaining(['time complexity', 'Stripe', 'Graphs']));
-    expect(dynamic_variables).toMatchObject({ company: 'Stripe', topics: 'Graphs', minutes: 10 });
+    expect(keywords).toEqual(expect.arrayContaining(['time complexity', 'Stripe', 'Graph']));
+    expect(dynamic_variables).toMatchObject({ company: 'Stripe', topics: 'Graph', minutes: 10 });
     expect(String((dynamic_variables as Record<string, string>).questions)).toMatch(/^1\. .+\n2\. /);
   });
 

@@ -62,7 +62,7 @@ describe('voice: credits and sessions', () => {
 
   it("never puts the request's Host in the URL it signs: without PUBLIC_URL the URL is relative to the page", async () => {
     const res = await request(voice.url)
-      .get('/api/elevenlabs/signed-url?company=Acme&level=Senior%20(L6%2C%20E5%2C%20IC3%2C%20SDE%20III)&topics=Graphs&topics=Trees')
+      .get('/api/elevenlabs/signed-url?company=Acme&level=Senior%20(L6%2C%20E5%2C%20IC3%2C%20SDE%20III)&topics=Graph&topics=Tree')
       .set(await as(env.newUser()))
       .set('Host', 'evil.example')
       .set('X-Forwarded-Proto', 'https')

@@ -1,4 +1,4 @@
-import { catalogueLists, problemSlug, topicTags } from '@app/contracts';
+import { catalogueLists, problemSlug, problemTopics, topicTags } from '@app/contracts';
 import { Catalogue } from './catalogue';
 import { listMembers, problems } from './problems';
 
@@ -17,6 +17,11 @@ describe('the catalogue data', () => {
       expect(tags.length).toBeGreaterThan(0);
       expect({ number, unknown: tags.split(',').filter((t) => !vocabulary.has(t)) }).toEqual({ number, unknown: [] });
     }
+  });
+
+  it('has problems of every problem topic an interview report offers, so "Practise these topics" finds some', () => {
+    const tagged = new Set(problems.flatMap(([, , , tags]) => tags.split(',')));
+    expect(problemTopics.filter((topic) => !tagged.has(topic))).toEqual([]);
   });
 
   it.each([

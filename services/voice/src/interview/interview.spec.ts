@@ -1,4 +1,4 @@
-import { voiceReportSchema } from '@app/contracts';
+import { isProblemTopic, voiceReportSchema } from '@app/contracts';
 import { asksForTime, coverage, maxProbes, nextTurn, saysDontKnow } from './assessment';
 import { ConceptKey, concepts } from './concepts';
 import { interviewPlan, PlanContext } from './plan';
@@ -23,6 +23,11 @@ describe('the question bank', () => {
       expect(q.hint.length).toBeGreaterThan(10);
     }
     expect(new Set(questionBank.map((q) => q.question)).size).toBe(questionBank.length);
+  });
+
+  it('names the problem topics of every coding question by catalogue tag, so its next step finds problems to practise', () => {
+    const coding = questionBank.filter((q) => q.kind === 'coding');
+    expect(coding.filter((q) => !q.topics.some(isProblemTopic)).map((q) => q.question)).toEqual([]);
   });
 });
 
@@ -132,8 +137,8 @@ describe('the interview plan', () => {
     const seeds = Array.from({ length: 40 }, (_, i) => `seed-${i}`);
     const graphShare =
       seeds
-        .flatMap((seed) => interviewPlan({ ...context, seed, topics: ['Graphs'] }).items.filter((i) => i.stage === 'main'))
-        .filter((i) => i.question!.topics.includes('Graphs')).length /
+        .flatMap((seed) => interviewPlan({ ...context, seed, topics: ['Graph'] }).items.filter((i) => i.stage === 'main'))
+        .filter((i) => i.question!.topics.includes('Graph')).length /
       (seeds.length * 3);
     expect(graphShare).toBeGreaterThan(0.2);
     const senior = interviewPlan({ ...context, company: 'Acme', level: 'Senior (L6, E5, IC3, SDE III)' });
@@ -164,7 +169,7 @@ describe('the report', () => {
         { item: story, answers: ['At my last job I was responsible for billing. I proposed a fix and as a result we shipped.'], hinted: true },
       ],
       { ...figures, answers: [weak, 'um a hash map I guess', 'like O of n'] },
-      { company: 'Acme', topics: ['Hash Tables'] },
+      { company: 'Acme', topics: ['Hash Table'] },
     );
     expect(voiceReportSchema.parse(report)).toEqual(report);
     expect(report).toMatchObject({ questions_asked: 2, answers_given: 2, talk_share: 0.6, words_per_minute: 150, longest_pause_secs: 2.4 });
@@ -177,7 +182,7 @@ describe('the report', () => {
       complexity_stated: true,
       star: null,
       score: 3,
-      topic: 'Hash Tables',
+      topic: 'Hash Table',
     });
     expect(coding.answer).toContain('two loops');
     expect(behavioural).toMatchObject({ star: { situation: true, task: true, action: true, result: true }, score: 3, complexity_stated: null });
@@ -187,7 +192,7 @@ describe('the report', () => {
       { word: 'um', count: 1 },
     ]);
     expect(report.next_steps).toHaveLength(3);
-    expect(report.next_steps![0]).toMatchObject({ href: '/leetcode?tags=Hash%20Tables', text: expect.stringContaining('missed edge cases') });
+    expect(report.next_steps![0]).toMatchObject({ href: '/leetcode?tags=Hash%20Table', text: expect.stringContaining('missed edge cases') });
     expect(report.next_steps![1].href).toBe('/candidate-interviews/Acme');
   });
 
@@ -206,5 +211,12 @@ describe('the report', () => {
     ]);
     expect(report).toMatchObject({ questions_asked: 2, answers_given: 1, words_per_minute: null, longest_pause_secs: null });
     expect(report.next_steps![1].href).toBe('/candidate-interviews');
+  });
+
+  it('leads a weak design answer to Problem Review unfiltered: no catalogue problem is tagged System Design', () => {
+    const design = questionBank.find((q) => q.kind === 'system design' && q.topics.includes('System Design'))!;
+    const report = interviewReport([{ item: { ...main, question: design }, answers: [weak], hinted: false }], figures, { company: null, topics: [] });
+    expect(report.questions![0].topic).toBe('System Design');
+    expect(report.next_steps![0].href).toBe('/leetcode');
   });
 });

@@ -1,4 +1,4 @@
-import { AnswerAssessment, NextStep, voiceMessages, VoiceReport } from '@app/contracts';
+import { AnswerAssessment, isProblemTopic, NextStep, voiceMessages, VoiceReport } from '@app/contracts';
 import { assess, fillerWords } from './assessment';
 import type { PlannedItem } from './plan';
 
@@ -33,7 +33,8 @@ function topicFor(item: PlannedItem, reported: string[]): string | null {
   return topics.find((t) => reported.includes(t)) ?? topics[0] ?? null;
 }
 
-const problemReview = (topic: string | null) => (topic ? `/leetcode?tags=${encodeURIComponent(topic)}` : '/leetcode');
+/** Problem Review filtered to a problem topic (a catalogue tag); unfiltered for any other ('System Design' tags no problem). */
+const problemReview = (topic: string | null) => (topic && isProblemTopic(topic) ? `/leetcode?tags=${encodeURIComponent(topic)}` : '/leetcode');
 
 /** Three next steps: the weakest topic in Problem Review, the company page, and the habit most missed. */
 function nextSteps(assessed: AnswerAssessment[], company: string | null): NextStep[] {

@@ -1,4 +1,4 @@
-import { interviewTopics } from '@app/contracts';
+import { interviewTopics, topicLabel } from '@app/contracts';
 import { concepts } from './concepts';
 import { modelAnswers } from './model-answers';
 import type { InterviewPlan } from './plan';
@@ -390,7 +390,10 @@ export function interviewCorpus(): string[] {
   const lines: string[] = [];
   for (const q of questionBank) lines.push(...sentencesOfText(q.question), ...restatements(q.question), ...sentencesOfText(q.hint));
   for (const c of Object.values(concepts)) lines.push(c.name.replace(/-/g, ' '), ...sentencesOfText(c.probe));
-  for (const topic of interviewTopics) lines.push(topic.replace('C++', 'c plus plus').replace(/^LC /, 'leetcode '), `this is a ${topic.toLowerCase()} problem`);
+  // Topics as candidates say them: the form's words ('DFS', 'Heaps'), not the catalogue's tags.
+  for (const topic of interviewTopics.map(topicLabel)) {
+    lines.push(topic.replace('C++', 'c plus plus').replace(/^LC /, 'leetcode '), `this is a ${topic.toLowerCase()} problem`);
+  }
   lines.push(...algorithmTerms);
   for (const frame of answerFrames) for (const term of algorithmTerms) lines.push(frame.replace('{}', term));
   lines.push(...answerPhrasing);

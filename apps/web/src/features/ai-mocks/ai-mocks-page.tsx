@@ -1,4 +1,4 @@
-import { interviewLengths, interviewLevels, interviewTopics, voiceConstants, voiceMessages } from '@app/contracts';
+import { InterviewTopic, interviewLengths, interviewLevels, interviewTopics, topicLabel, voiceConstants, voiceMessages } from '@app/contracts';
 import { Bot, Check, Coins, Maximize, Mic, MicOff, Minimize, MonitorUp, Phone, PhoneOff, User, Video, VideoOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -20,8 +20,7 @@ import { CallEnd, useInterviewCall } from './use-interview-call';
 const anyCompany = 'any';
 const anyLevel = 'any';
 const knownTopics = new Set<string>(interviewTopics);
-type Topic = (typeof interviewTopics)[number];
-const isTopic = (topic: string): topic is Topic => knownTopics.has(topic);
+const isTopic = (topic: string): topic is InterviewTopic => knownTopics.has(topic);
 
 /** Camera or screen in the You pane: a stream the page owns and stops. */
 function useOwnVideo() {
@@ -224,7 +223,7 @@ export default function AiMocksPage() {
               Questions on:{' '}
               {topics.data.top_topics
                 .slice(0, 4)
-                .map((t) => t.topic)
+                .map((t) => topicLabel(t.topic))
                 .join(', ')}
             </p>
           ) : null}

@@ -1,4 +1,13 @@
-import { companySlug, CreateInterview, defaultAuthor, InterviewForm, InterviewListItem, interviewTimeline } from '@app/contracts';
+import {
+  CompanyInsights,
+  companySlug,
+  CreateInterview,
+  defaultAuthor,
+  InterviewForm,
+  InterviewListItem,
+  interviewTimeline,
+  isProblemTopic,
+} from '@app/contracts';
 
 /** Where a company's logo is served (spec section 2): /logos/{lower-cased-name-with-hyphens}.png. */
 export const logoPath = (name: string) => `/logos/${companySlug(name)}.png`;
@@ -31,6 +40,18 @@ export function processDuration(days: number): string {
 }
 
 export const roundsLabel = (n: number) => `${n} ${n === 1 ? 'Round' : 'Rounds'}`;
+
+/**
+ * "Practise these topics": Problem Review filtered to the company's five most asked problem topics,
+ * which are catalogue tags, so it lists the tracked problems the catalogue tagged so.
+ */
+export function practiceLink(topTopics: CompanyInsights['top_topics']): string | undefined {
+  const tags = topTopics
+    .map((t) => t.topic)
+    .filter(isProblemTopic)
+    .slice(0, 5);
+  return tags.length ? `/leetcode?tags=${tags.map(encodeURIComponent).join(',')}` : undefined;
+}
 
 /** Cards show at most three topics, then '+N more'. */
 export function visibleTopics(topics: string[]): { shown: string[]; more: number } {

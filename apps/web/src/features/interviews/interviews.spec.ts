@@ -1,4 +1,5 @@
-import { dayWithOrdinal, levelParts, logoPath, ordinal, previewCard, processDuration, roundsLabel, visibleTopics } from './format';
+import { topicLabel } from '@app/contracts';
+import { dayWithOrdinal, levelParts, logoPath, ordinal, practiceLink, previewCard, processDuration, roundsLabel, visibleTopics } from './format';
 
 describe('interview card wording', () => {
   it('writes ordinal days', () => {
@@ -32,6 +33,16 @@ describe('interview card wording', () => {
     expect(logoPath('OpenAI')).toBe('/logos/openai.png');
   });
 
+  it('sends the five most asked problem topics to Problem Review by their catalogue tags, shown by the spec words', () => {
+    const top = ['Graph', 'System Design', 'Depth-First Search', 'Heap (Priority Queue)', 'Python', 'Tree', 'Array', 'String'].map((topic, i) => ({
+      topic,
+      count: 9 - i,
+    }));
+    expect(practiceLink(top)).toBe('/leetcode?tags=Graph,Depth-First%20Search,Heap%20(Priority%20Queue),Tree,Array');
+    expect(practiceLink([{ topic: 'System Design', count: 2 }])).toBeUndefined();
+    expect(top.slice(0, 4).map((t) => topicLabel(t.topic))).toEqual(['Graphs', 'System Design', 'DFS', 'Heaps']);
+  });
+
   it('keeps the parenthetical of a level whole', () => {
     expect(levelParts('Early Career (L4, E3, IC1, SDE I)')).toEqual({ name: 'Early Career', aka: '(L4, E3, IC1, SDE I)' });
     expect(levelParts('Intern')).toEqual({ name: 'Intern' });
@@ -43,7 +54,7 @@ describe('interview card wording', () => {
       level: 'Intern' as const,
       interview_process: [{ round: 'Other' as const, round_date_str: '2024-03-20' }, { round_date_str: '2024-03-01' }],
       outcome: 'rejected' as const,
-      topics: ['Graphs' as const],
+      topics: ['Graph' as const],
       show_username: false,
     };
     expect(previewCard(form, 'ada')).toMatchObject({

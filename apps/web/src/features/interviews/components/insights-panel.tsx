@@ -1,22 +1,13 @@
-import { CompanyInsights, outcomeLabels, problemTopics, StoredOutcome, storedOutcomes } from '@app/contracts';
+import { CompanyInsights, outcomeLabels, StoredOutcome, storedOutcomes, topicLabel } from '@app/contracts';
 import { Dumbbell } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { processDuration } from '../format';
+import { practiceLink, processDuration } from '../format';
 
 const outcomeColour: Record<StoredOutcome, string> = { ongoing: '#94a3b8', rejected: '#ef4444', offer: '#6366f1', accepted: '#10b981' };
 const tooltipStyle = { background: 'var(--popover)', border: '1px solid var(--border)', borderRadius: 6, color: 'var(--popover-foreground)', fontSize: 12 };
-
-/** /leetcode filtered to the tracker problems tagged with the company's most asked problem topics. */
-function practiceLink(insights: CompanyInsights): string | undefined {
-  const tags = insights.top_topics
-    .map((t) => t.topic)
-    .filter((t) => problemTopics.includes(t))
-    .slice(0, 5);
-  return tags.length ? `/leetcode?tags=${tags.map(encodeURIComponent).join(',')}` : undefined;
-}
 
 /**
  * Counts as bars drawn to the largest, each with its name and number written out: a single count is a
@@ -48,11 +39,11 @@ export function InsightsPanel({ insights }: { insights: CompanyInsights }) {
   const roundMix = Object.entries(insights.round_mix)
     .sort((a, b) => b[1] - a[1])
     .map(([name, count]) => ({ name, count }));
-  const topics = insights.top_topics.slice(0, 6).map((t) => ({ name: t.topic, count: t.count }));
+  const topics = insights.top_topics.slice(0, 6).map((t) => ({ name: topicLabel(t.topic), count: t.count }));
   const levels = Object.entries(insights.levels)
     .sort((a, b) => b[1] - a[1])
     .map(([name, count]) => ({ name: name.replace(/ \(.*\)$/, ''), count }));
-  const practise = practiceLink(insights);
+  const practise = practiceLink(insights.top_topics);
 
   return (
     <section aria-label="Insights" className="grid gap-4 md:grid-cols-2 xl:grid-cols-4" data-testid="insights">

@@ -1,4 +1,4 @@
-import { defaultLocation, InterviewListItem, outcomeLabels, StoredOutcome, storedOutcomes } from '@app/contracts';
+import { defaultLocation, InterviewListItem, outcomeLabels, StoredOutcome, storedOutcomes, topicLabel } from '@app/contracts';
 import { CalendarCheck, Clock, Layers, MapPin, MoreHorizontal, ThumbsUp, Trash2, User } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'react-router-dom';
@@ -267,7 +267,7 @@ export function InterviewCard({ interview, preview = false }: { interview: Inter
           {shown.map((t) => (
             <li key={t}>
               <Badge variant="outline" className="font-normal">
-                {t}
+                {topicLabel(t)}
               </Badge>
             </li>
           ))}

@@ -9,6 +9,7 @@ import {
   interviewTopics,
   maxRounds,
   roundCategories,
+  topicLabel,
 } from '@app/contracts';
 import { ChevronsUpDown, Lock, Plus, Trash2, X } from 'lucide-react';
 import * as React from 'react';
@@ -133,7 +134,8 @@ function TopicsCombobox({ value, onChange }: { value: string[]; onChange: (v: st
       <Combobox
         id="interview-topics"
         multiple
-        options={interviewTopics.map((topic) => ({ value: topic, label: topic }))}
+        // Shown by the spec's word, found by the catalogue's too ('depth' finds DFS).
+        options={interviewTopics.map((topic) => ({ value: topic, label: topicLabel(topic), keywords: [topic] }))}
         value={value}
         onValueChange={onChange}
         label="Topics"
@@ -148,8 +150,13 @@ function TopicsCombobox({ value, onChange }: { value: string[]; onChange: (v: st
           {value.map((topic) => (
             <li key={topic}>
               <Badge variant="secondary" className="gap-1 pr-1 font-normal">
-                {topic}
-                <button type="button" onClick={() => remove(topic)} aria-label={`Remove ${topic}`} className="rounded-full p-0.5 hover:bg-background/60">
+                {topicLabel(topic)}
+                <button
+                  type="button"
+                  onClick={() => remove(topic)}
+                  aria-label={`Remove ${topicLabel(topic)}`}
+                  className="rounded-full p-0.5 hover:bg-background/60"
+                >
                   <X className="size-3" aria-hidden />
                 </button>
               </Badge>
