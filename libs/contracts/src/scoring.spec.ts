@@ -2,6 +2,7 @@ import {
   confidenceFrom,
   correctnessFromErrors,
   dueTodayCount,
+  endOfDay,
   pacingPlan,
   relativeTime,
   retentionScore,
@@ -222,6 +223,21 @@ describe('due dates (FSRS, injected clock)', () => {
     expect(dueTodayCount([due(new Date(2026, 4, 20)), due(new Date(2026, 5, 1, 23, 30)), due(new Date(2026, 5, 2, 0, 5))], now)).toBe(2);
     expect(dueTodayCount([], now)).toBe(0);
   });
+
+  it.each([
+    // 12:00 UTC is 21:00 in Tokyo, 05:00 in Los Angeles (PDT), already 02:00 tomorrow in Kiritimati.
+    ['Asia/Tokyo', '2026-07-10T12:00:00Z', '2026-07-10T14:59:59.999Z'],
+    ['America/Los_Angeles', '2026-07-10T12:00:00Z', '2026-07-11T06:59:59.999Z'],
+    ['Pacific/Kiritimati', '2026-07-10T12:00:00Z', '2026-07-11T09:59:59.999Z'],
+    ['UTC', '2026-07-10T23:59:59Z', '2026-07-10T23:59:59.999Z'],
+    // New York's clocks go forward on 8 March 2026: the day starts on EST and ends on EDT.
+    ['America/New_York', '2026-03-08T12:00:00Z', '2026-03-09T03:59:59.999Z'],
+    ['America/New_York', '2026-11-01T12:00:00Z', '2026-11-02T04:59:59.999Z'],
+  ])("ends the day in the candidate's time zone %s: at %s, at %s", (zone, now, end) => {
+    expect(endOfDay(new Date(now), zone).toISOString()).toBe(end);
+    const due = (at: string) => ({ due_at: at });
+    expect(dueTodayCount([due(end), due(new Date(Date.parse(end) + 1).toISOString())], new Date(now), zone)).toBe(1);
+  });
 });
 
 describe('pacing before an interview (injected clock)', () => {
@@ -236,4 +252,12 @@ describe('pacing before an interview (injected clock)', () => {
     [0, '2026-12-11', null],
     [10, 'next week', null],
   ])('%i problems, interview %s → %j', (problems, day, plan) => expect(pacingPlan(problems, day, now)).toEqual(plan));
+
+  it("counts the days left from today in the candidate's time zone", () => {
+    // 22:00 UTC on 1 December is already 2 December in Tokyo, still 1 December in New York.
+    const late = new Date('2026-12-01T22:00:00Z');
+    expect(pacingPlan(120, '2026-12-11', late, 'Asia/Tokyo')).toEqual({ perDay: 14, days: 9, until: '2026-12-10' });
+    expect(pacingPlan(120, '2026-12-11', late, 'America/New_York')).toEqual({ perDay: 12, days: 10, until: '2026-12-10' });
+    expect(pacingPlan(5, '2026-12-02', late, 'Asia/Tokyo')).toBeNull();
+  });
 });

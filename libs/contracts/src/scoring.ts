@@ -135,19 +135,51 @@ export function scheduleReview(card: ScheduleCard | null, session: GradedSession
   };
 }
 
-/** The local calendar day of `date` as yyyy-mm-dd. */
-const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** The end of `now`'s local day: whatever is due by then is "due today". */
-export function endOfDay(now: Date): Date {
-  const end = new Date(now);
-  end.setHours(23, 59, 59, 999);
-  return end;
+/**
+ * The calendar day of `date` as yyyy-mm-dd in `timeZone` (the candidate's, see practiceApi.getTimeZone),
+ * or in the runtime's own zone without one.
+ */
+export function dayIn(date: Date, timeZone?: string): string {
+  if (timeZone) return new Intl.DateTimeFormat('en-CA', { timeZone }).format(date);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
-/** Questions due by the end of today (overdue included). */
-export function dueTodayCount(questions: ReadonlyArray<{ due_at: string }>, now: Date = new Date()): number {
-  const end = endOfDay(now).getTime();
+/** How far `timeZone`'s clock is ahead of UTC at the instant `at` (ms since the epoch, whole seconds). */
+function offsetAt(at: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(new Date(at))
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - at;
+}
+
+/** The end of `now`'s day in `timeZone` (the runtime's own without one): whatever is due by then is "due today". */
+export function endOfDay(now: Date, timeZone?: string): Date {
+  if (!timeZone) {
+    const end = new Date(now);
+    end.setHours(23, 59, 59, 999);
+    return end;
+  }
+  const [y, m, d] = dayIn(now, timeZone).split('-').map(Number);
+  // The next midnight on the zone's clock; its offset there is read twice, in case it changes that night.
+  const midnight = Date.UTC(y, m - 1, d + 1);
+  const guess = midnight - offsetAt(midnight, timeZone);
+  return new Date(midnight - offsetAt(guess, timeZone) - 1);
+}
+
+/** Questions due by the end of today in `timeZone` (the runtime's own without one), overdue included. */
+export function dueTodayCount(questions: ReadonlyArray<{ due_at: string }>, now: Date = new Date(), timeZone?: string): number {
+  const end = endOfDay(now, timeZone).getTime();
   return questions.reduce((n, q) => n + (Date.parse(q.due_at) <= end ? 1 : 0), 0);
 }
 
@@ -161,19 +193,18 @@ export interface PacingPlan {
 }
 
 /**
- * With an interview on `interviewDay` (yyyy-mm-dd, local), every one of `problems` gets at least one
- * more review before it, spread evenly over the days left (today included, the interview day not):
- * ceil(problems / days) a day. Null when there is nothing to review or the day is today or past.
+ * With an interview on `interviewDay` (yyyy-mm-dd), every one of `problems` gets at least one more
+ * review before it, spread evenly over the days left (today in `timeZone`, or the runtime's own,
+ * included; the interview day not): ceil(problems / days) a day. Null when there is nothing to
+ * review or the day is today or past.
  */
-export function pacingPlan(problems: number, interviewDay: string, now: Date = new Date()): PacingPlan | null {
+export function pacingPlan(problems: number, interviewDay: string, now: Date = new Date(), timeZone?: string): PacingPlan | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(interviewDay);
   if (!match || problems <= 0) return null;
-  const interview = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  // Calendar days between the two local midnights (a daylight-saving day is 23 or 25 hours).
-  const days = Math.round((interview.getTime() - today.getTime()) / DAY_MS);
+  const [y, m, d] = dayIn(now, timeZone).split('-').map(Number);
+  // Calendar days counted on UTC's clock, where every day is 24 hours.
+  const interview = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const days = Math.round((interview - Date.UTC(y, m - 1, d)) / DAY_MS);
   if (days < 1) return null;
-  const last = new Date(interview);
-  last.setDate(last.getDate() - 1);
-  return { perDay: Math.ceil(problems / days), days, until: localDay(last) };
+  return { perDay: Math.ceil(problems / days), days, until: new Date(interview - DAY_MS).toISOString().slice(0, 10) };
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import * as React from 'react';
-import { browserTimeZone, useSetTimeZone, useTimeZone } from '@/features/settings/api';
+import { browserTimeZone, useSetTimeZone, useTimeZone } from '@/lib/time-zone';
 import { queryClient } from '@/lib/query-client';
 
 function StoreOnce() {

@@ -1,3 +1,5 @@
+import { dayIn } from '@app/contracts';
+
 /** "two, tree" matches titles containing either term, ignoring case; no terms match everything. */
 export function matchesSearch(title: string, search: string): boolean {
   const terms = search
@@ -23,11 +25,14 @@ export function hasAnyTag(tags: string | null, wanted: readonly string[]): boole
 }
 
 const DAY_MS = 86_400_000;
-const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
 
-/** "Today", "3 days overdue", "in 1 day": calendar days of the local clock, as the Due column shows them. */
-export function dueLabel(dueAt: string, now: Date = new Date()): string {
-  const days = Math.round((startOfDay(new Date(dueAt)).getTime() - startOfDay(now).getTime()) / DAY_MS);
+/**
+ * "Today", "3 days overdue", "in 1 day": calendar days in `timeZone` (the candidate's; the browser's
+ * without one), as the Due column shows them.
+ */
+export function dueLabel(dueAt: string, now: Date = new Date(), timeZone?: string): string {
+  // yyyy-mm-dd parses as UTC midnight: every day between is 24 hours.
+  const days = Math.round((Date.parse(dayIn(new Date(dueAt), timeZone)) - Date.parse(dayIn(now, timeZone))) / DAY_MS);
   if (days === 0) return 'Today';
   const n = Math.abs(days);
   const unit = `${n} day${n === 1 ? '' : 's'}`;

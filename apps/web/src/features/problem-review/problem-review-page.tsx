@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { useTimeZone } from '@/lib/time-zone';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useDeleteQuestions, usePracticeAnalytics, usePracticeSummary, useQuestions } from './api';
 import { AddListDialog } from './components/add-list-dialog';
@@ -20,6 +21,7 @@ export default function ProblemReviewPage() {
   const questions = useQuestions();
   const summary = usePracticeSummary();
   const analytics = usePracticeAnalytics();
+  const timeZone = useTimeZone().data?.time_zone ?? undefined;
   const remove = useDeleteQuestions();
 
   if (questions.isPending || summary.isPending) return <PagePlaceholder />;
@@ -28,7 +30,7 @@ export default function ProblemReviewPage() {
 
   // What to practise now: the most overdue (the earliest due date; ISO instants sort as text).
   const next = questions.data.reduce<QuestionListItem | undefined>((first, q) => (!first || q.due_at < first.due_at ? q : first), undefined);
-  const due = dueTodayCount(questions.data);
+  const due = dueTodayCount(questions.data, new Date(), timeZone);
 
   /** Deletes the rows; answers the ids that are still there (their call failed), to stay selected. */
   const onDelete = async (ids: string[]): Promise<string[]> => {

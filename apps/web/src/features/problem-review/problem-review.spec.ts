@@ -49,6 +49,15 @@ describe('due label (local calendar days)', () => {
     [new Date(2026, 5, 11, 0, 0), 'in 1 day'],
     [new Date(2026, 6, 10, 12, 0), 'in 30 days'],
   ])('%s → %s', (due, label) => expect(dueLabel(due.toISOString(), now)).toBe(label));
+
+  it("counts the candidate's calendar days when they have a time zone", () => {
+    // 23:00 UTC on 10 June: already 11 June in Tokyo, still 10 June in New York.
+    const late = new Date('2026-06-10T23:00:00Z');
+    expect(dueLabel('2026-06-10T14:00:00Z', late, 'Asia/Tokyo')).toBe('1 day overdue');
+    expect(dueLabel('2026-06-10T14:00:00Z', late, 'America/New_York')).toBe('Today');
+    expect(dueLabel('2026-06-11T01:00:00Z', late, 'Asia/Tokyo')).toBe('Today');
+    expect(dueLabel('2026-06-12T16:00:00Z', late, 'America/New_York')).toBe('in 2 days');
+  });
 });
 
 describe('review drafts kept across signing in again', () => {

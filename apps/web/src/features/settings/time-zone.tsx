@@ -3,7 +3,7 @@ import * as React from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Combobox, ComboboxOption } from '@/components/ui/combobox';
 import { toast } from '@/components/ui/use-toast';
-import { browserTimeZone, useSetTimeZone, useTimeZone } from './api';
+import { browserTimeZone, useSetTimeZone, useTimeZone } from '@/lib/time-zone';
 
 const zoneOption = (zone: string, now: Date): ComboboxOption => ({
   value: zone,

@@ -1,4 +1,4 @@
-import { dueTodayCount, interviewDateMessages, pacingPlan, profileApi, QuestionListItem } from '@app/contracts';
+import { dayIn, dueTodayCount, interviewDateMessages, pacingPlan, profileApi, QuestionListItem } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import * as React from 'react';
@@ -6,16 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useTimeZone } from '@/lib/time-zone';
 import { call, endpointKey, endpointQuery } from '@/lib/api';
 
 /** Where this browser kept the date before the profile did: moved to the profile once, then dropped. */
 const LEGACY_INTERVIEW_KEY = 'leetcode:interview-date';
-
-/** Today in the reader's time zone, yyyy-mm-dd (an <input type="date"> value). */
-const localToday = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
 
 /** "14 Dec" for a yyyy-mm-dd day, in the reader's locale. */
 const shortDay = (day: string) => {
@@ -40,21 +35,24 @@ function useInterviewDate() {
  */
 export function DuePlan({ questions }: { questions: QuestionListItem[] }) {
   const { saved, loaded, save } = useInterviewDate();
+  const timeZone = useTimeZone().data?.time_zone ?? undefined;
+  // Today in the candidate's time zone, yyyy-mm-dd (an <input type="date"> value).
+  const today = dayIn(new Date(), timeZone);
   // What the input shows: the saved day, or a day being typed that is not (yet) valid.
   const [draft, setDraft] = React.useState<string | null>(null);
   const shown = draft ?? saved ?? '';
-  const invalid = draft !== null && draft !== '' && draft < localToday();
+  const invalid = draft !== null && draft !== '' && draft < today;
 
   React.useEffect(() => {
     if (!loaded) return;
     const legacy = localStorage.getItem(LEGACY_INTERVIEW_KEY);
     if (legacy === null) return;
     localStorage.removeItem(LEGACY_INTERVIEW_KEY);
-    if (!saved && legacy >= localToday()) save.mutate(legacy);
-  }, [loaded, saved, save]);
+    if (!saved && legacy >= today) save.mutate(legacy);
+  }, [loaded, saved, save, today]);
 
   const change = (value: string) => {
-    if (value !== '' && value < localToday()) {
+    if (value !== '' && value < today) {
       setDraft(value);
       return;
     }
@@ -62,8 +60,8 @@ export function DuePlan({ questions }: { questions: QuestionListItem[] }) {
     if (value !== (saved ?? '')) save.mutate(value === '' ? null : value, { onError: () => setDraft(value) });
   };
 
-  const due = dueTodayCount(questions);
-  const plan = saved && !invalid ? pacingPlan(questions.length, saved) : null;
+  const due = dueTodayCount(questions, new Date(), timeZone);
+  const plan = saved && !invalid ? pacingPlan(questions.length, saved, new Date(), timeZone) : null;
   const message = invalid
     ? interviewDateMessages.past
     : save.isError
@@ -90,7 +88,7 @@ export function DuePlan({ questions }: { questions: QuestionListItem[] }) {
                 id="interview-date"
                 type="date"
                 className="h-9 w-44"
-                min={localToday()}
+                min={today}
                 value={shown}
                 disabled={!loaded}
                 aria-invalid={invalid || save.isError}

@@ -20,6 +20,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useTimeZone } from '@/lib/time-zone';
 import { cn } from '@/lib/utils';
 import { DifficultyDot } from '../difficulty';
 import { dueLabel, hasAnyTag, matchesSearch, parseTagFilter } from '../helpers';
@@ -72,6 +73,21 @@ function sortingFrom(id: string | null, order: string | null): SortingState {
 }
 
 const sortBy = (id: SortKey) => (a: Row<QuestionListItem>, b: Row<QuestionListItem>) => sortingFns[id](a.original, b.original);
+
+/** When a question is due, in the candidate's days (their time zone), bold when due today. */
+function DueDate({ dueAt }: { dueAt: string }) {
+  const timeZone = useTimeZone().data?.time_zone ?? undefined;
+  return (
+    <time
+      dateTime={dueAt}
+      title={new Date(dueAt).toLocaleString(undefined, { timeZone })}
+      data-testid="question-due"
+      className={Date.parse(dueAt) <= endOfDay(new Date(), timeZone).getTime() ? 'font-medium text-foreground' : 'text-muted-foreground'}
+    >
+      {dueLabel(dueAt, new Date(), timeZone)}
+    </time>
+  );
+}
 
 /** The shadcn data-table pattern: columns declared once, TanStack Table sorts, pages and selects. */
 const columns: ColumnDef<QuestionListItem>[] = [
@@ -130,16 +146,7 @@ const columns: ColumnDef<QuestionListItem>[] = [
     accessorKey: 'due_at',
     header: ({ column }) => <SortHeader column={column} label="Due" />,
     sortingFn: sortBy('due'),
-    cell: ({ row: { original: q } }) => (
-      <time
-        dateTime={q.due_at}
-        title={new Date(q.due_at).toLocaleString()}
-        data-testid="question-due"
-        className={Date.parse(q.due_at) <= endOfDay(new Date()).getTime() ? 'font-medium text-foreground' : 'text-muted-foreground'}
-      >
-        {dueLabel(q.due_at)}
-      </time>
-    ),
+    cell: ({ row: { original: q } }) => <DueDate dueAt={q.due_at} />,
     meta: { className: 'w-28 sm:w-36' },
   },
   {
@@ -197,7 +204,8 @@ export function QuestionTable({
   const [rowSelection, setRowSelection] = React.useState<RowSelectionState>({});
   const [confirming, setConfirming] = React.useState(false);
   const [dueOnly, setDueOnly] = React.useState(false);
-  const dueBy = endOfDay(new Date()).getTime();
+  const timeZone = useTimeZone().data?.time_zone ?? undefined;
+  const dueBy = endOfDay(new Date(), timeZone).getTime();
 
   const rows = questions.filter((q) => matchesSearch(q.title, search) && hasAnyTag(q.tags, tagFilter) && (!dueOnly || Date.parse(q.due_at) <= dueBy));
   const pageCount = Math.max(1, Math.ceil(rows.length / pagination.pageSize));
