@@ -10,7 +10,8 @@ module.exports = {
   globalSetup: '<rootDir>/e2e/global-setup.cjs',
   globalTeardown: '<rootDir>/e2e/global-teardown.cjs',
   testTimeout: 60_000,
-  // Two files at a time, each on its worker's own stack: a browser test mostly waits (on the
-  // stack, on Chromium's frames), so two keep 2 cores busier than one without starving either.
+  // Two files at a time, each on its worker's own stack. They run last in `npm test`, alone (their
+  // nx target waits for the system tests): beside the other projects on 2 cores, spoken answers
+  // and page loads missed their deadlines.
   maxWorkers: 2,
 };
