@@ -68,7 +68,9 @@ function print() {
   const width = Math.max(7, ...records.map((r) => r.project.length));
   console.log(`\n${'project'.padEnd(width)}  ${'tests'.padStart(5)}  ${'failed'.padStart(6)}  ${'time'.padStart(7)}`);
   for (const r of records) {
-    console.log(`${r.project.padEnd(width)}  ${String(r.passed + r.failed).padStart(5)}  ${String(r.failed).padStart(6)}  ${`${r.seconds.toFixed(1)} s`.padStart(7)}`);
+    console.log(
+      `${r.project.padEnd(width)}  ${String(r.passed + r.failed).padStart(5)}  ${String(r.failed).padStart(6)}  ${`${r.seconds.toFixed(1)} s`.padStart(7)}`,
+    );
   }
   const sum = (key) => records.reduce((total, r) => total + r[key], 0);
   const started = fs.existsSync(runStartedFile) ? Number(fs.readFileSync(runStartedFile, 'utf8')) : NaN;
