@@ -112,7 +112,7 @@ export function FormControl(props: React.ComponentPropsWithoutRef<typeof Slot>) 
   return <Slot id={controlId} aria-describedby={describedBy} aria-invalid={!!message} {...props} />;
 }
 
-export function FormDescription({ className, ...props }: React.HTMLAttributes<HTMLParagraphElement>) {
+function FormDescription({ className, ...props }: React.HTMLAttributes<HTMLParagraphElement>) {
   const { controlId, setDescribed } = useFormField();
   React.useLayoutEffect(() => {
     setDescribed(true);
