@@ -45,8 +45,6 @@ const config: KnipConfig = {
     'tests/system': {
       entry: ['**/*.spec.ts'],
       project: ['**/*.ts'],
-      // The grant-credits test runs voice's built admin script by its path: the dependency is what makes Nx build voice first.
-      ignoreDependencies: ['@app/voice'],
     },
   },
 };

@@ -431,6 +431,13 @@ async function practiceLane(storm: Storm, user: Caller, u: number): Promise<void
     const stored = (await read(user, '/api/leetcode-questions/review-limits')) as typeof limits;
     return stored.daily_review_limit === limits.daily_review_limit && stored.new_per_day === limits.new_per_day;
   });
+  const zone = ['Europe/Paris', 'Asia/Tokyo', 'America/Los_Angeles'][u % 3];
+  const setZone = await storm.write('setTimeZone', user, 'PUT', '/api/leetcode-questions/time-zone', { time_zone: zone });
+  storm.expect(
+    setZone,
+    `${user.email} keeps their time zone`,
+    async () => ((await read(user, '/api/leetcode-questions/time-zone')) as { time_zone: string }).time_zone === zone,
+  );
   const imported = await storm.write('importProblems', user, 'POST', '/api/leetcode-questions/import', {
     csv: `title,difficulty,tags\nImported ${u},Hard,Graphs\nTwo Sum ${u},Easy,\n`,
   });
