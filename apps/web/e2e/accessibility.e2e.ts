@@ -110,7 +110,14 @@ describe('accessibility: no serious or critical axe finding on any screen, at 12
     for (const scheme of ['dark', 'light'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.reload();
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark-mode'))).toBe(scheme === 'dark');
+      // The page takes the system's scheme in a script that runs after load: wait for it, then check.
+      const followed = await page
+        .waitForFunction((dark) => document.documentElement.classList.contains('dark-mode') === dark, scheme === 'dark', { timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      expect(followed).toBe(true);
     }
     // An operation opened, so its parameters, media-type select and responses are checked too.
     await page.locator('.opblock-summary').first().click();
