@@ -35,7 +35,21 @@ export function which(binary) {
   return undefined;
 }
 
-/** `preferred` when it is free, else any free port. */
+/**
+ * The lowest port the kernel hands out to outgoing connections (Linux: 32768 unless configured).
+ * A port picked from the ephemeral range and bound a few seconds later can meanwhile become the
+ * source port of a connection to Postgres or NATS: the service then fails with EADDRINUSE on every
+ * restart. Below that range only listeners take ports.
+ */
+function ephemeralPortsStart() {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** `preferred` when it is free, else a free port below the ephemeral range (any free port when that range starts too low). */
 export async function freePort(preferred = 0) {
   const tryPort = (port) =>
     new Promise((resolve) => {
@@ -46,7 +60,14 @@ export async function freePort(preferred = 0) {
         server.close(() => resolve(got));
       });
     });
-  return (preferred && (await tryPort(preferred))) || tryPort(0);
+  if (preferred && (await tryPort(preferred))) return preferred;
+  const low = 10_000;
+  const high = ephemeralPortsStart() - 1;
+  for (let attempt = 0; high - low > 1_000 && attempt < 20; attempt++) {
+    const port = await tryPort(low + Math.floor(Math.random() * (high - low)));
+    if (port) return port;
+  }
+  return tryPort(0);
 }
 
 /**
