@@ -71,22 +71,50 @@ export const screenshot = (page: Page, name: string) => page.screenshot({ path: 
 
 export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-/** Signs up through the real form and waits for the signed-in shell. */
-export async function signUp(page: Page, email: string, password = 'secret123'): Promise<void> {
-  await page.goto('/login?tab=signup');
-  await page.getByRole('tabpanel').getByLabel('Email').fill(email);
-  await page.getByRole('tabpanel').getByLabel('Password').fill(password);
-  await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
+/**
+ * Where the app's auth client keeps its session in localStorage (SESSION_STORAGE_KEY in
+ * src/lib/supabase.ts, which reads import.meta and window and so cannot be imported here).
+ */
+const SESSION_STORAGE_KEY = 'supabase.auth.token';
+
+/** A session for `email` from identity's password grant or sign-up (what the web's auth client gets). */
+async function sessionOf(grant: 'signup' | 'token?grant_type=password', email: string, password: string): Promise<{ access_token: string }> {
+  const res = await fetch(`${baseUrl}/auth/v1/${grant}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`${grant} ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * Opens `at` signed in with `session`, stored where the auth client keeps it as a reload would find
+ * it. It is written on a blank page of the app's origin, so no page of the app loads twice; the
+ * signed-in shell is waited for.
+ */
+async function openSignedIn(page: Page, session: unknown, at: string): Promise<void> {
+  const blank = new URL('/e2e-session-blank', baseUrl).toString();
+  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>session</title>' }));
+  await page.goto(blank);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify(session)]);
+  await page.unroute(blank);
+  await page.goto(at);
   await page.getByTestId('topbar-avatar').waitFor();
 }
 
-/** Signs in through the real form (a new session carries the account's current role). */
+/**
+ * Signs an account up and opens "Check your inbox" signed in, where the sign-up form leads a new
+ * account. The account is made through the API, as the form would make it: the form itself is
+ * auth.e2e's subject, and going through it costs every other test two loads of the app.
+ */
+export async function signUp(page: Page, email: string, password = 'secret123'): Promise<void> {
+  await openSignedIn(page, await sessionOf('signup', email, password), '/check-inbox');
+}
+
+/** Signs in (a new session carries the account's current role) and opens the home page, as the sign-in form does. */
 export async function signIn(page: Page, email: string, password = 'secret123'): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('tabpanel').getByLabel('Email').fill(email);
-  await page.getByRole('tabpanel').getByLabel('Password').fill(password);
-  await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
-  await page.getByTestId('topbar-avatar').waitFor();
+  await openSignedIn(page, await sessionOf('token?grant_type=password', email, password), '/');
 }
 
 /** axe-core in the page; returns serious and critical violations only. */
@@ -128,25 +156,13 @@ export async function api(token: string, method: string, url: string, body?: unk
 
 /** A session's access token for an account (the same password grant the web's auth client uses). */
 export async function tokenOf(email: string, password = 'secret123'): Promise<string> {
-  const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in ${res.status} ${await res.text()}`);
-  return (await res.json()).access_token;
+  return (await sessionOf('token?grant_type=password', email, password)).access_token;
 }
 
 /** Signs an account up through the API (no browser) and answers its address and access token. */
 export async function signedUpToken(tag: string): Promise<{ email: string; token: string }> {
   const email = uniqueEmail(tag);
-  const res = await fetch(`${baseUrl}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret123' }),
-  });
-  if (!res.ok) throw new Error(`sign-up ${res.status} ${await res.text()}`);
-  return { email, token: (await res.json()).access_token };
+  return { email, token: (await sessionOf('signup', email, 'secret123')).access_token };
 }
 
 /** A call to the API from inside the page with its session (same origin, same token), as the page itself would make it. */

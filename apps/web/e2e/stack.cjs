@@ -5,21 +5,12 @@
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { mkdtempSync, rmSync } = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
 const { connect } = require('nats');
 
 const root = path.resolve(__dirname, '../../..');
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Starts the launcher on its own database and streams; answers what stopStack needs, once /readyz answers. */
 async function startStack(env = {}) {
@@ -32,6 +23,8 @@ async function startStack(env = {}) {
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
 
+  // The launcher's own choice of a free port (below the ephemeral range, see scripts/stack.mjs).
+  const { freePort } = await import('../../../scripts/stack.mjs');
   const port = await freePort();
   // identity's developer mailbox (no SMTP_URL): the tests open confirmation links from it.
   const mailbox = mkdtempSync(path.join(os.tmpdir(), 'e2e-mailbox-'));
