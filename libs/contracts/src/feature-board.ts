@@ -40,6 +40,8 @@ export const featureCommentSchema = z.object({
   edited_at: z.string().nullable(),
   /** The caller may edit and delete it: they wrote it, or they are a moderator. */
   can_edit: z.boolean(),
+  /** Its author was a moderator when writing it: the app shows a badge (the name proves nothing). */
+  by_moderator: z.boolean(),
 });
 export type FeatureComment = z.infer<typeof featureCommentSchema>;
 

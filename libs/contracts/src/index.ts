@@ -5,6 +5,7 @@ export * from './events';
 export * from './auth';
 export * from './companies';
 export * from './profile';
+export * from './display-names';
 export * from './interviews';
 export * from './community';
 export * from './voice';

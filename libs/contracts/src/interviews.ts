@@ -185,8 +185,38 @@ export const offerCurrencies = [
 
 /** A yearly amount in whole units of its currency: past this it is a typo (the largest currencies' salaries stay below). */
 export const offerAmountMax = 10_000_000_000;
-/** A company's offer ranges appear once this many reports in a currency (and level) have offer details. */
-export const offerRangeMinReports = 3;
+/**
+ * Who counts in a company's offer ranges (docs/salary-privacy.md): at least this many distinct
+ * accounts in a currency (and level), each confirmed and registered this many days before the
+ * daily publication, one report (its newest) per account, company and currency.
+ */
+export const offerRangeRules = { minAccounts: 5, accountMinAgeDays: 7 } as const;
+
+/**
+ * Approximate units of a currency per US dollar, rounded: only the order of magnitude matters, for
+ * the plausible band and the rounding step below. Offers in a currency not listed here are kept but
+ * never published (nobody can say what a plausible salary in it is).
+ */
+// prettier-ignore
+const unitsPerDollar: Partial<Record<(typeof offerCurrencies)[number], number>> = {
+  USD: 1, EUR: 1, GBP: 1, CHF: 1, CAD: 1.4, AUD: 1.5, NZD: 1.7, SGD: 1.3, HKD: 7.8, JPY: 150, CNY: 7.2, INR: 85, KRW: 1400,
+  TWD: 32, SEK: 10, NOK: 10, DKK: 7, PLN: 4, CZK: 23, HUF: 360, RON: 4.6, ILS: 3.7, AED: 3.7, SAR: 3.8, TRY: 35, BRL: 5.5,
+  MXN: 18, ARS: 1000, CLP: 950, COP: 4100, ZAR: 18, NGN: 1500, EGP: 50, KES: 130, PKR: 280, THB: 35, MYR: 4.5, IDR: 16000,
+  PHP: 57, VND: 25000, UAH: 41,
+};
+
+/**
+ * Per currency: the yearly base salary a report must fall within to be counted (5,000 to 2,000,000
+ * dollars' worth), the most a bonus or yearly equity may be (beyond it that figure alone is left
+ * out), and the step every published figure is rounded to (1,000 dollars' worth, as a power of ten:
+ * 1,000 USD, EUR or CHF, 100,000 JPY or INR).
+ */
+export const offerBands: Record<string, { baseMin: number; baseMax: number; extraMax: number; step: number }> = Object.fromEntries(
+  Object.entries(unitsPerDollar).map(([currency, rate]) => [
+    currency,
+    { baseMin: 5_000 * rate, baseMax: 2_000_000 * rate, extraMax: 5_000_000 * rate, step: 10 ** Math.round(Math.log10(1_000 * rate)) },
+  ]),
+);
 
 export const offerMessages = {
   currency: 'Please choose a currency from the list',
@@ -224,7 +254,7 @@ export const offerDetailsSchema = z.object({
 const blankOfferToNull = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => emptyToNull(v) === null) ? null : emptyToNull(value);
 
-/** The 25th percentile, median and 75th percentile of one figure, each rounded to two significant digits. */
+/** The 25th percentile, median and 75th percentile of one figure, each rounded to its currency's step (offerBands). */
 const offerRangeSchema = z.object({ p25: z.number(), median: z.number(), p75: z.number() });
 const offerRangesSchema = z.array(
   z.object({
@@ -233,10 +263,11 @@ const offerRangesSchema = z.array(
     level: z.string().nullable(),
     reports: z.number().int(),
     base: offerRangeSchema,
-    /** null under offerRangeMinReports reports giving it. */
+    /** null under offerRangeRules.minAccounts reports giving it. */
     bonus: offerRangeSchema.nullable(),
     equity: offerRangeSchema.nullable(),
   }),
+    /** Reports counted: one per account, so also the number of candidates behind the figures. */
 );
 export type OfferRanges = z.infer<typeof offerRangesSchema>;
 
@@ -399,7 +430,7 @@ export const companyInsightsSchema = z.object({
   levels: z.record(z.string(), z.number().int()),
   /** The problems named most often in the company's rounds (at most ten, ties by name), each counted once per interview. */
   top_questions: z.array(z.object({ title: z.string(), count: z.number().int() })),
-  /** Offer figures per currency (all levels, then each level), only where at least offerRangeMinReports reports gave them. */
+  /** Offer figures per currency (all levels, then each level) as last published (daily), only where offerRangeRules are met. */
   offer_ranges: offerRangesSchema,
 });
 export type CompanyInsights = z.infer<typeof companyInsightsSchema>;
@@ -407,6 +438,8 @@ export type CompanyInsights = z.infer<typeof companyInsightsSchema>;
 /** The static logo path of a company (spec section 2): lower-cased name, spaces as hyphens, png. */
 export const companySlug = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '-');
 
+  /** When the ranges were last published; null before the first publication. */
+  offer_ranges_published_at: z.string().nullable(),
 /**
  * The Submit an Interview dialog: the company is an existing one (`id`) or a name typed in the picker,
  * created first when the form is sent (spec section 4); everything else is the create call's body.
@@ -475,6 +508,8 @@ export type InterviewComment = z.infer<typeof interviewCommentSchema>;
 /** Oldest first; `cursor` is the X-Next-Cursor of the previous page. */
 export const interviewCommentQuerySchema = z.object({
   limit: z.coerce
+  /** Its author was a moderator when writing it: the app shows a badge (the name proves nothing). */
+  by_moderator: z.boolean(),
     .number({ error: interviewMessages.limit })
     .int({ message: interviewMessages.limit })
     .min(1, { message: interviewMessages.limit })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyToNull, toNumberOrNull } from './common';
+import { displayNameMessages, reservedWordIn } from './display-names';
 
 export const profileSchema = z.object({
   username: z.string(),
@@ -27,7 +28,11 @@ export const updateProfileSchema = z.object({
     .string({ error: 'Username must be at least 2 characters.' })
     .trim()
     .min(profileLimits.usernameMin, { message: 'Username must be at least 2 characters.' })
-    .max(profileLimits.usernameMax, { message: 'Username must not be longer than 30 characters.' }),
+    .max(profileLimits.usernameMax, { message: 'Username must not be longer than 30 characters.' })
+    .superRefine((username, ctx) => {
+      const reserved = reservedWordIn(username);
+      if (reserved) ctx.addIssue({ code: 'custom', message: displayNameMessages.reservedUsername(reserved) });
+    }),
   current_company_id: z.preprocess(emptyToNull, z.string({ error: 'Invalid company ID' }).uuid({ message: 'Invalid company ID' }).nullable().optional()),
   verified_company: z.boolean().optional(),
   years_of_experience: z.preprocess(

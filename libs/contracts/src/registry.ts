@@ -35,7 +35,8 @@ export const serviceRegistry = [
     prefixes: ['/api/all-companies', '/api/candidate-interviews'],
     port: 8102,
     produces: ['interviews.company.created'],
-    consumes: ['identity.user.deleted'],
+    // Registered: an account's age, which offer ranges count only past offerRangeRules.accountMinAgeDays.
+    consumes: ['identity.user.registered', 'identity.user.deleted'],
     // A shared card's author username (PROFILE_URL), read with the author's own token.
     calls: ['profile'],
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameMessages, reservedWordIn } from '../display-names';
 import { endpoint } from '../http/endpoint';
 
 /** GoTrue's user and session as @supabase/supabase-js reads them (docs/api-contract.md, identity). */
@@ -58,6 +59,11 @@ export const userMetadataSchema = z
   .record(z.string(), z.unknown())
   .refine((data) => new TextEncoder().encode(JSON.stringify(data)).length <= userMetadataBytesMax, {
     message: `User metadata must be at most ${userMetadataBytesMax / 1024} KB of JSON`,
+  })
+  // The full name is shown on comments and in notifications: it may not claim to speak for Thunderprep.
+  .superRefine(({ full_name: fullName }, ctx) => {
+    const reserved = typeof fullName === 'string' ? reservedWordIn(fullName) : undefined;
+    if (reserved) ctx.addIssue({ code: 'custom', path: ['full_name'], message: displayNameMessages.reservedFullName(reserved) });
   });
 
 /**
