@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, screenshot, seriousA11yViolations, stack, uniqueEmail } from './browser';
+import { baseUrl, launch, screenshot, seriousA11yViolations, signInThroughForm, signUpThroughForm, stack, uniqueEmail } from './browser';
 
 const root = path.resolve(__dirname, '../../..');
 /**
@@ -42,23 +42,6 @@ async function open(browser: Browser, viewport: { width: number; height: number 
   // bypassCSP: axe-core is injected as an inline script.
   const context = await browser.newContext({ baseURL: publicUrl(), viewport, bypassCSP: true });
   return { context, page: await context.newPage() };
-}
-
-async function signUpThroughForm(page: Page, email: string, password: string) {
-  await page.goto('/login?tab=signup');
-  const panel = page.getByRole('tabpanel');
-  await panel.getByLabel('Email').fill(email);
-  await panel.getByLabel('Password').fill(password);
-  await panel.getByRole('button', { name: 'Sign Up' }).click();
-  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
-}
-
-async function signInThroughForm(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  const panel = page.getByRole('tabpanel');
-  await panel.getByLabel('Email').fill(email);
-  await panel.getByLabel('Password').fill(password);
-  await panel.getByRole('button', { name: 'Sign In' }).click();
 }
 
 describe('password recovery and e-mail confirmation (Chromium, issue 22)', () => {

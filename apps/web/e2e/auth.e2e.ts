@@ -2,7 +2,7 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { Browser, BrowserContext } from 'playwright-core';
-import { baseUrl, launch, newPage, screenshot, seriousA11yViolations, signUp, stack, uniqueEmail } from './browser';
+import { baseUrl, launch, newPage, screenshot, seriousA11yViolations, signUp, signUpThroughForm, stack, uniqueEmail } from './browser';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -46,7 +46,8 @@ describe('signing in and out (Chromium)', () => {
   it('signs up, signs out, refuses a wrong password, signs in again', async () => {
     const email = uniqueEmail('flow');
     const { context, page } = await newPage(browser);
-    await signUp(page, email);
+    await signUpThroughForm(page, email);
+    await page.getByTestId('topbar-avatar').waitFor();
     // A new account is asked for the mailed code first; it may skip it.
     expect(new URL(page.url()).pathname).toBe('/check-inbox');
     await page.getByRole('link', { name: 'Skip for now' }).click();

@@ -117,6 +117,25 @@ export async function signIn(page: Page, email: string, password = 'secret123'):
   await openSignedIn(page, await sessionOf('token?grant_type=password', email, password), '/');
 }
 
+/** Signs up through the sign-up form (auth.e2e's subject) and waits for "Check your inbox", where a new account lands. */
+export async function signUpThroughForm(page: Page, email: string, password = 'secret123'): Promise<void> {
+  await page.goto('/login?tab=signup');
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel('Email').fill(email);
+  await panel.getByLabel('Password').fill(password);
+  await panel.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+}
+
+/** Fills and sends the sign-in form; what follows (the shell, an error) is the caller's to wait for. */
+export async function signInThroughForm(page: Page, email: string, password = 'secret123'): Promise<void> {
+  await page.goto('/login');
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel('Email').fill(email);
+  await panel.getByLabel('Password').fill(password);
+  await panel.getByRole('button', { name: 'Sign In' }).click();
+}
+
 /** axe-core in the page; returns serious and critical violations only. */
 export async function seriousA11yViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: string; help: string }>> {
   await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
