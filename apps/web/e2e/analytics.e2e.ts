@@ -77,7 +77,7 @@ describe('Analytics (Chromium)', () => {
     await page.getByTestId('heatmap-summary').filter({ hasText: '4 reviews in the last 12 weeks, on 1 day.' }).waitFor();
     expect(await page.getByTestId('retention-summary').textContent()).toBe('Retention of 4 problems: 1 not reviewed, 1 at 20–39%, 1 at 60–79%, 1 at 80–100%.');
     expect(await page.getByTestId('minutes-summary').textContent()).toBe('Average time per review: Easy 20 min, Medium 12 min, Hard no reviews yet.');
-    expect(await page.getByTestId('weakest-summary').textContent()).toBe('Lowest mean retention: Hash Table 47%, Graphs 50%.');
+    expect(await page.getByTestId('weakest-summary').textContent()).toBe('Lowest mean retention: Hash Table 47%, Graphs 100%.');
     expect(await page.getByTestId('forecast-summary').textContent()).toMatch(/^1 due today, 4 over the next 14 days\./);
     expect(await page.locator('[data-testid=heatmap] [data-reviews]').count()).toBe(84);
     expect(await page.locator('[data-testid=heatmap] [data-reviews="4"]').count()).toBe(1);

@@ -64,7 +64,7 @@ describe('Problem Review export and import (Chromium)', () => {
     await dialog.getByTestId('import-result').filter({ hasText: 'Nothing was imported.' }).waitFor({ timeout: 60_000 });
     expect(await dialog.getByTestId('import-problems').getByRole('listitem').allTextContents()).toEqual([
       'Row 3: Title is required',
-      'Row 4: Difficulty is required',
+      'Row 4: Difficulty "Impossible" is not one of Easy, Medium, Hard',
     ]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'practice-import-errors-desktop');

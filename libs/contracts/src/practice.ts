@@ -58,13 +58,24 @@ export const listQuestionsQuerySchema = z.object({ sort: z.enum(listOrders, { me
 /** 20 tags of 25 characters: with the title, a question stays under 1 KB, its whole list under 1 MB at the cap. */
 export const tagsMax = 500;
 
+/**
+ * Nothing chosen is "required"; a value given that is none of the three says so, quoting it (cut
+ * short), so a CSV row with "Impossible" reads as what it is.
+ */
+const difficultyMessage = (given: unknown): string => {
+  if (given === undefined || given === null || given === '') return 'Difficulty is required';
+  const choices = difficulties.join(', ');
+  if (typeof given !== 'string') return `Difficulty must be one of ${choices}`;
+  return `Difficulty "${given.length > 30 ? `${given.slice(0, 29)}…` : given}" is not one of ${choices}`;
+};
+
 export const createQuestionSchema = z.object({
   title: z
     .string({ error: 'Title is required' })
     .trim()
     .min(1, { message: 'Title is required' })
     .max(limits.titleMax, { message: `Title must not be longer than ${limits.titleMax} characters` }),
-  difficulty: z.enum(difficulties, { message: 'Difficulty is required' }),
+  difficulty: z.enum(difficulties, { error: (issue) => difficultyMessage(issue.input) }),
   tags: z.preprocess(
     (v) => (typeof v === 'string' ? normaliseTags(v) : emptyToNull(v)),
     z
@@ -224,8 +235,12 @@ export const practiceAnalyticsSchema = z.object({
   reviews_per_day: z.array(z.object({ day: z.string(), reviews: z.number().int() })),
   /** Questions per retention band (spec section 9 score, now), in retentionBands order. */
   retention_distribution: z.array(z.object({ band: z.enum(retentionBands), questions: z.number().int() })),
-  /** Tags of at least 2 problems, lowest mean retention first (a never-reviewed problem counts 0), at most 5. */
-  weakest_tags: z.array(z.object({ tag: z.string(), problems: z.number().int(), mean_retention: z.number().int() })),
+  /**
+   * Tags of at least 2 problems, lowest mean retention first, at most 5. The mean is over the tag's
+   * reviewed problems (a problem never reviewed has no retention to count, not 0); a tag none of
+   * whose problems was reviewed has mean_retention null and comes after those with a mean.
+   */
+  weakest_tags: z.array(z.object({ tag: z.string(), problems: z.number().int(), reviewed: z.number().int(), mean_retention: z.number().int().nullable() })),
   /** Mean minutes per review by difficulty, one decimal; null without reviews. */
   average_minutes: perDifficulty,
   /** Reviews due on each of the next 14 days, today first (today includes everything overdue). */

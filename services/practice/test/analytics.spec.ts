@@ -70,10 +70,11 @@ describe('practice analytics', () => {
       { band: '60–79', questions: 1 },
       { band: '80–100', questions: 1 },
     ]);
-    // Arrays and Strings have one problem each; Graphs is Course Schedule (100) and Clone Graph (never reviewed: 0).
+    // Arrays and Strings have one problem each; Graphs is Course Schedule (100) and Clone Graph, never
+    // reviewed: it has no retention to count, so Graphs' mean is 100, not 50.
     expect(body.weakest_tags).toEqual([
-      { tag: 'Hash Table', problems: 2, mean_retention: 47 },
-      { tag: 'Graphs', problems: 2, mean_retention: 50 },
+      { tag: 'Hash Table', problems: 2, reviewed: 2, mean_retention: 47 },
+      { tag: 'Graphs', problems: 2, reviewed: 1, mean_retention: 100 },
     ]);
     expect(body.average_minutes).toEqual({ Easy: 20, Medium: 12, Hard: 90 });
     expect(body.reviews_per_day).toHaveLength(84);
@@ -96,6 +97,18 @@ describe('practice analytics', () => {
     const moved = await analytics(auth);
     expect(moved.total_reviews).toBe(6);
     expect(moved.reviews_per_day.at(-1)).toEqual({ day: utcDay(0), reviews: 5 });
+  });
+
+  it('shows a tag nobody reviewed yet as not reviewed, after the tags with a retention, not as 0 %', async () => {
+    const auth = await env.authHeader(env.newUser());
+    await add(auth, 'N-Queens', 'Hard', 'Backtracking');
+    await add(auth, 'Subsets', 'Medium', 'Backtracking,Arrays');
+    const twoSum = await add(auth, 'Two Sum', 'Easy', 'Arrays');
+    await review(auth, twoSum, 40, 20, 20); // 30
+    expect((await analytics(auth)).weakest_tags).toEqual([
+      { tag: 'Arrays', problems: 2, reviewed: 1, mean_retention: 30 },
+      { tag: 'Backtracking', problems: 2, reviewed: 0, mean_retention: null },
+    ]);
   });
 
   it("counts days in the candidate's time zone, UTC until they set one", async () => {

@@ -105,7 +105,7 @@ describe('export and import', () => {
     [
       'a bad row among good ones',
       'title,difficulty\nGood One,Easy\n,Easy\nAlso Good,Trivial\n',
-      { 'row 3': 'Row 3: Title is required', 'row 4': 'Row 4: Difficulty is required' },
+      { 'row 3': 'Row 3: Title is required', 'row 4': 'Row 4: Difficulty "Trivial" is not one of Easy, Medium, Hard' },
     ],
     ['a header without the columns', 'name,level\nTwo Sum,Easy\n', { 'row 1': importMessages.header }],
     ['no rows', 'title,difficulty\n', { csv: importMessages.empty }],

@@ -71,7 +71,7 @@ describe('practice', () => {
     [{ difficulty: 'Easy' }, { title: 'Title is required' }],
     [{ title: '   ', difficulty: 'Easy' }, { title: 'Title is required' }],
     [{ title: 'x' }, { difficulty: 'Difficulty is required' }],
-    [{ title: 'x', difficulty: 'Trivial' }, { difficulty: 'Difficulty is required' }],
+    [{ title: 'x', difficulty: 'Trivial' }, { difficulty: 'Difficulty "Trivial" is not one of Easy, Medium, Hard' }],
     [{ title: 'x'.repeat(201), difficulty: 'Easy' }, { title: 'Title must not be longer than 200 characters' }],
     [{ title: 'x', difficulty: 'Easy', tags: Array.from({ length: 21 }, (_, i) => `t${i}`).join(',') }, { tags: 'At most 20 tags' }],
     [{ title: 'x', difficulty: 'Easy', tags: 'a'.repeat(501) }, { tags: 'Tags must not be longer than 500 characters' }],

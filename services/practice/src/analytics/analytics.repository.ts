@@ -33,7 +33,8 @@ per_day AS (
   GROUP BY 1
 ),
 tag_stats AS (
-  SELECT min(btrim(t) COLLATE "C") AS tag, count(DISTINCT q.id)::int AS problems, avg(COALESCE(q.retention, 0)) AS mean
+  SELECT min(btrim(t) COLLATE "C") AS tag, count(DISTINCT q.id)::int AS problems,
+         count(DISTINCT q.id) FILTER (WHERE q.retention IS NOT NULL)::int AS reviewed, avg(q.retention) AS mean
   FROM q, unnest(string_to_array(q.tags, ',')) AS t
   WHERE btrim(t) <> ''
   GROUP BY lower(btrim(t))
@@ -52,8 +53,9 @@ SELECT
      LEFT JOIN per_day ON per_day.day = d::date) AS reviews_per_day,
   (SELECT json_object_agg(band, n) FROM (
      SELECT CASE WHEN retention IS NULL THEN 'none' ELSE LEAST(4, retention / 20)::text END AS band, count(*)::int AS n FROM q GROUP BY 1) b) AS bands,
-  (SELECT COALESCE(json_agg(json_build_object('tag', tag, 'problems', problems, 'mean_retention', floor(mean + 0.5)::int) ORDER BY mean, tag), '[]')
-     FROM (SELECT * FROM tag_stats ORDER BY mean, tag LIMIT 5) w) AS weakest_tags,
+  (SELECT COALESCE(json_agg(json_build_object('tag', tag, 'problems', problems, 'reviewed', reviewed, 'mean_retention', floor(mean + 0.5)::int)
+                           ORDER BY mean NULLS LAST, tag), '[]')
+     FROM (SELECT * FROM tag_stats ORDER BY mean NULLS LAST, tag LIMIT 5) w) AS weakest_tags,
   (SELECT json_object_agg(difficulty, CASE WHEN reviews = 0 THEN NULL ELSE round((minutes / reviews)::numeric, 1) END)
      FROM (SELECT difficulty, sum(session_count) AS reviews, sum(total_minutes) AS minutes FROM q GROUP BY 1) m) AS minutes,
   (SELECT json_agg(json_build_object('day', d::date::text, 'due', COALESCE(due.n, 0)) ORDER BY d)

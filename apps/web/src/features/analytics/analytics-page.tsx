@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { usePracticeAnalytics } from './api';
 import { BarPanel } from './components/bar-panel';
 import { ReviewHeatmap } from './components/review-heatmap';
-import { count, dayLabel, forecastSummary, heatmapSummary, minutesSummary, retentionSummary } from './summaries';
+import { dayLabel, forecastSummary, heatmapSummary, minutesSummary, retentionSummary, tagRetention, weakestSummary } from './summaries';
 
 function Panel({ id, title, summary, className, children }: { id: string; title: string; summary: string; className?: string; children: React.ReactNode }) {
   return (
@@ -103,15 +103,7 @@ export default function AnalyticsPage() {
               unit="min"
             />
           </Panel>
-          <Panel
-            id="weakest"
-            title="Weakest tags"
-            summary={
-              a.weakest_tags.length === 0
-                ? 'No tag has 2 problems yet: tag your problems to see which topics slip.'
-                : `Lowest mean retention: ${a.weakest_tags.map((t) => `${t.tag} ${t.mean_retention}%`).join(', ')}.`
-            }
-          >
+          <Panel id="weakest" title="Weakest tags" summary={weakestSummary(a.weakest_tags)}>
             <ul className="space-y-3">
               {a.weakest_tags.map((t) => (
                 <li key={t.tag} className="space-y-1">
@@ -119,12 +111,10 @@ export default function AnalyticsPage() {
                     <Link to={`/leetcode?tags=${encodeURIComponent(t.tag)}`} className="font-medium [overflow-wrap:anywhere] hover:underline">
                       {t.tag}
                     </Link>
-                    <span className="shrink-0 tabular-nums text-muted-foreground">
-                      {t.mean_retention}% · {count(t.problems, 'problem')}
-                    </span>
+                    <span className="text-right tabular-nums text-muted-foreground">{tagRetention(t)}</span>
                   </div>
                   <div aria-hidden className="h-2 rounded-full bg-muted">
-                    <div className="h-2 rounded-full bg-primary" style={{ width: `${Math.max(2, t.mean_retention)}%` }} />
+                    {t.mean_retention === null ? null : <div className="h-2 rounded-full bg-primary" style={{ width: `${Math.max(2, t.mean_retention)}%` }} />}
                   </div>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { forecastSummary, heatmapSummary, minutesSummary, retentionSummary } from './summaries';
+import { forecastSummary, heatmapSummary, minutesSummary, retentionSummary, tagRetention, weakestSummary } from './summaries';
 
 const days = (reviews: number[]) => reviews.map((n, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, reviews: n }));
 
@@ -39,4 +39,23 @@ describe('what each chart says in words', () => {
     [[0, 0], 'Nothing due in the next 14 days.'],
     [[3, 0, 4], /^3 due today, 7 over the next 14 days\. Busiest day: .* with 4\.$/],
   ])('forecast %j', (due, said) => expect(forecastSummary(due.map((n, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, due: n })))).toMatch(said));
+
+  describe('weakest tags: a problem never reviewed is not yet reviewed, never 0 %', () => {
+    const backtracking = { tag: 'Backtracking', problems: 3, reviewed: 0, mean_retention: null };
+    const hashTable = { tag: 'Hash Table', problems: 3, reviewed: 2, mean_retention: 47 };
+    const graphs = { tag: 'Graphs', problems: 2, reviewed: 2, mean_retention: 80 };
+
+    it('each tag', () => {
+      expect(tagRetention(backtracking)).toBe('not yet reviewed · 3 problems');
+      expect(tagRetention(hashTable)).toBe('47% · 3 problems, 1 not yet reviewed');
+      expect(tagRetention(graphs)).toBe('80% · 2 problems');
+    });
+
+    it.each([
+      [[], 'No tag has 2 problems yet: tag your problems to see which topics slip.'],
+      [[hashTable, graphs], 'Lowest mean retention: Hash Table 47%, Graphs 80%.'],
+      [[hashTable, backtracking], 'Lowest mean retention: Hash Table 47%. Not yet reviewed: Backtracking.'],
+      [[backtracking], 'Not yet reviewed: Backtracking.'],
+    ])('the panel %#', (tags, said) => expect(weakestSummary(tags)).toBe(said));
+  });
 });

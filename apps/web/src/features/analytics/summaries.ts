@@ -36,3 +36,24 @@ export function forecastSummary(forecast: PracticeAnalytics['due_forecast']): st
   const busiest = forecast.reduce((best, d) => (d.due > best.due ? d : best));
   return `${forecast[0].due} due today, ${total} over the next 14 days. Busiest day: ${dayLabel(busiest.day)} with ${busiest.due}.`;
 }
+
+type WeakTag = PracticeAnalytics['weakest_tags'][number];
+
+/** A tag's line: its mean over the problems reviewed, and those not reviewed yet, which count nothing (not 0 %). */
+export function tagRetention(t: WeakTag): string {
+  if (t.mean_retention === null) return `not yet reviewed · ${count(t.problems, 'problem')}`;
+  const unreviewed = t.problems - t.reviewed;
+  return `${t.mean_retention}% · ${count(t.problems, 'problem')}${unreviewed > 0 ? `, ${unreviewed} not yet reviewed` : ''}`;
+}
+
+export function weakestSummary(tags: PracticeAnalytics['weakest_tags']): string {
+  if (tags.length === 0) return 'No tag has 2 problems yet: tag your problems to see which topics slip.';
+  const reviewed = tags.filter((t) => t.mean_retention !== null);
+  const unreviewed = tags.filter((t) => t.mean_retention === null);
+  return [
+    reviewed.length ? `Lowest mean retention: ${reviewed.map((t) => `${t.tag} ${t.mean_retention}%`).join(', ')}.` : '',
+    unreviewed.length ? `Not yet reviewed: ${unreviewed.map((t) => t.tag).join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}

@@ -4,7 +4,7 @@ import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, ListChecks, Timer, Trophy } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { hasAnyTag } from '../helpers';
+import { readinessLines } from '../readiness';
 
 export function SummaryCards({ summary }: { summary: PracticeSummary }) {
   const none = <p className="text-sm text-muted-foreground">You have not solved any problems yet.</p>;
@@ -55,28 +55,6 @@ function StatCard({ title, icon: Icon, children }: { title: string; icon: typeof
   );
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-
-/** The four readiness lines of the spec's categories, from the candidate's own numbers. */
-function readinessLines(analytics: PracticeAnalytics, questions: QuestionListItem[]): Array<{ category: string; text: string }> {
-  const weakest = analytics.weakest_tags[0];
-  const designs = questions.filter((q) => hasAnyTag(q.tags, ['System Design'])).length;
-  const week = analytics.reviews_per_day.slice(-7);
-  const weekReviews = week.reduce((n, d) => n + d.reviews, 0);
-  return [
-    {
-      category: 'leetcode',
-      text: `${plural(analytics.due_forecast[0]?.due ?? 0, 'problem')} due today${weakest ? `; weakest tag ${weakest.tag} at ${weakest.mean_retention}% retention` : ''}`,
-    },
-    {
-      category: 'system_design',
-      text: designs > 0 ? `${plural(designs, 'System Design problem')} tracked` : "No System Design problems tracked yet: tag one 'System Design'",
-    },
-    { category: 'communication', text: `${plural(analytics.mock_interviews, 'mock interview')} done` },
-    { category: 'other', text: `${plural(weekReviews, 'review')} in the last 7 days, on ${plural(week.filter((d) => d.reviews > 0).length, 'day')}` },
-  ];
-}
-
 export function ReadinessSummary({ analytics, questions }: { analytics: PracticeAnalytics | undefined; questions: QuestionListItem[] }) {
   return (
     <Collapsible.Root defaultOpen={false} className="rounded-lg border bg-card">
@@ -90,8 +68,8 @@ export function ReadinessSummary({ analytics, questions }: { analytics: Practice
         {analytics ? (
           <ul className="space-y-2 px-4 pb-4 text-sm" data-testid="readiness">
             {readinessLines(analytics, questions).map((t) => (
-              <li key={t.category} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{t.category}</span>
+              <li key={t.key} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="rounded bg-muted px-1.5 py-0.5 text-xs font-medium">{t.label}</span>
                 {t.text}
               </li>
             ))}
