@@ -70,7 +70,7 @@ describe('Interview Experiences (Chromium)', () => {
     await dialog.getByText('Exact round dates are never shown publicly', { exact: false }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Remove round 1' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Preview my submission' }).click();
-    await dialog.getByText('Invalid company ID').waitFor();
+    await dialog.getByText('Choose a company', { exact: true }).waitFor();
 
     await dialog.getByLabel('Company').click();
     await page.getByPlaceholder('Search companies...').fill(newCompany);

@@ -1,6 +1,7 @@
 // Monogram logos for the seeded companies, written as PNG with Node alone (zlib), so no logo comes
 // from a third-party host. Names are read from the seed migration; the file name is the web's logo
-// path rule (lower-cased name, spaces as hyphens). Run: node apps/web/scripts/make-logos.mjs
+// path rule (lower-cased name, spaces as hyphens). It also writes the list of those names the web
+// reads, so a page asks only for logos that exist. Run: node apps/web/scripts/make-logos.mjs
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const seed = readFileSync(path.join(here, '../../../services/interviews/migrations/0002_seed_companies.sql'), 'utf8');
 const names = [...seed.matchAll(/^\s*\('([^']+)',\s*'https?:/gm)].map((m) => m[1]);
 const outDir = path.join(here, '../public/logos');
+const listFile = path.join(here, '../src/features/interviews/components/logo-slugs.ts');
 
 /** 5×7 capitals, one string of five bits per row. */
 const glyphs = {
@@ -126,8 +128,17 @@ function png(pixels) {
 
 if (names.length === 0) throw new Error('no company names found in the seed migration');
 mkdirSync(outDir, { recursive: true });
-for (const name of names) {
-  const file = `${name.trim().toLowerCase().replace(/\s+/g, '-')}.png`;
-  writeFileSync(path.join(outDir, file), png(draw(name)));
-}
-console.log(`wrote ${names.length} logos to ${path.relative(process.cwd(), outDir)}`);
+const slugOf = (name) => name.trim().toLowerCase().replace(/\s+/g, '-');
+for (const name of names) writeFileSync(path.join(outDir, `${slugOf(name)}.png`), png(draw(name)));
+const slugs = names.map(slugOf).sort();
+writeFileSync(
+  listFile,
+  [
+    '// Written by apps/web/scripts/make-logos.mjs beside public/logos: the companies that have a logo there.',
+    'export const logoSlugs: ReadonlySet<string> = new Set([',
+    ...slugs.map((slug) => `  '${slug}',`),
+    ']);',
+    '',
+  ].join('\n'),
+);
+console.log(`wrote ${names.length} logos to ${path.relative(process.cwd(), outDir)} and their list to ${path.relative(process.cwd(), listFile)}`);

@@ -6,6 +6,7 @@ import {
   createOpportunitySchema,
   credentialsSchema,
   fieldErrors,
+  interviewFormSchema,
   interviewTopics,
   isProblemTopic,
   otherInterviewTopics,
@@ -95,6 +96,13 @@ describe('spec section 5, word for word', () => {
     expect(messages(createInterviewSchema, { company_id: '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60', interview_process: [] })).toEqual({
       interview_process: 'Add at least one round',
     });
+    // Today somewhere (UTC+14) is at most UTC's tomorrow: that date is taken.
+    const utcTomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect(
+      messages(createInterviewSchema, { company_id: '8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60', interview_process: [{ round_date_str: utcTomorrow }] }),
+    ).toEqual({});
+    // The form's picker left empty asks for a company, in words, not for an id.
+    expect(messages(interviewFormSchema, { company: { id: null, name: ' ' }, interview_process: [{}] })).toEqual({ company: 'Choose a company' });
     expect(interviewTopics).toHaveLength(29);
   });
 });

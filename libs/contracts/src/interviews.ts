@@ -98,7 +98,11 @@ export const defaultLocation = 'Somewhere in the world';
 export const defaultAuthor = 'Some Candidate';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+/**
+ * The latest round date a candidate can mean as "today": the form offers the candidate's own date,
+ * and the furthest time zone ahead (UTC+14) is at most a day past UTC's.
+ */
+const latestRoundDay = () => new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 /** A real calendar day: 2024-02-30 parses in some engines, so it must also print back the same. */
 const isCalendarDay = (d: string) => {
   const t = Date.parse(`${d}T00:00:00Z`);
@@ -111,6 +115,8 @@ export const problemsPerRoundMax = 10;
 
 export const interviewMessages = {
   company: 'Invalid company ID',
+  /** The form's company picker left empty (the API's company_id says Invalid company ID, as the spec has it). */
+  chooseCompany: 'Choose a company',
   companyName: `Company names are 1 to ${limits.titleMax} characters`,
   level: 'Please choose a level from the list',
   title: 'Please choose a title from the list',
@@ -138,7 +144,7 @@ export const interviewRoundSchema = z.object({
       .string({ error: interviewMessages.dateFormat })
       .regex(isoDate, { message: interviewMessages.dateFormat })
       .refine(isCalendarDay, { message: interviewMessages.dateFormat })
-      .refine((d) => d <= todayUtc(), { message: interviewMessages.dateFuture })
+      .refine((d) => d <= latestRoundDay(), { message: interviewMessages.dateFuture })
       .nullable()
       .optional(),
   ),
@@ -261,13 +267,13 @@ const offerRangesSchema = z.array(
     currency: z.string(),
     /** null: every report in this currency, whatever its level. */
     level: z.string().nullable(),
+    /** Reports counted: one per account, so also the number of candidates behind the figures. */
     reports: z.number().int(),
     base: offerRangeSchema,
     /** null under offerRangeRules.minAccounts reports giving it. */
     bonus: offerRangeSchema.nullable(),
     equity: offerRangeSchema.nullable(),
   }),
-    /** Reports counted: one per account, so also the number of candidates behind the figures. */
 );
 export type OfferRanges = z.infer<typeof offerRangesSchema>;
 
@@ -432,14 +438,14 @@ export const companyInsightsSchema = z.object({
   top_questions: z.array(z.object({ title: z.string(), count: z.number().int() })),
   /** Offer figures per currency (all levels, then each level) as last published (daily), only where offerRangeRules are met. */
   offer_ranges: offerRangesSchema,
+  /** When the ranges were last published; null before the first publication. */
+  offer_ranges_published_at: z.string().nullable(),
 });
 export type CompanyInsights = z.infer<typeof companyInsightsSchema>;
 
 /** The static logo path of a company (spec section 2): lower-cased name, spaces as hyphens, png. */
 export const companySlug = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '-');
 
-  /** When the ranges were last published; null before the first publication. */
-  offer_ranges_published_at: z.string().nullable(),
 /**
  * The Submit an Interview dialog: the company is an existing one (`id`) or a name typed in the picker,
  * created first when the form is sent (spec section 4); everything else is the create call's body.
@@ -453,7 +459,7 @@ export const interviewFormSchema = createInterviewSchema.omit({ company_id: true
         .trim()
         .max(limits.titleMax, { message: `Company name must not be longer than ${limits.titleMax} characters` }),
     })
-    .refine((c) => c.id !== null || c.name.length > 0, { message: interviewMessages.company }),
+    .refine((c) => c.id !== null || c.name.length > 0, { message: interviewMessages.chooseCompany }),
 });
 export type InterviewFormInput = z.input<typeof interviewFormSchema>;
 export type InterviewForm = z.output<typeof interviewFormSchema>;
@@ -502,14 +508,14 @@ export const interviewCommentSchema = z.object({
   is_mine: z.boolean(),
   /** The caller may delete it: they wrote it, or they are a moderator. */
   can_delete: z.boolean(),
+  /** Its author was a moderator when writing it: the app shows a badge (the name proves nothing). */
+  by_moderator: z.boolean(),
 });
 export type InterviewComment = z.infer<typeof interviewCommentSchema>;
 
 /** Oldest first; `cursor` is the X-Next-Cursor of the previous page. */
 export const interviewCommentQuerySchema = z.object({
   limit: z.coerce
-  /** Its author was a moderator when writing it: the app shows a badge (the name proves nothing). */
-  by_moderator: z.boolean(),
     .number({ error: interviewMessages.limit })
     .int({ message: interviewMessages.limit })
     .min(1, { message: interviewMessages.limit })

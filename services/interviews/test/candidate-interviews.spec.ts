@@ -11,7 +11,8 @@ jest.setTimeout(60_000);
 type Item = ReturnType<typeof interviewListItemSchema.parse>;
 type Body = Record<string, unknown>;
 
-const tomorrow = () => new Date(Date.now() + 36 * 3600 * 1000).toISOString().slice(0, 10);
+/** UTC's date `days` ahead: a round on the next one may be today somewhere (UTC+14), the one after is nowhere yet. */
+const utcDayAhead = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
 describe('interviews: candidate interviews', () => {
   let env: TestEnvironment;
@@ -129,6 +130,14 @@ describe('interviews: candidate interviews', () => {
     expect((await list({}, alice).expect(200)).body.find((x: Item) => x.id === mine.id).completed_on).toBe('2024-03-20');
   });
 
+  it("takes a round dated today in the time zone furthest ahead, a day past UTC's date", async () => {
+    const auth = await someone();
+    // A company of its own: the filter tests count every interview of the shared ones.
+    const companyId = (await request(svc.url).post('/api/all-companies').set(auth).send({ name: 'Dateline Islands' }).expect(201)).body.data.id;
+    const shared = await share({ company_id: companyId, interview_process: [{ round: 'Other', round_date_str: utcDayAhead(1) }] }, auth);
+    expect(shared.completed_on).toBe(utcDayAhead(1));
+  });
+
   it('keeps what was not given as null: no dates, one date, empty strings', async () => {
     const bare = await share({ company_id: companies.Meta, level: '', title: null, location: '   ', interview_process: [{}], outcome: '', topics: null });
     expect(bare).toMatchObject({
@@ -173,7 +182,7 @@ describe('interviews: candidate interviews', () => {
     ],
     [
       'a date in the future',
-      { interview_process: [{ round: 'Other' }, { round_date_str: tomorrow() }] },
+      { interview_process: [{ round: 'Other' }, { round_date_str: utcDayAhead(2) }] },
       'interview_process.1.round_date_str',
       'Round dates cannot be in the future',
     ],
@@ -414,6 +423,8 @@ describe('interviews: candidate interviews', () => {
         levels: { Intern: 2, 'Senior (L6, E5, IC3, SDE III)': 2 },
         top_questions: [],
         offer_ranges: [],
+        // Published at start-up (and daily): nothing to publish yet.
+        offer_ranges_published_at: expect.stringMatching(/Z$/),
       };
       for (const name of ['Insight Fixture Co', 'insight fixture co', 'insight-fixture-co', 'INSIGHT-Fixture-CO', 'Insight%20Fixture%20Co']) {
         const res = await request(svc.url).get(`/api/all-companies/${name}/insights`).set(bob).expect(200);
@@ -453,6 +464,7 @@ describe('interviews: candidate interviews', () => {
         levels: {},
         top_questions: [],
         offer_ranges: [],
+        offer_ranges_published_at: expect.stringMatching(/Z$/),
       });
       const missing = await request(svc.url).get('/api/all-companies/no-such-company/insights').set(alice).expect(404);
       expect(missing.body.error).toEqual({ code: 'not_found', message: 'Could not find this company' });

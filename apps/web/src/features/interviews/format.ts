@@ -12,6 +12,12 @@ import {
 /** Where a company's logo is served (spec section 2): /logos/{lower-cased-name-with-hyphens}.png. */
 export const logoPath = (name: string) => `/logos/${companySlug(name)}.png`;
 
+/** A company's initials, as its drawn logo has them: the first letters of its first two words ('Jane Street' → 'JS'), else its first letter. */
+export function monogram(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return (words.length > 1 ? words[0][0] + words[1][0] : (words[0]?.[0] ?? '?')).toUpperCase();
+}
+
 /** The company page of a name: its slug, which the insights call also accepts. */
 export const companyPath = (name: string) => `/candidate-interviews/${encodeURIComponent(companySlug(name))}`;
 
@@ -28,6 +34,16 @@ const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 export function dayWithOrdinal(isoDay: string): string {
   const [year, month, day] = isoDay.split('-').map(Number);
   return day ? `${months[month - 1]} ${ordinal(day)}, ${year}` : `${months[month - 1]} ${year}`;
+}
+
+/**
+ * The card's date line: a process that ended (no offer, an offer, accepted) 'Completed on …'; one
+ * still going, or whose outcome was not given, only had its last round then.
+ */
+export function completionLine({ outcome, completed_on }: Pick<InterviewListItem, 'outcome' | 'completed_on'>): string {
+  if (!completed_on) return 'No completion date available';
+  const ended = outcome === 'rejected' || outcome === 'offer' || outcome === 'accepted';
+  return `${ended ? 'Completed on' : 'Last round'} ${dayWithOrdinal(completed_on)}`;
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;

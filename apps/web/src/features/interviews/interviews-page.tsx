@@ -26,6 +26,8 @@ export default function InterviewsPage() {
           <SubmitInterviewDialog />
         </div>
       </div>
+      {/* The cards' company names are h3: the list has its heading, for those who move by headings. */}
+      <h2 className="sr-only">Shared interviews</h2>
       <InterviewList filters={filters} />
     </div>
   );

@@ -1,5 +1,20 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { topicLabel } from '@app/contracts';
-import { dayWithOrdinal, levelParts, logoPath, ordinal, practiceLink, previewCard, processDuration, roundsLabel, visibleTopics } from './format';
+import {
+  completionLine,
+  dayWithOrdinal,
+  levelParts,
+  logoPath,
+  monogram,
+  ordinal,
+  practiceLink,
+  previewCard,
+  processDuration,
+  roundsLabel,
+  visibleTopics,
+} from './format';
+import { logoSlugs } from './components/logo-slugs';
 
 describe('interview card wording', () => {
   it('writes ordinal days', () => {
@@ -7,6 +22,15 @@ describe('interview card wording', () => {
     expect(dayWithOrdinal('2024-03-02')).toBe('March 2nd, 2024');
     expect(dayWithOrdinal('2023-12-31')).toBe('December 31st, 2023');
     expect(dayWithOrdinal('2024-03')).toBe('March 2024');
+  });
+
+  it('says a process still going had its last round then, not that it completed', () => {
+    expect(completionLine({ outcome: 'ongoing', completed_on: '2025-12' })).toBe('Last round December 2025');
+    expect(completionLine({ outcome: null, completed_on: '2025-12' })).toBe('Last round December 2025');
+    expect(completionLine({ outcome: 'rejected', completed_on: '2025-12' })).toBe('Completed on December 2025');
+    expect(completionLine({ outcome: 'offer', completed_on: '2024-03-20' })).toBe('Completed on March 20th, 2024');
+    expect(completionLine({ outcome: 'accepted', completed_on: '2024-03' })).toBe('Completed on March 2024');
+    expect(completionLine({ outcome: 'ongoing', completed_on: null })).toBe('No completion date available');
   });
 
   it('shows the process in days under a week, weeks under 30 days, then months', () => {
@@ -31,6 +55,12 @@ describe('interview card wording', () => {
     expect(visibleTopics(['A'])).toEqual({ shown: ['A'], more: 0 });
     expect(logoPath('Jane Street')).toBe('/logos/jane-street.png');
     expect(logoPath('OpenAI')).toBe('/logos/openai.png');
+  });
+
+  it('asks only for logos that exist, and shows the initials of the others', () => {
+    const files = readdirSync(path.join(__dirname, '../../../public/logos')).map((f) => f.replace(/\.png$/, ''));
+    expect([...logoSlugs].sort()).toEqual(files.sort());
+    expect([monogram('Jane Street'), monogram('Acme'), monogram('  tiny  co  ')]).toEqual(['JS', 'A', 'TC']);
   });
 
   it('sends the five most asked problem topics to Problem Review by their catalogue tags, shown by the spec words', () => {

@@ -9,7 +9,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { useDeleteInterview, useHelpful, useMyUsername, useSetOutcome } from '../api';
-import { companyPath, dayWithOrdinal, processDuration, roundsLabel, visibleTopics } from '../format';
+import { companyPath, completionLine, processDuration, roundsLabel, visibleTopics } from '../format';
 import { CompanyLogo } from './company-logo';
 import { InterviewComments } from './interview-comments';
 import { LevelName } from './level-name';
@@ -257,9 +257,7 @@ export function InterviewCard({ interview, preview = false }: { interview: Inter
         ) : null}
         <div className="flex items-center gap-2">
           <Term icon={CalendarCheck} label="Completion" />
-          <dd data-testid="card-completed">
-            {interview.completed_on ? `Completed on ${dayWithOrdinal(interview.completed_on)}` : 'No completion date available'}
-          </dd>
+          <dd data-testid="card-completed">{completionLine(interview)}</dd>
         </div>
       </dl>
       {shown.length > 0 ? (

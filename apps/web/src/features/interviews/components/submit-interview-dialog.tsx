@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formOutcomes,
   InterviewForm,
-  interviewFormSchema,
   InterviewFormInput,
   interviewLevels,
   interviewTitles,
@@ -29,6 +28,7 @@ import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useCompanies, useCreateCompany, useCreateInterview, useMyUsername } from '../api';
 import { previewCard } from '../format';
+import { interviewDialogSchema, localToday } from '../round-dates';
 import { CompanyLogo } from './company-logo';
 import { InterviewCard } from './interview-card';
 import { blankOffer, checkOffer, OfferFields } from './offer-fields';
@@ -47,7 +47,6 @@ const defaults = (): InterviewFormInput => ({
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const texts = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** An existing company, or a new one typed and confirmed with Enter (created when the form is sent). */
 /** FormControl's id and aria props land on the trigger. */
@@ -180,7 +179,7 @@ export function SubmitInterviewDialog() {
   const createCompany = useCreateCompany();
   const createInterview = useCreateInterview();
   const username = useMyUsername();
-  const form = useForm<InterviewFormInput, unknown, InterviewForm>({ resolver: zodResolver(interviewFormSchema), defaultValues: defaults() });
+  const form = useForm<InterviewFormInput, unknown, InterviewForm>({ resolver: zodResolver(interviewDialogSchema), defaultValues: defaults() });
   const rounds = useFieldArray({ control: form.control, name: 'interview_process' });
   const { errors, isSubmitting } = form.formState;
   const roundErrors = errors.interview_process;
@@ -301,7 +300,7 @@ export function SubmitInterviewDialog() {
                           />
                           <Input
                             type="date"
-                            max={today()}
+                            max={localToday()}
                             aria-label={`Round ${i + 1} date`}
                             aria-invalid={!!roundErrors?.[i]?.round_date_str}
                             {...form.register(`interview_process.${i}.round_date_str`)}
