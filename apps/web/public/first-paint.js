@@ -4,8 +4,8 @@
 // - whether the auth client is needed at start (a stored session, or a link that brings one), which
 //   the app reads back (src/lib/supabase.ts) instead of deciding it again;
 // - whether the login page pre-rendered into index.html is what the app is about to show: a
-//   signed-out visitor on any path but the public pages (auth, the e-mail's unsubscribe), with nothing to show beyond the plain
-//   sign-in form. Otherwise the stylesheet hides it and the page waits for the app, as before.
+//   signed-out visitor on any path but the public pages (auth, the e-mail's unsubscribe, the footer's terms, privacy and
+//   contact), with nothing to show beyond the plain sign-in form. Otherwise the stylesheet hides it and the page waits for the app, as before.
 (function () {
   var html = document.documentElement;
   var theme = localStorage.getItem('vite-ui-theme') || 'system';
@@ -18,7 +18,9 @@
     /[?&](code|error)=/.test(location.search);
   html.setAttribute('data-auth-at-start', authAtStart ? 'yes' : 'no');
 
-  var publicPage = ['/forgot-password', '/reset-password', '/email-confirmed', '/review-email/unsubscribe'].indexOf(location.pathname) >= 0;
+  var publicPage =
+    ['/forgot-password', '/reset-password', '/email-confirmed', '/review-email/unsubscribe', '/terms', '/privacy'].indexOf(location.pathname) >= 0 ||
+    /^\/contact-form(\/[^/]*)?\/?$/.test(location.pathname);
   var moreThanTheForm =
     /[?&]tab=signup/.test(location.search) || // the sign-up tab
     localStorage.getItem('auth_session') !== null || // "Your session ended"

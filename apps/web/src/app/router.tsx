@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouteObject, useLocation } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, RouteObject, useLocation, useMatches } from 'react-router-dom';
 import { useAuth } from '@/lib/auth';
 import { aiMocksRoutes } from '@/features/ai-mocks/routes';
 import { analyticsRoutes } from '@/features/analytics/routes';
@@ -10,6 +10,7 @@ import { problemReviewRoutes } from '@/features/problem-review/routes';
 import { comingSoonRoutes } from '@/features/placeholders/routes';
 import { preloadable } from '@/lib/preloadable';
 import { authNeededAtStart } from '@/lib/supabase';
+import { isPublicRoute } from '@/lib/public-routes';
 // Not lazy: the error screen must show even when loading a page's code is what failed.
 import { RouteError } from '@/components/errors/route-error';
 
@@ -72,12 +73,16 @@ function Root() {
   );
 }
 
-/** Signed out (or the session ended), every path leads to the login page, which keeps the way back. */
+/**
+ * Signed out (or the session ended), every path leads to the login page, which keeps the way back;
+ * but the terms, privacy and contact pages (routes marked public) open in the shell for anyone.
+ */
 function RequireAuth() {
   const { loading, user } = useAuth();
   const location = useLocation();
+  const open = useMatches().some((match) => isPublicRoute(match.handle));
   if (loading) return <FullScreenLoading />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
+  if (!user && !open) return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
   return (
     <Suspense fallback={<FullScreenLoading />}>
       <Outlet />

@@ -97,6 +97,19 @@ function CredentialsForm({ mode, onUnconfirmed }: { mode: Mode; onUnconfirmed(em
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {mode === 'signin' ? (isSubmitting ? 'Signing in...' : 'Sign In') : isSubmitting ? 'Creating account...' : 'Sign Up'}
         </Button>
+        {mode === 'signup' ? (
+          <p className="text-center text-xs text-muted-foreground">
+            By signing up you agree to the{' '}
+            <Link to="/terms" className="text-primary underline underline-offset-4">
+              Terms of Service
+            </Link>{' '}
+            and the{' '}
+            <Link to="/privacy" className="text-primary underline underline-offset-4">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        ) : null}
       </form>
     </Form>
   );
@@ -169,6 +182,13 @@ export default function LoginPage({ initialMode = 'signin' }: { initialMode?: Mo
           </p>
         ) : null}
       </div>
+      {/* Someone who cannot sign in can still reach a person; the contact form needs no account. */}
+      <p className="text-center text-xs text-muted-foreground">
+        Trouble signing in?{' '}
+        <Link to="/contact-form" className="text-primary underline underline-offset-4">
+          Contact us
+        </Link>
+      </p>
     </AuthCard>
   );
 }

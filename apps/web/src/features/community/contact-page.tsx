@@ -9,6 +9,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, TextFie
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { tryAgainHint } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useSubmitContact } from './api';
 
@@ -22,6 +23,7 @@ const headings: Record<string, { title: string; subtitle: string }> = {
 function ContactFormCard({ subject }: { subject: ContactFormInput['subject'] }) {
   const defaults: ContactFormInput = { name: '', email: '', subject, message: '' };
   const submitContact = useSubmitContact();
+  const { user } = useAuth();
   const form = useForm<ContactFormInput, unknown, ContactForm>({ resolver: zodResolver(contactFormSchema), defaultValues: defaults });
   const { isSubmitting } = form.formState;
 
@@ -44,7 +46,16 @@ function ContactFormCard({ subject }: { subject: ContactFormInput['subject'] }) 
           <form onSubmit={submit} noValidate className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField control={form.control} name="name" id="contact-name" label="Name (optional)" autoComplete="name" />
-              <TextField control={form.control} name="email" id="contact-email" label="Email (optional)" type="email" autoComplete="email" />
+              <TextField
+                control={form.control}
+                name="email"
+                id="contact-email"
+                label="Email (optional)"
+                type="email"
+                autoComplete="email"
+                // Signed in, the account's address is where the answer goes; signed out, only this one.
+                description={user ? undefined : 'We can answer only if you give your e-mail.'}
+              />
             </div>
             <FormField
               control={form.control}

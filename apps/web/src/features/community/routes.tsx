@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazy } from 'react';
+import { publicRoute } from '@/lib/public-routes';
 
 const OpportunitiesPage = lazy(() => import('./opportunities-page'));
 const FeatureRequestsPage = lazy(() => import('./feature-requests-page'));
@@ -16,6 +17,7 @@ export const communityRoutes: RouteObject[] = [
   { path: 'feature-requests/:id', element: <FeatureRequestDetailPage /> },
   { path: 'whats-new', element: <WhatsNewPage /> },
   { path: 'external-resources', element: <ExternalResourcesPage /> },
-  { path: 'contact-form/:type?', element: <ContactPage /> },
+  // Signed out too: a visitor, or someone who cannot sign in, can still write (the service limits each address).
+  { path: 'contact-form/:type?', element: <ContactPage />, handle: publicRoute },
   { path: 'moderation', element: <ModerationPage /> },
 ];
