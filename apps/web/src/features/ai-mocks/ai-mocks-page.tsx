@@ -189,13 +189,8 @@ export default function AiMocksPage() {
                 {Math.floor(topUp.allowance / voiceConstants.creditsPerSession)} interviews.
               </p>
             ) : null}
-            <p>
-              Need more before then?{' '}
-              <Link to="/#pricing" className="font-medium text-primary underline underline-offset-4">
-                See pricing
-              </Link>
-              .
-            </p>
+            {/* Pricing is marketing only (spec): no page sells credits, so none is offered here. */}
+            <p>Credits cannot be bought yet: the monthly top-up is the way to more.</p>
           </CardContent>
         </Card>
       ) : null}

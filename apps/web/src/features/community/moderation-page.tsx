@@ -178,6 +178,8 @@ export default function ModerationPage() {
           <ReviewQueue kind="resource" />
         </TabsContent>
         <TabsContent value="features">
+          {/* Each request's title is an h3, as in the other tabs' lists. */}
+          <h2 className="sr-only">Feature requests</h2>
           <FeatureModeration />
         </TabsContent>
         <TabsContent value="messages">

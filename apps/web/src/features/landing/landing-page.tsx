@@ -1,6 +1,7 @@
 import { ArrowRight, BarChart3, Check, Code2, Users, Zap } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -27,20 +28,27 @@ const tiers = [
     name: 'Free',
     price: '$0',
     note: 'forever',
-    perks: ['Problem tracker with retention scores', 'Community interview experiences', 'Opportunities and resources'],
+    perks: [
+      'Problem tracker with retention scores',
+      'Community interview experiences',
+      'Opportunities and resources',
+      'AI mock interviews from a monthly credit allowance',
+    ],
+    available: true,
   },
   {
     name: 'Basic',
     price: '$99',
     note: 'lifetime',
     perks: ['Everything in Free', '10 hours/month of AI mock interviews', 'Unlimited custom exercises'],
-    featured: true,
+    available: false,
   },
   {
     name: 'Interview God',
     price: '$299',
     note: 'lifetime',
     perks: ['Everything in Basic', 'Priority access to new features', 'For the candidate who never fails'],
+    available: false,
   },
 ];
 
@@ -99,19 +107,24 @@ export default function LandingPage() {
         </div>
       </section>
 
-      {/* /#pricing: where the AI mock interview page sends a user out of credits; clear of the sticky top bar. */}
+      {/* Marketing only (spec): nothing here can be bought, and the section says so rather than sell it. */}
       <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-20 space-y-6">
         <div className="text-center">
           <h2 id="pricing-heading" className="text-2xl font-bold tracking-tight">
             Pricing
           </h2>
-          <p className="text-muted-foreground">Pay once. Prepare for every interview after.</p>
+          <p className="text-muted-foreground" data-testid="pricing-note">
+            Basic and Interview God are not on sale yet: every account is on Free, with its monthly credits for AI mock interviews.
+          </p>
         </div>
         <div className="grid gap-4 md:grid-cols-3">
           {tiers.map((tier) => (
-            <Card key={tier.name} className={cn('flex flex-col', tier.featured && 'border-primary shadow-md ring-1 ring-primary')}>
+            <Card key={tier.name} className={cn('flex flex-col', tier.available && 'border-primary shadow-md ring-1 ring-primary')}>
               <CardHeader>
-                <CardTitle>{tier.name}</CardTitle>
+                <CardTitle className="flex flex-wrap items-center gap-2">
+                  {tier.name}
+                  {tier.available ? <Badge>Your plan</Badge> : <Badge variant="secondary">Not on sale yet</Badge>}
+                </CardTitle>
                 <p>
                   <span className="text-4xl font-extrabold">{tier.price}</span> <span className="text-muted-foreground">{tier.note}</span>
                 </p>

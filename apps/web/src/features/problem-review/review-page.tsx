@@ -1,7 +1,7 @@
 import { CreateSession, problemLink, problemSlug, relativeTime } from '@app/contracts';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import confetti from 'canvas-confetti';
-import { ChevronDown, ExternalLink, Lightbulb, X } from 'lucide-react';
+import { ChevronDown, ExternalLink } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -16,8 +16,6 @@ import { ReviewForm } from './components/review-form';
 import { DifficultyDot } from './difficulty';
 import { keepReviewDraft, ReviewDraft, takeReviewDraft } from './helpers';
 
-const BANNER_KEY = 'leetcode:extension-banner-dismissed';
-
 export default function ReviewPage() {
   const { questionId = '' } = useParams();
   const navigate = useNavigate();
@@ -28,7 +26,6 @@ export default function ReviewPage() {
   const log = useLogSession(questionId);
   // A review typed before the session ended comes back after signing in again.
   const [draft] = React.useState(() => takeReviewDraft(questionId));
-  const [bannerHidden, setBannerHidden] = React.useState(() => localStorage.getItem(BANNER_KEY) === '1');
 
   const question = questions.data?.find((q) => q.id === questionId);
   useDocumentTitle(question ? `Review ${question.title}` : 'Review');
@@ -94,27 +91,6 @@ export default function ReviewPage() {
           </Button>
         </div>
       </header>
-
-      {bannerHidden ? null : (
-        <div
-          role="note"
-          className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
-        >
-          <Lightbulb className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p className="flex-1">Install our browser extension to count your keystrokes and backspaces while you solve: your reviews fill themselves in.</p>
-          <button
-            type="button"
-            aria-label="Dismiss"
-            className="rounded p-0.5 hover:bg-amber-200/60"
-            onClick={() => {
-              localStorage.setItem(BANNER_KEY, '1');
-              setBannerHidden(true);
-            }}
-          >
-            <X className="size-4" aria-hidden />
-          </button>
-        </div>
-      )}
 
       <Card>
         <CardHeader>

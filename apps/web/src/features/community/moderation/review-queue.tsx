@@ -143,7 +143,12 @@ export function ReviewQueue({ kind }: { kind: ReviewedKind }) {
   const [reason, setReason] = React.useState<ReasonRequest>();
   return (
     <div className="space-y-6">
-      <Queue kind={kind} onReason={setReason} />
+      <section className="space-y-3" aria-labelledby={`queued-${kind}-heading`}>
+        <h2 id={`queued-${kind}-heading`} className="text-lg font-semibold">
+          Waiting for review
+        </h2>
+        <Queue kind={kind} onReason={setReason} />
+      </section>
       <section className="space-y-3" aria-labelledby={`listed-${kind}-heading`}>
         <h2 id={`listed-${kind}-heading`} className="text-lg font-semibold">
           Listed {nouns[kind].many}

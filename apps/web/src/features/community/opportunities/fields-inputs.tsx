@@ -119,7 +119,7 @@ export function FieldsInputs({
           label="Season"
           value={draft.season}
           onChange={set('season')}
-          options={[[unknown, 'Unknown'], ...seasonChoices(draft.season)]}
+          options={[[unknown, 'Unknown'], ...seasonChoices(draft.season, { upcoming: true })]}
         />
         <LabelledSelect
           id={id('sponsorship')}

@@ -71,7 +71,13 @@ export function SubmitOpportunityDialog() {
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={submit} noValidate className="space-y-4">
-            <TextField control={form.control} name="title" id="opportunity-title" label="Title" placeholder="e.g. Software Engineering Intern, Summer 2026" />
+            <TextField
+              control={form.control}
+              name="title"
+              id="opportunity-title"
+              label="Title"
+              placeholder={`e.g. Software Engineering Intern, Summer ${new Date().getFullYear() + 1}`}
+            />
             <TextField
               control={form.control}
               name="description"
