@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { userMetadataSchema } from '@app/contracts';
 import { EventBus, SERVICE_CONFIG, Tx } from '@app/service-kit';
 import { GoTrueError } from '../gotrue';
 import type { IdentityConfig } from '../config';
@@ -55,7 +56,10 @@ export class SignUpService {
     if (wait > 0) throw tooMany('Too many sign-ups from this address, please try again later', wait);
     const email = checkEmail(body.email);
     const password = checkPassword(body.password);
-    const metadata = isRecord(body.data) ? body.data : {};
+    // As on PUT /user: bounded, and no full name claiming to speak for Thunderprep (it is shown on comments).
+    const checked = userMetadataSchema.safeParse(isRecord(body.data) ? body.data : {});
+    if (!checked.success) throw new GoTrueError(400, 'validation_failed', checked.error.issues[0].message);
+    const metadata = checked.data;
     const passwordHash = await hashPassword(password);
     return this.accounts.db.transaction(async (tx) => {
       const user = await this.accounts.insertUser(tx, email, passwordHash, metadata);
