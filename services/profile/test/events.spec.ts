@@ -5,6 +5,7 @@ import { interviewsService } from '@app/interviews';
 import { AckPolicy, connect } from 'nats';
 import request from 'supertest';
 import { profileService } from '../src';
+import { usernameCandidate } from '../src/profiles/username';
 import { announceSignUp, count, knownCompany, profileRow, tag } from './helpers';
 
 jest.setTimeout(60_000);
@@ -59,7 +60,7 @@ describe('profile: the events it lives on', () => {
 
     profile = await env.start(profileService);
     const row = await waitFor(() => profileRow(running(), lateUser.id));
-    expect(row.username).toBe(lateUser.email.split('@')[0]);
+    expect(row.username).toBe(usernameCandidate(lateUser.id));
     await waitFor(() => knownCompany(running(), lateCompany.id));
 
     // Every company interviews has, the migration's seeded ones included, reached the read model.
@@ -85,7 +86,7 @@ describe('profile: the events it lives on', () => {
     await outboxDrained();
 
     profile = await env.start(profileService);
-    expect((await waitFor(() => profileRow(running(), user.id))).username).toBe(user.email.split('@')[0]);
+    expect((await waitFor(() => profileRow(running(), user.id))).username).toBe(usernameCandidate(user.id));
     await waitFor(() => knownCompany(running(), company.id));
   });
 
@@ -131,7 +132,7 @@ describe('profile: the events it lives on', () => {
       .get('/api/profile')
       .set(await env.authHeader(user))
       .expect(200);
-    expect(res.body.username).toBe(user.email.split('@')[0]);
+    expect(res.body.username).toBe(usernameCandidate(user.id));
     await request(running().url)
       .put('/api/profile')
       .set(await env.authHeader(user))

@@ -5,6 +5,7 @@ import { publishedEvents, TestEnvironment, TestUser, waitFor } from '@app/servic
 import { interviewsService } from '@app/interviews';
 import request from 'supertest';
 import { profileService } from '../src';
+import { usernameCandidate } from '../src/profiles/username';
 import { count, knownCompany, tag } from './helpers';
 
 jest.setTimeout(30_000);
@@ -61,12 +62,12 @@ describe('profile: GET and PUT /api/profile', () => {
     await request(profile.url).get('/api/profile').set('Authorization', `Bearer ${forged}`).expect(401);
   });
 
-  it('answers a brand-new user at once with the default profile named after the e-mail', async () => {
-    const local = `grace.hopper.${tag()}`;
-    const res = await get(env.newUser(`${local}@example.com`));
+  it('answers a brand-new user at once with the default profile, named with nothing from the e-mail', async () => {
+    const user = env.newUser(`grace.hopper.${tag()}@example.com`);
+    const res = await get(user);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      username: local,
+      username: expect.stringMatching(/^member-[0-9a-f]{8}$/),
       current_company_id: null,
       verified_company: false,
       years_of_experience: null,
@@ -79,11 +80,12 @@ describe('profile: GET and PUT /api/profile', () => {
     expect(profileSchema.parse(res.body)).toEqual(res.body);
   });
 
-  it('derives unique usernames ignoring case, by a number suffix', async () => {
-    const stem = `sam${tag()}`;
-    const names = [];
-    for (const email of [`${stem}@a.io`, `${stem.toUpperCase()}@b.io`, `${stem}+jobs@c.io`]) names.push((await get(env.newUser(email))).body.username);
-    expect(names).toEqual([stem, `${stem}2`, `${stem}3`]);
+  it('gives a default username a number suffix when another profile has it, ignoring case', async () => {
+    const late = env.newUser();
+    const stem = usernameCandidate(late.id);
+    await put(env.newUser(), { username: stem.toUpperCase() }).then(ok);
+    await put(env.newUser(), { username: `${stem}2` }).then(ok);
+    expect((await get(late)).body.username).toBe(`${stem}3`);
   });
 
   it('makes one profile when a new user’s first calls race', async () => {
@@ -178,6 +180,49 @@ describe('profile: GET and PUT /api/profile', () => {
     expect((await put(owner, { username: name.toUpperCase() })).body.data.username).toBe(name.toUpperCase());
   });
 
+  it('refuses a username that looks like one taken (Cyrillic or Greek look-alikes, full-width, accents, invisible characters) as taken', async () => {
+    const name = `alice${tag()}`;
+    await put(env.newUser(), { username: name }).then(ok);
+    const lookAlikes = [
+      name.replace('a', '\u0430'), // Cyrillic а
+      name.replace('e', '\u0435').replace('c', '\u0441'), // Cyrillic е and с
+      name.replace('a', '\u03b1'), // Greek α
+      name.replace('l', 'I'), // capital I for l
+      name.replace('l', '\uff4c'), // full-width l
+      name.replace('i', '\u00ed'), // í
+      name.replace('i', 'i\u200b'), // zero-width space
+    ];
+    for (const lookAlike of lookAlikes) {
+      const res = await put(env.newUser(), { username: lookAlike });
+      expect([lookAlike, res.status, res.body.error?.fields]).toEqual([lookAlike, 409, { username: 'Username is already taken' }]);
+    }
+    // The other way round too: a look-alike first keeps the plain name from anyone else.
+    const cyrillicFirst = `\u0430nna${tag()}`;
+    await put(env.newUser(), { username: cyrillicFirst }).then(ok);
+    expect((await put(env.newUser(), { username: cyrillicFirst.replace('\u0430', 'a') })).status).toBe(409);
+  });
+
+  it('refuses usernames that claim to speak for Thunderprep, with the word it found', async () => {
+    for (const [username, word] of [
+      ['moderator', 'moderator'],
+      ['Thunderprep Team', 'thunderprep'],
+      ['jane.admin', 'admin'],
+      ['m0derat0r', 'moderator'],
+      ['SUPPORT', 'support'],
+      ['\u0455upport', 'support'], // Cyrillic ѕ
+      ['staff_42', 'staff'],
+    ]) {
+      const res = await put(env.newUser(), { username });
+      expect([username, res.status, res.body.error?.fields?.username]).toEqual([
+        username,
+        400,
+        `Usernames cannot use "${word}": it is kept for Thunderprep's own accounts, whose posts the app marks`,
+      ]);
+    }
+    // Words that only contain a short reserved one are fine.
+    for (const username of [`steam${tag()}`, `badminton${tag()}`, `modest${tag()}`]) await put(env.newUser(), { username }).then(ok);
+  });
+
   it('shows and changes only the caller’s own profile', async () => {
     const alice = env.newUser(`alice.${tag()}@example.com`);
     const bob = env.newUser(`bob.${tag()}@example.com`);
@@ -185,7 +230,7 @@ describe('profile: GET and PUT /api/profile', () => {
     await put(alice, { username: aliceName, location: 'Lisbon', years_of_experience: 7 }).then(ok);
 
     const bobsView = await get(bob);
-    expect(bobsView.body).toMatchObject({ username: bob.email.split('@')[0], location: null, years_of_experience: null });
+    expect(bobsView.body).toMatchObject({ username: usernameCandidate(bob.id), location: null, years_of_experience: null });
 
     const bobName = `bob${tag()}`;
     await put(bob, { username: bobName, location: 'Oslo' }).then(ok);

@@ -19,7 +19,7 @@ export class ProfilesEvents {
    */
   @EventPattern('identity.user.registered', { durable: 'profile.user-registered' })
   async onUserRegistered(@Payload() user: EventData<'identity.user.registered'>, @Ctx() { tx }: EventContext) {
-    await this.profiles.createDefault(tx, user.user_id, user.email);
+    await this.profiles.createDefault(tx, user.user_id);
   }
 
   /** The account is gone: so is its profile (architecture: every service erases that user's data). */

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuthUser, Profile, UpdateProfile } from '@app/contracts';
+import { AuthUser, displayNameMessages, Profile, UpdateProfile } from '@app/contracts';
 import { conflict, EventBus, Tx, unauthorized, validationFailed } from '@app/service-kit';
 import { CompaniesService } from '../companies/companies.service';
 import { ProfilesRepository, UsernameTaken } from './profiles.repository';
-
-const usernameTaken = 'Username is already taken';
 
 @Injectable()
 export class ProfilesService {
@@ -15,13 +13,13 @@ export class ProfilesService {
   ) {}
 
   /** The one code path that makes a default profile: the sign-up event and a first read both use it. */
-  createDefault(tx: Tx, userId: string, email: string | null): Promise<boolean> {
-    return this.profiles.createDefault(tx, userId, email ?? '');
+  createDefault(tx: Tx, userId: string): Promise<boolean> {
+    return this.profiles.createDefault(tx, userId);
   }
 
   /**
    * Never a 404 for a signed-in user: when the sign-up event has not been handled yet, the profile
-   * is made here from the token's verified e-mail, exactly as the event would have made it.
+   * is made here, exactly as the event would have made it.
    */
   async get(user: AuthUser): Promise<Profile> {
     return (await this.profiles.find(user.id)) ?? this.ensure(user, (tx) => this.profiles.find(user.id, tx));
@@ -51,7 +49,7 @@ export class ProfilesService {
         }),
       );
     } catch (err) {
-      if (err instanceof UsernameTaken) throw conflict(usernameTaken, { username: usernameTaken });
+      if (err instanceof UsernameTaken) throw conflict(displayNameMessages.usernameTaken, { username: displayNameMessages.usernameTaken });
       throw err;
     }
   }
@@ -71,7 +69,7 @@ export class ProfilesService {
     return this.profiles.db.transaction(async (tx) => {
       // A deleted account's access token works until it expires; its profile must not come back.
       if (await this.profiles.isErased(tx, user.id)) throw unauthorized('This account has been deleted');
-      await this.createDefault(tx, user.id, user.email);
+      await this.createDefault(tx, user.id);
       const profile = await work(tx);
       if (!profile) throw new Error('profile missing right after it was ensured');
       return profile;

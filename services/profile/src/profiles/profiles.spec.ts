@@ -83,14 +83,14 @@ describe('ProfilesService', () => {
     });
   });
 
-  it('makes the default profile from the token’s e-mail when a read finds none, through the event’s code path', async () => {
+  it('makes the default profile when a read finds none, through the event’s code path', async () => {
     const { service, events, createDefault, find } = setUp();
     const profile = { username: 'jane' } as Profile;
     find.mockResolvedValueOnce(undefined).mockResolvedValueOnce(profile);
     await expect(service.get(user('jane@example.com'))).resolves.toBe(profile);
-    expect(createDefault).toHaveBeenCalledWith(tx, user(null).id, 'jane@example.com');
+    expect(createDefault).toHaveBeenCalledWith(tx, user(null).id);
 
     await events.onUserRegistered({ user_id: 'u-1', email: 'ann@example.com', user_metadata: {}, created_at: 'now' }, new EventContext([tx, {} as never]));
-    expect(createDefault).toHaveBeenLastCalledWith(tx, 'u-1', 'ann@example.com');
+    expect(createDefault).toHaveBeenLastCalledWith(tx, 'u-1');
   });
 });
