@@ -1,4 +1,5 @@
-import { AuthUser, communityMessages, isModerator } from '@app/contracts';
+import { createHash } from 'node:crypto';
+import { AuthUser, communityMessages, isModerator, reservedWordIn } from '@app/contracts';
 import { forbidden } from '@app/service-kit';
 
 /** Review queues and status changes are for moderators (app_metadata.role, granted by npm run admin). */
@@ -14,7 +15,14 @@ export function fullNameOf(user: AuthUser): string | null {
   return typeof fullName === 'string' && fullName.trim() ? fullName.trim().slice(0, nameMax) : null;
 }
 
-/** The name shown for an account (a comment's author, a moderator in the log): its full name, else its e-mail before the @. */
+/**
+ * The name others read for an account (a comment's author, the bell's "… commented", a moderator in
+ * the log): its full name, unless it claims to speak for Thunderprep (identity refuses those now;
+ * one given before is not shown), else "Member" and a short id that stays the same for the account.
+ * Never anything from the e-mail address. Moderators are told apart by a badge from their role.
+ */
 export function displayNameOf(user: AuthUser): string {
-  return fullNameOf(user) ?? (user.email?.split('@')[0].slice(0, nameMax) || 'Member');
+  const fullName = fullNameOf(user);
+  if (fullName && !reservedWordIn(fullName)) return fullName;
+  return `Member ${createHash('sha256').update(user.id).digest('hex').slice(0, 6)}`;
 }

@@ -91,7 +91,8 @@ describe("community: the feature board (sorts, comments, merges, What's new)", (
     const seenByBob: FeatureComment[] = (await request(svc.url).get(comments(id)).set(bobAuth).expect(200)).body;
     expect(seenByBob.map((c) => [c.author_name, c.body, c.can_edit])).toEqual([
       ['Alice Smith', 'Would love this for Google', false],
-      ['bob', 'Same here', true],
+      // No full name: "Member" and a short id, not the e-mail's "bob" (issue 35).
+      [expect.stringMatching(/^Member [0-9a-f]{6}$/), 'Same here', true],
     ]);
     expect((await request(svc.url).get(`${base}/${id}`).set(bobAuth).expect(200)).body.data.comment_count).toBe(2);
 

@@ -7,12 +7,13 @@ interface Row {
   feature_request_id: string;
   user_id: string;
   author_name: string;
+  by_moderator: boolean;
   body: string;
   created_at: Date;
   edited_at: Date | null;
 }
 
-const columns = 'id, feature_request_id, user_id, author_name, body, created_at, edited_at';
+const columns = 'id, feature_request_id, user_id, author_name, by_moderator, body, created_at, edited_at';
 /** The most a request's detail view lists; a board's threads stay far shorter. */
 const commentsShown = 500;
 
@@ -25,6 +26,7 @@ const toComment = (row: Row, viewerId: string, moderator: boolean): FeatureComme
   created_at: row.created_at.toISOString(),
   edited_at: row.edited_at?.toISOString() ?? null,
   can_edit: moderator || row.user_id === viewerId,
+  by_moderator: row.by_moderator,
 });
 
 export interface Viewer {
@@ -46,8 +48,8 @@ export class FeatureCommentsRepository {
 
   async add(tx: Tx, viewer: Viewer, featureId: string, authorName: string, body: string): Promise<FeatureComment> {
     const { rows } = await tx.query<Row>(
-      `INSERT INTO feature_request_comments (feature_request_id, user_id, author_name, body) VALUES ($1, $2, $3, $4) RETURNING ${columns}`,
-      [featureId, viewer.id, authorName, body],
+      `INSERT INTO feature_request_comments (feature_request_id, user_id, author_name, by_moderator, body) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
+      [featureId, viewer.id, authorName, viewer.moderator, body],
     );
     return toComment(rows[0], viewer.id, viewer.moderator);
   }
