@@ -73,9 +73,14 @@ describe('interviews: migration 0013 makes stored topics catalogue tags', () => 
     const every = await storedBefore('Google', old);
     const none = await storedBefore('Google', []);
     const other = await storedBefore('Meta', ['Graphs', 'Python']);
-    expect((await insights('google')).top_topics.slice(0, 2)).toEqual([
-      { topic: 'Arrays', count: 2 },
-      { topic: 'DFS', count: 2 },
+    // Read from the counters: today's service answers insights on today's schema only (offer ranges, 0014).
+    const googleBefore = await svc.db.query(
+      `SELECT key, n::int FROM company_insight_counts WHERE kind = 'topic' AND key IN ('Arrays', 'DFS')
+         AND company_id = (SELECT id FROM companies WHERE name = 'Google') ORDER BY key`,
+    );
+    expect(googleBefore.rows).toEqual([
+      { key: 'Arrays', n: 2 },
+      { key: 'DFS', n: 2 },
     ]);
 
     await restartInterviews();

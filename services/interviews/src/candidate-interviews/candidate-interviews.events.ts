@@ -9,6 +9,12 @@ import { CandidateInterviewsRepository } from './candidate-interviews.repository
 export class CandidateInterviewsEvents {
   constructor(private readonly interviews: CandidateInterviewsRepository) {}
 
+  /** identity.user.registered: when the account was made, which offer ranges need (accounts old enough). Durable. */
+  @EventPattern('identity.user.registered', { durable: 'interviews.user-registered' })
+  async onUserRegistered(@Payload() { user_id, created_at }: EventData<'identity.user.registered'>, @Ctx() { tx }: EventContext): Promise<void> {
+    await this.interviews.registered(tx, user_id, created_at);
+  }
+
   /** identity.user.deleted: the account is gone, so are the interviews it shared. Durable; a redelivery deletes nothing more. */
   @EventPattern('identity.user.deleted', { durable: 'interviews.user-deleted' })
   async onUserDeleted(@Payload() { user_id }: EventData<'identity.user.deleted'>, @Ctx() { tx }: EventContext): Promise<void> {

@@ -8,14 +8,9 @@ import {
   InterviewLocation,
   InterviewQuery,
   InterviewTimeline,
-  offerRangeMinReports,
-  OfferRanges,
   StoredOutcome,
 } from '@app/contracts';
-import { cursorTime, Database, holdDailyCap, PagePosition, rememberErased, Tx } from '@app/service-kit';
-
-/** Two significant digits: 137,500 shows as 140,000. */
-const roughly = (n: number): number => Number(n.toPrecision(2));
+import { cursorTime, Database, holdDailyCap, isErased, PagePosition, rememberErased, Tx } from '@app/service-kit';
 
 /** A row as read: every card field, the owner, and the exact position for the next cursor. */
 export interface InterviewRow {
@@ -122,7 +117,13 @@ export class CandidateInterviewsRepository {
    * Inserts unless the company is unknown (then undefined): one statement, no window between check
    * and write. 429 when the caller already shared the day's cap (counted under their lock).
    */
-  insert(userId: string, input: CreateInterview, derived: InterviewTimeline, authorName: string | null): Promise<InterviewRow | undefined> {
+  insert(
+    author: { id: string; confirmed: boolean },
+    input: CreateInterview,
+    derived: InterviewTimeline,
+    authorName: string | null,
+  ): Promise<InterviewRow | undefined> {
+    const userId = author.id;
     return this.db.transaction(async (tx) => {
       await holdDailyCap(tx, {
         kind: 'interviews',
@@ -166,7 +167,15 @@ export class CandidateInterviewsRepository {
           input.offer?.level ?? null,
         ],
       );
-      if (rows[0]) await this.count(tx, [rows[0].id], 1);
+      if (rows[0]) {
+        await this.count(tx, [rows[0].id], 1);
+        // First seen now, unless its registration was heard of before; confirmed once a token says so.
+        await tx.query(
+          `INSERT INTO known_accounts (user_id, registered_at, confirmed_at) VALUES ($1, now(), CASE WHEN $2 THEN now() END)
+           ON CONFLICT (user_id) DO UPDATE SET confirmed_at = coalesce(known_accounts.confirmed_at, EXCLUDED.confirmed_at)`,
+          [userId, author.confirmed],
+        );
+      }
       return rows[0];
     });
   }
@@ -218,6 +227,7 @@ export class CandidateInterviewsRepository {
       [userId],
     );
     await tx.query('UPDATE companies SET created_by = NULL WHERE created_by = $1', [userId]);
+    await tx.query('DELETE FROM known_accounts WHERE user_id = $1', [userId]);
     await rememberErased(tx, userId);
   }
 
@@ -237,7 +247,7 @@ export class CandidateInterviewsRepository {
    * percentile_cont(0.5) would compute it: the middle value, or the mean of the middle two.
    */
   async insights(companyName: string): Promise<CompanyInsights | undefined> {
-    const { rows } = await this.db.query<Omit<CompanyInsights, 'offer_ranges'>>(
+    const { rows } = await this.db.query<CompanyInsights>(
       `WITH company AS (
          -- The exact name (ignoring case) wins over a slug match; each is one index lookup.
          SELECT id, name FROM (
@@ -262,56 +272,23 @@ export class CandidateInterviewsRepository {
             FROM lengths) AS median_process_days,
          (SELECT coalesce(jsonb_object_agg(key, n), '{}') FROM counts WHERE kind = 'level') AS levels,
          (SELECT coalesce(jsonb_agg(jsonb_build_object('title', title, 'count', n) ORDER BY n DESC, key), '[]')
-            FROM (SELECT title, key, n FROM company_question_counts WHERE company_id = c.id AND n > 0 ORDER BY n DESC, key LIMIT 10) q) AS top_questions
+            FROM (SELECT title, key, n FROM company_question_counts WHERE company_id = c.id AND n > 0 ORDER BY n DESC, key LIMIT 10) q) AS top_questions,
+         coalesce((SELECT ranges FROM published_offer_ranges WHERE company_id = c.id), '[]') AS offer_ranges,
+         (SELECT to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') FROM offer_ranges_publication) AS offer_ranges_published_at
        FROM company c`,
       [companyName],
     );
-    return rows[0] && { ...rows[0], offer_ranges: await this.offerRanges(rows[0].company_id) };
+    return rows[0];
   }
 
-  /**
-   * The company's offer figures per currency, over all levels and per level (its most used spelling),
-   * where at least offerRangeMinReports reports gave them. Quartiles and median only, each rounded to
-   * two significant digits, so no figure is one report's exact amount; the currency with most reports first.
-   */
-  private async offerRanges(companyId: string): Promise<OfferRanges> {
-    type Quartiles = [number, number, number];
-    const { rows } = await this.db.query<{
-      currency: string;
-      level: string | null;
-      reports: number;
-      base: Quartiles;
-      bonus_reports: number;
-      bonus: Quartiles | null;
-      equity_reports: number;
-      equity: Quartiles | null;
-    }>(
-      `WITH offers AS (
-         SELECT offer_currency AS currency, offer_level AS level, offer_base AS base, offer_bonus AS bonus, offer_equity AS equity
-         FROM candidate_interviews WHERE company_id = $1 AND offer_base IS NOT NULL
-       ), grouped AS (
-         SELECT currency, NULL::text AS level_key, NULL::text AS level, base, bonus, equity FROM offers
-         UNION ALL
-         SELECT currency, lower(btrim(level)), btrim(level), base, bonus, equity FROM offers WHERE btrim(level) <> ''
-       )
-       SELECT currency, mode() WITHIN GROUP (ORDER BY level) AS level, count(*)::int AS reports,
-         percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY base) AS base,
-         count(bonus)::int AS bonus_reports, percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY bonus) AS bonus,
-         count(equity)::int AS equity_reports, percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY equity) AS equity
-       FROM grouped GROUP BY currency, level_key HAVING count(*) >= $2
-       ORDER BY max(count(*)) OVER (PARTITION BY currency) DESC, currency, level_key NULLS FIRST`,
-      [companyId, offerRangeMinReports],
+  /** An account's registration (identity.user.registered): the earlier of it and when it was first seen here counts. */
+  async registered(tx: Tx, userId: string, at: string): Promise<void> {
+    if (await isErased(tx, userId)) return;
+    await tx.query(
+      `INSERT INTO known_accounts (user_id, registered_at) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET registered_at = least(known_accounts.registered_at, EXCLUDED.registered_at)`,
+      [userId, at],
     );
-    const range = ([p25, median, p75]: Quartiles) => ({ p25: roughly(p25), median: roughly(median), p75: roughly(p75) });
-    const rangeOf = (quartiles: Quartiles | null, reports: number) => (quartiles && reports >= offerRangeMinReports ? range(quartiles) : null);
-    return rows.map((row) => ({
-      currency: row.currency,
-      level: row.level,
-      reports: row.reports,
-      base: range(row.base),
-      bonus: rangeOf(row.bonus, row.bonus_reports),
-      equity: rangeOf(row.equity, row.equity_reports),
-    }));
   }
 
   /**

@@ -145,7 +145,7 @@ export class CandidateInterviewsService {
     if (await isErased(this.interviews.db, user.id)) throw unauthorized('This account has been deleted');
     if (input.offer && input.outcome !== 'offer') throw validationFailed({ offer: offerMessages.outcome });
     const authorName = input.show_username ? await this.authorNames.usernameOf(authorization) : null;
-    const row = await this.interviews.insert(user.id, input, interviewTimeline(input.interview_process), authorName);
+    const row = await this.interviews.insert({ id: user.id, confirmed: user.email_verified }, input, interviewTimeline(input.interview_process), authorName);
     if (!row) throw validationFailed({ company_id: interviewMessages.company });
     return asSeenBy(user.id, row);
   }

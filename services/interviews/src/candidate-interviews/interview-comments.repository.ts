@@ -10,12 +10,13 @@ export interface CommentRow {
   body: string;
   show_username: boolean;
   author_name: string | null;
+  by_moderator: boolean;
   created_at: string;
   edited: boolean;
   position: string;
 }
 
-const columns = `id, interview_id, user_id, body, show_username, author_name,
+const columns = `id, interview_id, user_id, body, show_username, author_name, by_moderator,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, edited_at IS NOT NULL AS edited,
   ${cursorTime('created_at')} AS position`;
 
@@ -44,7 +45,8 @@ export class InterviewCommentsRepository {
   }
 
   /** The new comment; undefined when there is no such report. 429 past the caller's daily cap. */
-  add(userId: string, interviewId: string, body: string, authorName: string | null): Promise<CommentRow | undefined> {
+  add(author: { id: string; moderator: boolean }, interviewId: string, body: string, authorName: string | null): Promise<CommentRow | undefined> {
+    const userId = author.id;
     return this.db.transaction(async (tx) => {
       const found = await tx.query('SELECT 1 FROM candidate_interviews WHERE id = $1 FOR KEY SHARE', [interviewId]);
       if (found.rows.length === 0) return undefined;
@@ -56,8 +58,9 @@ export class InterviewCommentsRepository {
         message: capMessages.interviewCommentsPerDay,
       });
       const { rows } = await tx.query<CommentRow>(
-        `INSERT INTO interview_comments (interview_id, user_id, body, show_username, author_name) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
-        [interviewId, userId, body, authorName !== null, authorName],
+        `INSERT INTO interview_comments (interview_id, user_id, body, show_username, author_name, by_moderator) VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING ${columns}`,
+        [interviewId, userId, body, authorName !== null, authorName, author.moderator],
       );
       await tx.query('UPDATE candidate_interviews SET comment_count = comment_count + 1 WHERE id = $1', [interviewId]);
       return rows[0];

@@ -26,6 +26,7 @@ const asSeenBy = (user: AuthUser, row: CommentRow): InterviewComment => ({
   edited: row.edited,
   is_mine: row.user_id === user.id,
   can_delete: row.user_id === user.id || isModerator(user),
+  by_moderator: row.by_moderator,
 });
 
 /** Comments under interview reports: every signed-in user reads and writes them; the author edits theirs, the author or a moderator deletes. */
@@ -59,7 +60,7 @@ export class InterviewCommentsService {
     if (await isErased(this.comments.db, user.id)) throw unauthorized('This account has been deleted');
     if (!(await this.comments.interviewExists(interviewId))) throw interviewNotFound();
     const authorName = input.show_username ? await this.authorNames.usernameOf(authorization) : null;
-    const row = await this.comments.add(user.id, interviewId, input.body, authorName);
+    const row = await this.comments.add({ id: user.id, moderator: isModerator(user) }, interviewId, input.body, authorName);
     if (!row) throw interviewNotFound();
     return asSeenBy(user, row);
   }
