@@ -16,6 +16,9 @@
 // account with that e-mail on the embedded identity, noting the operator (your login) in voice's ledger.
 // `npm run admin -- announce-companies` announces every company again (interviews.company.created): the
 // event stream keeps 7 days, so a read model rebuilt from an empty database later learns older ones.
+// `npm run admin -- events` lists each service's outbox backlog (rows waiting, the oldest one's age and error),
+// the rows parked after the broker refused them, and the dead-letter stream (with NATS_URL and the
+// streams-admin NATS_USER / NATS_PASSWORD, EVENT_SUBJECT_PREFIX); `events redrive <event id|all>` sends them again.
 // `npm run admin -- sample-data [--remove]` loads (or takes out) a clearly marked sample community for a
 // first run (scripts/sample-data.mjs); with DATABASE_URL set it is refused unless --force is added.
 import { spawnSync } from 'node:child_process';
@@ -35,10 +38,11 @@ if (
   !(commands.includes(command) && email) &&
   !(command === 'grant-credits' && email && credits !== undefined) &&
   !['mailbox', 'db-roles', 'nats-accounts', 'provision-streams', 'compose-env', 'announce-companies'].includes(command) &&
-  !(command === 'sample-data' && process.argv.slice(3).every((flag) => flag === '--remove' || flag === '--force'))
+  !(command === 'sample-data' && process.argv.slice(3).every((flag) => flag === '--remove' || flag === '--force')) &&
+  !(command === 'events' && (email === undefined || (email === 'redrive' && (credits === 'all' || /^[0-9a-f-]{36}$/i.test(credits ?? '')))))
 ) {
   console.error(
-    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- grant-credits <email> <credits>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       NATS_URL=… NATS_USER=streams-admin NATS_PASSWORD=… npm run admin -- provision-streams\n       npm run admin -- compose-env\n       npm run admin -- announce-companies\n       npm run admin -- sample-data [--remove] [--force]`,
+    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- grant-credits <email> <credits>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       NATS_URL=… NATS_USER=streams-admin NATS_PASSWORD=… npm run admin -- provision-streams\n       npm run admin -- compose-env\n       npm run admin -- announce-companies\n       npm run admin -- sample-data [--remove] [--force]\n       npm run admin -- events [redrive <event id|all>]`,
   );
   process.exit(2);
 }
@@ -78,6 +82,66 @@ if (command === 'provision-streams') {
     if (unusedConsumers.length) console.log(`${stream}: consumers no service uses (delete them once no older pod reads them): ${unusedConsumers.join(', ')}`);
   }
   process.exit(0);
+}
+
+if (command === 'events') {
+  const kit = path.join(root, 'libs/service-kit/dist/index.js');
+  if (!existsSync(kit)) {
+    console.error('the service kit is not built yet: run `npm run build` first');
+    process.exit(1);
+  }
+  const { natsCredentialsOf, ...events } = createRequire(import.meta.url)(kit);
+  const { url, embedded } = await commandDatabase();
+  const env = process.env;
+  const target = {
+    databaseUrl: url,
+    services: registryServices(root).map((s) => ({ service: s.name, schema: env[`${s.name.toUpperCase()}_DATABASE_SCHEMA`] ?? s.name })),
+    nats: env.NATS_URL ? { url: env.NATS_URL, credentials: natsCredentialsOf(env), prefix: env.EVENT_SUBJECT_PREFIX ?? '' } : undefined,
+  };
+  const code = await (email === 'redrive' ? redrive(events, target, credits) : listEvents(events, target))
+    .catch((err) => (console.error(`events: ${err.message}`), 1))
+    .finally(() => embedded?.stop());
+  process.exit(code);
+}
+
+async function redrive({ redriveEvents }, target, which) {
+  const sent = await redriveEvents(target, which);
+  console.log(`sent again: ${sent.parked} parked outbox row(s), ${sent.deadLetters} dead letter(s), ${sent.redriven} redriven event(s) that had failed again`);
+  if (sent.unknownConsumers.length) console.log(`left in the dead-letter stream, of consumers no service has: ${sent.unknownConsumers.join(', ')}`);
+  if (!target.nats) console.log('dead-letter stream not read: set NATS_URL (and the streams-admin NATS_USER / NATS_PASSWORD) to redrive dead letters');
+  return 0;
+}
+
+async function listEvents({ eventsReport }, target) {
+  const age = (seconds) =>
+    seconds === null
+      ? '-'
+      : seconds < 120
+        ? `${Math.round(seconds)} s`
+        : seconds < 7200
+          ? `${Math.round(seconds / 60)} min`
+          : `${(seconds / 3600).toFixed(1)} h`;
+  const { outboxes, deadLetters } = await eventsReport(target);
+  console.log('outbox: events recorded and not yet published, per service');
+  console.log(`  ${'service'.padEnd(12)}${'waiting'.padStart(8)}${'oldest'.padStart(10)}${'parked'.padStart(8)}${'redriven'.padStart(10)}`);
+  for (const o of outboxes) {
+    console.log(
+      `  ${o.service.padEnd(12)}${String(o.backlog).padStart(8)}${age(o.oldestAgeSeconds).padStart(10)}${String(o.parked.length).padStart(8)}${String(o.redriven.length).padStart(10)}`,
+    );
+    if (o.oldest?.lastError) console.log(`    oldest ${o.oldest.id} ${o.oldest.type}, ${o.oldest.attempts} refusal(s): ${o.oldest.lastError}`);
+    for (const p of o.parked) console.log(`    parked ${p.id} ${p.type} ${p.parkedAt.toISOString()} after ${p.attempts} attempt(s): ${p.lastError}`);
+    for (const r of o.redriven)
+      console.log(`    redriven ${r.eventId} for ${r.consumer}${r.attempts ? `, failed ${r.attempts} time(s): ${r.lastError}` : ', waiting for the service'}`);
+  }
+  if (!deadLetters) console.log('dead-letter stream not read: set NATS_URL (and the streams-admin NATS_USER / NATS_PASSWORD, EVENT_SUBJECT_PREFIX)');
+  else {
+    console.log(
+      `dead-letter stream: ${deadLetters.count} event(s)${deadLetters.count > deadLetters.newest.length ? `, the newest ${deadLetters.newest.length} listed` : ''}`,
+    );
+    for (const d of deadLetters.newest) console.log(`  ${d.eventId} ${d.type} for ${d.consumer}, parked ${d.parkedAt.toISOString()}: ${d.reason}`);
+  }
+  console.log('send again: npm run admin -- events redrive <event id|all>');
+  return 0;
 }
 
 if (command === 'nats-accounts' || command === 'db-roles') {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notificationCreatedEvent, notificationRequestedEvent } from './notifications';
+import { notificationCreatedEvent, notificationRecipientsMax, notificationRequestedEvent } from './notifications';
 
 /** Envelope of every domain event on the bus: `<producer>.<entity>.<past-tense verb>`. */
 export const eventEnvelopeSchema = z.object({
@@ -34,12 +34,16 @@ export const voiceSessionEndedEvent = z.object({
   ended_at: z.string(),
   duration_seconds: z.number().int().nonnegative(),
 });
-/** A moderator changed a request's status; subscriber_ids are the accounts to e-mail about it. */
+/**
+ * A moderator changed a request's status; subscriber_ids are the accounts to tell about it. A
+ * request with more followers than one event may name is announced in several events, each naming
+ * some of them (so every event stays far below the stream's message limit).
+ */
 export const featureRequestStatusChangedEvent = z.object({
   feature_request_id: z.string().uuid(),
   title: z.string(),
   status: z.string(),
-  subscriber_ids: z.array(z.string().uuid()),
+  subscriber_ids: z.array(z.string().uuid()).max(notificationRecipientsMax),
   changed_at: z.string(),
 });
 /**

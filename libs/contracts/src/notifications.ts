@@ -26,7 +26,7 @@ export const notificationKinds = {
 
 export const notificationTitleMax = 200;
 export const notificationBodyMax = 1000;
-/** Recipients of one request: a board's followers stay far below it, a broadcast needs its own path. */
+/** Recipients named in one event: more are told in several events (community's recipientGroups), each far below the stream's message limit. */
 export const notificationRecipientsMax = 1000;
 
 /** Shortens a title or body to `max` characters, marking the cut: the event's schema refuses longer ones. */

@@ -74,6 +74,18 @@ export const baseConfigShape = {
     )
     .describe('A token such as "e2e42" that isolates streams and subjects (tests, several stacks on one NATS).'),
   EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).default(8).describe('Deliveries of a failing event before it is parked in the dead-letter stream.'),
+  EVENT_RELAY_MAX_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .describe('Times the broker may refuse an outbox event (too large, say) before it is parked in outbox_parked; the waits between attempts double from 1 s.'),
+  EVENT_DEDUPLICATION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(8)
+    .default(14)
+    .describe('Days processed_events remembers a handled event; older rows are pruned hourly. At least 8: longer than the streams keep events (7 days).'),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString
     .pipe(z.string().url().optional())
     .describe('Sends traces over OTLP/HTTP here (docs/observability.md); unset: no tracing. The usual OTEL_* variables apply.'),

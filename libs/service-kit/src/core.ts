@@ -19,6 +19,7 @@ export * from './events/jetstream';
 export * from './events/provisioning';
 export * from './events/nats-options';
 export * from './events/in-process';
+export * from './events/event-admin';
 export * from './auth/token-verifier';
 export * from './http/cursor';
 export * from './http/envelope';

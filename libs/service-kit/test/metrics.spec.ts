@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { InProcessLog, InProcessTransport, RunningService } from '../src';
-import { dashboardSeries, metricValue, scrapeMetrics, TestEnvironment, waitFor } from '../src/testing';
+import { alertRuleSeries, dashboardSeries, metricValue, scrapeMetrics, TestEnvironment, waitFor } from '../src/testing';
 import { fixtureService, plannedFailures } from './fixture/fixture.service';
 
 jest.setTimeout(60_000);
@@ -125,6 +125,9 @@ describe('metrics on their own port', () => {
       // Every series the dashboard charts for a service is one the service serves.
       const served = new Set((await scrape(svc)).map((s) => s.name));
       expect(dashboardSeries().filter((name) => !name.startsWith('gateway_') && !served.has(name))).toEqual([]);
+      // And every series an alert rule reads (the outbox's oldest event among them).
+      expect(alertRuleSeries()).toContain('events_outbox_oldest_age_seconds');
+      expect(alertRuleSeries().filter((name) => !name.startsWith('gateway_') && !served.has(name))).toEqual([]);
 
       await svc.events.stop();
       await svc.db.transaction((tx) => svc.events.record(tx, 'interviews.company.created', { id: randomUUID(), name: 'waiting', website_url: null }));

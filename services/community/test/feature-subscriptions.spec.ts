@@ -93,4 +93,33 @@ describe("community: e-mail updates on a feature request's status", () => {
     });
     expect(events[0].data.subscriber_ids).toHaveLength(2);
   });
+
+  it('announces a change to 2,500 followers in events naming at most 1,000 each, every follower once, and the bell tells each of them', async () => {
+    const id = await openRequest('Interview calendar sync');
+    await svc.db.query('INSERT INTO feature_request_subscriptions (feature_request_id, user_id) SELECT $1, gen_random_uuid() FROM generate_series(1, 2500)', [
+      id,
+    ]);
+    await request(svc.url).patch(`/api/feature-requests/${id}`).set(mod).send({ status: 'planned' }).expect(200);
+
+    const events = await waitFor(async () => {
+      const found = (await publishedEvents(env, statusChanged)).filter((e) => e.data.feature_request_id === id);
+      return found.length === 3 && found;
+    }, 30_000);
+    // The 2,500 and whoever else follows it (an upvote follows too).
+    const { rows } = await svc.db.query<{ user_id: string }>(
+      `SELECT user_id FROM feature_request_subscriptions WHERE feature_request_id = $1
+       UNION SELECT user_id FROM interactions WHERE entity_type = 'feature_request' AND entity_id = $1 AND interaction_type = 'upvote'`,
+      [id],
+    );
+    const named = events.map((e) => e.data.subscriber_ids as string[]);
+    expect(named.map((ids) => ids.length).sort((a, b) => a - b)).toEqual([rows.length - 2000, 1000, 1000]);
+    expect(named.flat().sort()).toEqual(rows.map((r) => r.user_id).sort());
+    expect(new Set(events.map((e) => e.data.changed_at)).size).toBe(1);
+    await waitFor(
+      async () =>
+        Number((await svc.db.query<{ n: string }>('SELECT count(*) AS n FROM notifications WHERE link = $1', [`/feature-requests/${id}`])).rows[0].n) ===
+        rows.length,
+      60_000,
+    );
+  });
 });

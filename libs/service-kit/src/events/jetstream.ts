@@ -1,4 +1,16 @@
-import { AckPolicy, connect, ConsumerMessages, DeliverPolicy, headers as natsHeaders, JetStreamClient, JetStreamManager, JsMsg, NatsConnection } from 'nats';
+import {
+  AckPolicy,
+  connect,
+  ConsumerMessages,
+  DeliverPolicy,
+  ErrorCode,
+  headers as natsHeaders,
+  JetStreamClient,
+  JetStreamManager,
+  JsMsg,
+  NatsConnection,
+  NatsError,
+} from 'nats';
 import type { EventEnvelope } from '@app/contracts';
 import type { Logger } from '../logger';
 import { NatsCredentials, natsConnectionOptions, natsInboxPrefix } from './nats-options';
@@ -12,7 +24,7 @@ import {
   StreamSettings,
   subjectMatches,
 } from './streams';
-import type { ConsumerHandle, ConsumerSpec, Delivery, EventTransport } from './transport';
+import { ConsumerHandle, ConsumerSpec, Delivery, EventRefused, EventTransport } from './transport';
 import { waitAtMost } from './wait';
 
 export * from './streams';
@@ -108,7 +120,16 @@ export class JetStreamTransport implements EventTransport {
   async publish(subject: string, envelope: EventEnvelope, headers: Record<string, string>): Promise<void> {
     const h = natsHeaders();
     for (const [k, v] of Object.entries(headers)) h.set(k, v);
-    await this.js.publish(this.subject(subject), encoder.encode(JSON.stringify(envelope)), { msgID: envelope.id, headers: h });
+    try {
+      await this.js.publish(this.subject(subject), encoder.encode(JSON.stringify(envelope)), { msgID: envelope.id, headers: h });
+    } catch (err) {
+      // The stream's answer about this message (400: over its size limit, say) or the client's own
+      // refusal of it (over the server's max_payload) will not change on a retry; the rest (503, a
+      // timeout, a lost connection) are the broker's.
+      const { api_error: apiError, code } = err as NatsError;
+      if (apiError?.code === 400 || code === ErrorCode.MaxPayloadExceeded) throw new EventRefused(subject, (err as Error).message, { cause: err });
+      throw err;
+    }
   }
 
   async publishDeadLetter(consumer: string, delivery: Delivery, reason: string): Promise<void> {

@@ -17,6 +17,13 @@ export const eventStreamLimits = {
   duplicate_window: 2 * 60 * second,
 };
 
+/**
+ * The largest event envelope (its JSON, in bytes) `record` accepts: the stream's message limit less
+ * 2 KiB kept for the headers that travel with it (message id, request id, trace context), so a
+ * recorded event is one the stream stores.
+ */
+export const eventMaxBytes = eventStreamLimits.max_msg_size - 2048;
+
 /** A subject under the deployment's EVENT_SUBJECT_PREFIX (none: the subject itself). */
 export const prefixedSubject = (prefix: string, subject: string) => (prefix ? `${prefix}.${subject}` : subject);
 

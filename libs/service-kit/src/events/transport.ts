@@ -26,12 +26,24 @@ export interface ConsumerHandle {
 }
 
 /**
+ * The broker answered that it will not store this event (too large, say): trying it again gets the
+ * same answer, so the relay counts the refusal against the row and goes on with the next. Any other
+ * failure of a publish (broker away, timeout) is the broker's, not the row's.
+ */
+export class EventRefused extends Error {
+  constructor(subject: string, reason: string, options?: ErrorOptions) {
+    super(`the broker refused ${subject}: ${reason}`, options);
+    this.name = 'EventRefused';
+  }
+}
+
+/**
  * What the outbox relay and consumers need from a broker. JetStream in production and tests;
  * an in-process implementation for the one-process embedded default when no nats-server exists.
  */
 export interface EventTransport {
   readonly kind: 'nats' | 'in-process';
-  /** Resolves once the broker has stored the event. `id` deduplicates repeated publishes. */
+  /** Resolves once the broker has stored the event. `id` deduplicates repeated publishes. Rejects with EventRefused when the broker will never take it. */
   publish(subject: string, envelope: EventEnvelope, headers: Record<string, string>): Promise<void>;
   publishDeadLetter(consumer: string, delivery: Delivery, reason: string): Promise<void>;
   /** Events parked for `consumer` (as named to publishDeadLetter) and still kept. */

@@ -110,7 +110,14 @@ export async function startService<S extends z.ZodRawShape>(
             produces: serviceEntry(definition.name)?.produces,
           }));
     if (!options.transport) cleanups.unshift({ step: 'event transport', run: () => transport.close() });
-    const events = new EventBus({ db, transport, logger, maxDeliveries: config.EVENT_MAX_DELIVERIES });
+    const events = new EventBus({
+      db,
+      transport,
+      logger,
+      maxDeliveries: config.EVENT_MAX_DELIVERIES,
+      relayMaxAttempts: config.EVENT_RELAY_MAX_ATTEMPTS,
+      deduplicationDays: config.EVENT_DEDUPLICATION_DAYS,
+    });
     const gatewayProof = config.GATEWAY_SECRET ? new GatewayProof(config.GATEWAY_SECRET) : undefined;
     if (!gatewayProof) {
       logger.warn(

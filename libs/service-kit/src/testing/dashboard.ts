@@ -14,3 +14,12 @@ export function dashboardSeries(): string[] {
   const exprs = dashboard.panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr);
   return [...new Set(exprs.flatMap((expr) => [...expr.matchAll(/([a-z_][a-z0-9_]*)(?=\{|\[)/g)].map(([, name]) => name)))];
 }
+
+/** The operator's Prometheus alert rules, deploy/prometheus. */
+const alertRulesFile = path.resolve(__dirname, '..', '..', '..', '..', 'deploy', 'prometheus', 'alert-rules.yml');
+
+/** The series the alert rules read: a test expects a service to serve them, so a renamed metric cannot silence an alert. */
+export function alertRuleSeries(): string[] {
+  const rules = readFileSync(alertRulesFile, 'utf8');
+  return [...new Set([...rules.matchAll(/\b((?:events|http|gateway|db)_[a-z0-9_]+)/g)].map(([, name]) => name))];
+}

@@ -8,11 +8,11 @@ import {
   isModerator,
   notificationBodyMax,
   notificationKinds,
-  notificationRecipientsMax,
   notificationTitleMax,
 } from '@app/contracts';
 import { conflict, EventBus, forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
 import { displayNameOf } from '../members';
+import { recipientGroups } from '../recipients';
 import { FeatureCommentsRepository, Viewer } from './feature-comments.repository';
 import { FeatureRequestsRepository } from './feature-requests.repository';
 
@@ -42,14 +42,18 @@ export class FeatureCommentsService {
       const audience = await this.comments.audienceOf(tx, featureId, user.id);
       const comment = await this.comments.add(tx, viewerOf(user), featureId, authorName, body);
       // Recorded with the comment (outbox): the request's author and earlier commenters hear of it in the bell.
-      if (audience && audience.userIds.length > 0) {
-        await this.events.record(tx, 'community.notification.requested', {
-          user_ids: audience.userIds.slice(0, notificationRecipientsMax),
-          kind: notificationKinds.comment,
-          title: clipNotificationText(`${authorName} commented on "${audience.title}"`, notificationTitleMax),
-          body: clipNotificationText(body, notificationBodyMax),
-          link: `/feature-requests/${featureId}`,
-        });
+      if (audience) {
+        await this.events.recordAll(
+          tx,
+          'community.notification.requested',
+          recipientGroups(audience.userIds).map((group) => ({
+            user_ids: group,
+            kind: notificationKinds.comment,
+            title: clipNotificationText(`${authorName} commented on "${audience.title}"`, notificationTitleMax),
+            body: clipNotificationText(body, notificationBodyMax),
+            link: `/feature-requests/${featureId}`,
+          })),
+        );
       }
       return comment;
     });

@@ -17,6 +17,7 @@ import {
 import { conflict, EventBus, isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
 import { InteractionsRepository } from '../interactions/interactions.repository';
 import { requireModerator } from '../members';
+import { recipientGroups } from '../recipients';
 import { ReviewsService } from '../moderation/reviews.service';
 import { FeatureRequestsRepository } from './feature-requests.repository';
 
@@ -95,15 +96,18 @@ export class FeatureRequestsService {
           edited: false,
         });
       }
-      const subscriberIds = await this.features.followerIds(tx, id);
-      if (subscriberIds.length === 0) return;
-      await this.events.record(tx, 'community.feature_request.status_changed', {
-        feature_request_id: id,
-        title: result.title,
-        status,
-        subscriber_ids: subscriberIds,
-        changed_at: new Date().toISOString(),
-      });
+      const changedAt = new Date().toISOString();
+      await this.events.recordAll(
+        tx,
+        'community.feature_request.status_changed',
+        recipientGroups(await this.features.followerIds(tx, id)).map((group) => ({
+          feature_request_id: id,
+          title: result.title,
+          status,
+          subscriber_ids: group,
+          changed_at: changedAt,
+        })),
+      );
     });
     return (await this.features.find(id))!;
   }

@@ -1,0 +1,11 @@
+import { notificationRecipientsMax } from '@app/contracts';
+
+/**
+ * Accounts to tell of one thing, in groups of at most notificationRecipientsMax: one event per
+ * group, so a request with 20,000 followers is 20 events, each far below the stream's message limit.
+ */
+export function recipientGroups(ids: readonly string[]): string[][] {
+  const groups: string[][] = [];
+  for (let i = 0; i < ids.length; i += notificationRecipientsMax) groups.push(ids.slice(i, i + notificationRecipientsMax));
+  return groups;
+}
