@@ -116,12 +116,13 @@ describe('Interview comments and offer ranges (issue 26 item 4, Chromium)', () =
     expect(await count()).toBe(before - 1);
   });
 
-  it('takes offer details in the form, shows no figures until three reports have them, then rounded ranges only', async () => {
+  it('takes offer details in the form, and shows no figures from a few fresh reports', async () => {
     const { page } = reader;
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(companyPage);
     const offers = page.getByTestId('offer-ranges');
-    await offers.getByText('Offer ranges appear once at least 3 reports here share offer details.').waitFor(patience);
+    const noRangesYet = /^Offer ranges appear once at least 5 candidates/;
+    await offers.getByText(noRangesYet).waitFor(patience);
 
     await page.getByRole('button', { name: 'Add new experience' }).click();
     const dialog = page.getByRole('dialog');
@@ -150,9 +151,8 @@ describe('Interview comments and offer ranges (issue 26 item 4, Chromium)', () =
     expect(await preview.textContent()).not.toMatch(/150,?000|USD/);
     await dialog.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Interview Created', { exact: true }).first().waitFor();
-    // Two reports with offer details: still no figures.
-    await offers.getByText('Offer ranges appear once').waitFor();
-
+    // Two reports with offer details, then three: still no figures (five accounts a week old, published daily: trust-names-and-ranges.e2e.ts).
+    await offers.getByText(noRangesYet).waitFor();
     await api(author.token, 'POST', '/api/candidate-interviews', {
       company_id: companyId,
       outcome: 'offer',
@@ -162,13 +162,8 @@ describe('Interview comments and offer ranges (issue 26 item 4, Chromium)', () =
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(companyPage);
-      const all = page.getByTestId('offer-range').filter({ hasText: 'All levels' });
-      await all.waitFor(patience);
-      // 137,500 / 150,000 / 162,000: the middle half $140K–$160K, median $150K, never one report's figure.
-      expect(await all.textContent()).toContain('$140K – $160K');
-      expect(await all.textContent()).toContain('median $150K');
-      expect(await all.textContent()).not.toMatch(/137|162/);
-      await page.getByTestId('offer-range').filter({ hasText: 'L5' }).waitFor();
+      await offers.getByText(noRangesYet).waitFor(patience);
+      expect(await page.getByTestId('offer-range').count()).toBe(0);
       await noSeriousViolations(page);
       await screenshot(page, `interview-offer-ranges-${width}`);
       const cards = await page.getByTestId('interview-card').allTextContents();

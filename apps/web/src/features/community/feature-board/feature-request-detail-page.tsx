@@ -2,6 +2,7 @@ import { commentMax, FeatureComment, FeatureRequestDetail, relativeTime } from '
 import { ArrowLeft, GitMerge, Loader2, ThumbsUp } from 'lucide-react';
 import * as React from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ModeratorBadge } from '@/components/moderator-badge';
 import { Button } from '@/components/ui/button';
 import { FormError, Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -80,7 +81,7 @@ function CommentItem({ featureId, comment }: { featureId: string; comment: Featu
   return (
     <li className="space-y-2 rounded-lg border bg-card p-4 text-card-foreground">
       <p className="text-sm">
-        <span className="font-semibold">{comment.author_name}</span>{' '}
+        <span className="font-semibold">{comment.author_name}</span> {comment.by_moderator ? <ModeratorBadge /> : null}{' '}
         <span className="text-muted-foreground">
           · {relativeTime(comment.created_at)}
           {comment.edited_at ? ' · edited' : ''}

@@ -1,6 +1,7 @@
 import { InterviewComment, interviewCommentMax, interviewCommentMessages } from '@app/contracts';
 import { MessageSquare } from 'lucide-react';
 import * as React from 'react';
+import { ModeratorBadge } from '@/components/moderator-badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FieldError, Label } from '@/components/ui/label';
@@ -49,6 +50,7 @@ function CommentItem({ interviewId, comment }: { interviewId: string; comment: I
           {comment.author}
           {comment.is_mine ? ' (you)' : null}
         </span>
+        {comment.by_moderator ? <ModeratorBadge /> : null}
         <time dateTime={comment.created_at}>{dayFormat.format(new Date(comment.created_at))}</time>
         {comment.edited ? <span>· edited</span> : null}
       </p>

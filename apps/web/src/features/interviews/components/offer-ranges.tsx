@@ -1,4 +1,4 @@
-import { CompanyInsights, offerRangeMinReports } from '@app/contracts';
+import { CompanyInsights, offerRangeRules } from '@app/contracts';
 import { Lock } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -29,23 +29,31 @@ function Figure({ label, range, currency }: { label: string; range: Range | null
   );
 }
 
-/** The company's offers as ranges (middle half and median) per currency and level; never one report's figures. */
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The company's offers as ranges (middle half and median) per currency and level, as published
+ * once a day from enough candidates (offerRangeRules); never one report's figures.
+ */
 export function OfferRanges({ insights }: { insights: CompanyInsights }) {
   return (
     <Card data-testid="offer-ranges">
       <CardHeader className="pb-2">
         <CardTitle className="text-lg">Offers</CardTitle>
-        <CardDescription>Yearly figures from candidates’ offer details: the middle half of offers, and the median.</CardDescription>
+        <CardDescription>Yearly figures from candidates’ offer details: the middle half of offers, and the median. Updated once a day.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         {insights.offer_ranges.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Offer ranges appear once at least {offerRangeMinReports} reports here share offer details.</p>
+          <p className="text-sm text-muted-foreground">
+            Offer ranges appear once at least {offerRangeRules.minAccounts} candidates, each with a confirmed account older than{' '}
+            {offerRangeRules.accountMinAgeDays} days, share offer details here, at the next daily update.
+          </p>
         ) : (
           <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
             {insights.offer_ranges.map((g) => (
               <li key={`${g.currency}/${g.level ?? ''}`} className="rounded-md border p-3 text-sm" data-testid="offer-range">
                 <h3 className="mb-2 font-medium">
-                  {g.currency} · {g.level ?? 'All levels'} <span className="font-normal text-muted-foreground">({g.reports} reports)</span>
+                  {g.currency} · {g.level ?? 'All levels'} <span className="font-normal text-muted-foreground">(from {g.reports} candidates)</span>
                 </h3>
                 <dl className="grid gap-2">
                   <Figure label="Base" range={g.base} currency={g.currency} />
@@ -56,8 +64,12 @@ export function OfferRanges({ insights }: { insights: CompanyInsights }) {
             ))}
           </ul>
         )}
-        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-          <Lock className="size-3" aria-hidden /> Figures are rounded and never shown for a single report.
+        <p className="flex items-start gap-1.5 text-xs text-muted-foreground">
+          <Lock className="mt-0.5 size-3 shrink-0" aria-hidden />
+          <span>
+            Rounded to 1,000 (in dollars, euros or pounds), one report per candidate, never one report’s figures.
+            {insights.offer_ranges_published_at ? ` Last updated ${dayFormat.format(new Date(insights.offer_ranges_published_at))}.` : null}
+          </span>
         </p>
       </CardContent>
     </Card>
