@@ -217,7 +217,7 @@ const unitsPerDollar: Partial<Record<(typeof offerCurrencies)[number], number>> 
  * out), and the step every published figure is rounded to (1,000 dollars' worth, as a power of ten:
  * 1,000 USD, EUR or CHF, 100,000 JPY or INR).
  */
-export const offerBands: Record<string, { baseMin: number; baseMax: number; extraMax: number; step: number }> = Object.fromEntries(
+export const offerBands: Record<string, { baseMin: number; baseMax: number; extraMax: number; step: number }> = /* @__PURE__ */ Object.fromEntries(
   Object.entries(unitsPerDollar).map(([currency, rate]) => [
     currency,
     { baseMin: 5_000 * rate, baseMax: 2_000_000 * rate, extraMax: 5_000_000 * rate, step: 10 ** Math.round(Math.log10(1_000 * rate)) },
