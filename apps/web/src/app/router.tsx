@@ -10,7 +10,7 @@ import { problemReviewRoutes } from '@/features/problem-review/routes';
 import { comingSoonRoutes } from '@/features/placeholders/routes';
 import { preloadable } from '@/lib/preloadable';
 import { authNeededAtStart } from '@/lib/supabase';
-import { isPublicRoute } from '@/lib/public-routes';
+import { publicRoute } from '@/lib/public-routes';
 // Not lazy: the error screen must show even when loading a page's code is what failed.
 import { RouteError } from '@/components/errors/route-error';
 
@@ -80,7 +80,7 @@ function Root() {
 function RequireAuth() {
   const { loading, user } = useAuth();
   const location = useLocation();
-  const open = useMatches().some((match) => isPublicRoute(match.handle));
+  const open = useMatches().some((match) => match.handle === publicRoute);
   if (loading) return <FullScreenLoading />;
   if (!user && !open) return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
   return (

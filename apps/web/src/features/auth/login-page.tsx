@@ -101,7 +101,7 @@ function CredentialsForm({ mode, onUnconfirmed }: { mode: Mode; onUnconfirmed(em
           <p className="text-center text-xs text-muted-foreground">
             By signing up you agree to the{' '}
             <Link to="/terms" className="text-primary underline underline-offset-4">
-              Terms of Service
+              Terms
             </Link>{' '}
             and the{' '}
             <Link to="/privacy" className="text-primary underline underline-offset-4">
@@ -184,7 +184,7 @@ export default function LoginPage({ initialMode = 'signin' }: { initialMode?: Mo
       </div>
       {/* Someone who cannot sign in can still reach a person; the contact form needs no account. */}
       <p className="text-center text-xs text-muted-foreground">
-        Trouble signing in?{' '}
+        Cannot sign in?{' '}
         <Link to="/contact-form" className="text-primary underline underline-offset-4">
           Contact us
         </Link>

@@ -1,11 +1,9 @@
 import { ArrowRight, BarChart3, Check, Code2, Users, Zap } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/document-title';
-import { cn } from '@/lib/utils';
 
 const features = [
   {
@@ -32,23 +30,20 @@ const tiers = [
       'Problem tracker with retention scores',
       'Community interview experiences',
       'Opportunities and resources',
-      'AI mock interviews from a monthly credit allowance',
+      'Monthly credits for AI mock interviews',
     ],
-    available: true,
   },
   {
     name: 'Basic',
     price: '$99',
-    note: 'lifetime',
+    note: 'lifetime, not on sale yet',
     perks: ['Everything in Free', '10 hours/month of AI mock interviews', 'Unlimited custom exercises'],
-    available: false,
   },
   {
     name: 'Interview God',
     price: '$299',
-    note: 'lifetime',
+    note: 'lifetime, not on sale yet',
     perks: ['Everything in Basic', 'Priority access to new features', 'For the candidate who never fails'],
-    available: false,
   },
 ];
 
@@ -114,17 +109,14 @@ export default function LandingPage() {
             Pricing
           </h2>
           <p className="text-muted-foreground" data-testid="pricing-note">
-            Basic and Interview God are not on sale yet: every account is on Free, with its monthly credits for AI mock interviews.
+            Every account is on Free for now.
           </p>
         </div>
         <div className="grid gap-4 md:grid-cols-3">
           {tiers.map((tier) => (
-            <Card key={tier.name} className={cn('flex flex-col', tier.available && 'border-primary shadow-md ring-1 ring-primary')}>
+            <Card key={tier.name} className="flex flex-col">
               <CardHeader>
-                <CardTitle className="flex flex-wrap items-center gap-2">
-                  {tier.name}
-                  {tier.available ? <Badge>Your plan</Badge> : <Badge variant="secondary">Not on sale yet</Badge>}
-                </CardTitle>
+                <CardTitle>{tier.name}</CardTitle>
                 <p>
                   <span className="text-4xl font-extrabold">{tier.price}</span> <span className="text-muted-foreground">{tier.note}</span>
                 </p>
