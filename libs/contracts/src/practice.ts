@@ -74,7 +74,10 @@ export const createQuestionSchema = z.object({
     .string({ error: 'Title is required' })
     .trim()
     .min(1, { message: 'Title is required' })
-    .max(limits.titleMax, { message: `Title must not be longer than ${limits.titleMax} characters` }),
+    .max(limits.titleMax, { message: `Title must not be longer than ${limits.titleMax} characters` })
+    // A line break or other control character cannot be typed into the field, only injected, and
+    // a title travels into the calendar feed, CSV exports and e-mails.
+    .refine((title) => !/\p{Cc}/u.test(title), { message: 'Title can only contain characters you can type (no tabs or line breaks)' }),
   difficulty: z.enum(difficulties, { error: (issue) => difficultyMessage(issue.input) }),
   tags: z.preprocess(
     (v) => (typeof v === 'string' ? normaliseTags(v) : emptyToNull(v)),

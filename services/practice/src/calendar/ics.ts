@@ -10,7 +10,19 @@ export interface AllDayEvent {
   description?: string;
 }
 
-const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/**
+ * A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, every line break (CRLF,
+ * a bare LF or a bare CR, which lenient parsers also take for a line end) written as `\n`, and the
+ * other control characters, which TEXT cannot hold, dropped (a tab is allowed). Titles refuse them
+ * at the edge; this covers rows stored before that.
+ */
+const escapeText = (text: string) =>
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/[^\P{Cc}\t]/gu, '');
 
 /** A content line folded into lines of at most 75 octets, each continuation starting with a space. */
 export function foldLine(line: string): string {

@@ -21,6 +21,11 @@ describe('what the edge accepts', () => {
     [{ title: 'x', difficulty: 3 }, { difficulty: 'Difficulty must be one of Easy, Medium, Hard' }],
     [{ title: 'x'.repeat(201), difficulty: 'Easy' }, { title: 'Title must not be longer than 200 characters' }],
     [{ title: 'x'.repeat(200), difficulty: 'Hard' }, {}],
+    ...['Two Sum\rEND:VEVENT', 'Two\nSum', 'Two\tSum', 'Two\u0000Sum', 'Two\u0085Sum'].map((title) => [
+      { title, difficulty: 'Easy' },
+      { title: 'Title can only contain characters you can type (no tabs or line breaks)' },
+    ]),
+    [{ title: '  Two Sum\n', difficulty: 'Easy' }, {}],
     [{ title: 'x', difficulty: 'Easy', tags: Array.from({ length: 21 }, (_, i) => `t${i}`).join(',') }, { tags: 'At most 20 tags' }],
     [{ title: 'x', difficulty: 'Easy', tags: `${Array.from({ length: 20 }, (_, i) => `t${i}`).join(', ')},,` }, {}],
     [{ title: 'x', difficulty: 'Easy', tags: 'a'.repeat(501) }, { tags: 'Tags must not be longer than 500 characters' }],
