@@ -21,6 +21,7 @@ export * from './events/nats-options';
 export * from './events/in-process';
 export * from './events/event-admin';
 export * from './auth/token-verifier';
+export * from './auth/session-endings';
 export * from './http/cursor';
 export * from './http/envelope';
 export * from './http/gateway-hop';

@@ -21,6 +21,8 @@ import {
   natsCredentialsOf,
   natsInboxPrefix,
   provisionEventStreamsAt,
+  SessionEndings,
+  sessionEndingsSubject,
 } from '../src';
 import { startNatsServer, testInfrastructure, testStreamMaxBytes, waitFor } from '../src/testing';
 
@@ -36,7 +38,9 @@ const deletion = (): EventEnvelope => ({
 });
 
 describe('NATS: a user per service, permissions from the registry', () => {
-  const passwords = Object.fromEntries([...serviceRegistry.map((s) => s.name), natsAdministrator].map((name) => [name, randomBytes(12).toString('hex')]));
+  const passwords = Object.fromEntries(
+    [...serviceRegistry.map((s) => s.name), natsAdministrator, 'gateway'].map((name) => [name, randomBytes(12).toString('hex')]),
+  );
   const credentials = (name: string) => ({ user: name, password: passwords[name] });
   const entry = (name: string) => serviceRegistry.find((s) => s.name === name)!;
   let server: Awaited<ReturnType<typeof startNatsServer>>;
@@ -69,6 +73,7 @@ describe('NATS: a user per service, permissions from the registry', () => {
       natsAccountsConfig({
         services: serviceRegistry.map((s) => ({ ...s, password: { value: passwords[s.name] } })),
         administrator: { user: natsAdministrator, password: { value: passwords[natsAdministrator] } },
+        listeners: [{ user: 'gateway', password: { value: passwords.gateway } }],
       }),
     );
     await provisionEventStreamsAt(server.url, { credentials: credentials(natsAdministrator), maxBytes: testStreamMaxBytes });
@@ -216,6 +221,36 @@ describe('NATS: a user per service, permissions from the registry', () => {
     const connecting = JetStreamTransport.connect({ url: server.url, credentials: credentials(natsAdministrator), prefix: 'fresh', name: 'identity', logger });
     await expect(connecting).rejects.toThrow(/event stream fresh_EVENTS does not exist: streams are provisioned from the registry by the launcher/);
     expect(await (await admin()).streams.info('fresh_EVENTS').catch((err: Error) => err.message)).toMatch(/not found/);
+  });
+
+  it('lets identity alone announce ended sessions, heard by every service and by the gateway, which may publish nothing', async () => {
+    const endings = (name: string) => new SessionEndings({ url: server.url, credentials: credentials(name), prefix: '', name, logger });
+    const hearers = ['community', 'gateway'].map((name) => {
+      const heard: string[] = [];
+      const ending = endings(name);
+      const listening = new Promise<void>((resolve) =>
+        ending.listen(
+          (sessions) => heard.push(...sessions.map((s) => s.session_id)),
+          (live) => live && resolve(),
+        ),
+      );
+      return { ending, heard, listening };
+    });
+    await Promise.all(hearers.map((h) => h.listening));
+    // Forged endings, each flushed (so the server has dealt with it) before identity's own.
+    for (const name of ['community', 'gateway']) {
+      const forger = await clientOf(name);
+      forger.publish(sessionEndingsSubject(''), JSON.stringify([{ session_id: `forged-by-${name}`, expires_at: 4_000_000_000 }]));
+      await forger.flush();
+    }
+    const identity = endings('identity');
+    identity.announce([{ session_id: 'ended', expires_at: 4_000_000_000 }]);
+    try {
+      await waitFor(() => hearers.every((h) => h.heard.includes('ended')));
+      for (const { heard } of hearers) expect(heard).toEqual(['ended']);
+    } finally {
+      for (const ending of [identity, ...hearers.map((h) => h.ending)]) await ending.close();
+    }
   });
 
   it('refuses a connection without credentials or with a wrong password', async () => {

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { createRemoteJWKSet, errors as joseErrors, JWTPayload, jwtVerify, JWTVerifyGetKey } from 'jose';
 import type { AuthUser } from '@app/contracts';
 import { AppError, unauthorized } from '../errors';
+import type { EndedSession, SessionEndings } from './session-endings';
 
 export interface TokenVerifierOptions {
   /** Public keys (identity's JWKS by default); ES256/RS256 tokens. */
@@ -17,10 +18,12 @@ export interface TokenVerifierOptions {
   maxRemembered?: number;
   /**
    * Identity's list of ended sessions (GET, `?since=<ms>`): tokens of a session ended by logout or a
-   * password change are refused from then on, remembered or not, within 1 s. While tokens arrive the
-   * list is fetched every `revocationsPollMs` (default 500 ms; an answer is the few sessions ended in
-   * the last 30 s); an idle process asks nothing, and its next token waits for a fresh list.
-   * Default: /internal/revocations next to a JWKS served at
+   * password change are refused from then on, remembered or not, within 1 s. Identity announces each
+   * ending (`sessionEndings`); while those are heard the list is only a fallback, fetched every
+   * `revocationsFallbackPollMs` (default 30 s) while tokens arrive. Without them (no NATS, or NATS
+   * away) it is fetched every `revocationsPollMs` (default 500 ms; an answer is the few sessions
+   * ended in the last 30 s) while tokens arrive; an idle process asks nothing, and its next token
+   * waits for a fresh list. Default: /internal/revocations next to a JWKS served at
    * /auth/v1/.well-known/jwks.json (identity's layout); `false` turns it off. A server without the
    * list (404: a hosted Supabase project) is not asked again.
    */
@@ -28,6 +31,9 @@ export interface TokenVerifierOptions {
   /** Headers each poll sends: identity answers the list only with the gateway's proof (GATEWAY_SECRET). */
   revocationsHeaders?: () => Record<string, string>;
   revocationsPollMs?: number;
+  revocationsFallbackPollMs?: number;
+  /** Identity's announcements of ended sessions (NATS), heard as they are made. */
+  sessionEndings?: SessionEndings;
   now?: () => number;
 }
 
@@ -36,8 +42,10 @@ export interface TokenVerifierOptions {
  * is fetched before a token is believed, and a failure is a 503 rather than a revoked session let in.
  */
 const revocationsMaxAgeMs = 30_000;
-/** How often the revocation list is fetched while tokens arrive. */
+/** How often the revocation list is fetched while tokens arrive and no announcement can be heard. */
 const revocationsPollMs = 500;
+/** …and while identity's announcements are heard: a fallback for one lost on the way. */
+const revocationsFallbackPollMs = 30_000;
 /** After a pause, a list older than this is fetched before a token is believed: with the poll, a logout holds within 1 s. */
 const revocationsFreshMs = 750;
 /** The poll runs while a token was verified this recently, then stops until the next one. */
@@ -67,6 +75,9 @@ export class TokenVerifier {
   private revocationsCursor?: number;
   private revocationsSync?: Promise<void>;
   private revocationsTimer?: NodeJS.Timeout;
+  /** Identity's announcements are heard, since this moment (a connection lost meanwhile starts it over). */
+  private listening = false;
+  private listeningSince = Infinity;
   private revocationsOffered = true;
   /** The fetch the first token after a pause waits for, with the calls that arrive meanwhile. */
   private revocationsCatchUp?: Promise<void>;
@@ -74,18 +85,58 @@ export class TokenVerifier {
 
   constructor(private readonly options: TokenVerifierOptions) {
     if (!options.jwksUrl && !options.hs256Secret) throw new Error('TokenVerifier needs a JWKS URL or an HS256 secret');
-    if (options.jwksUrl) this.jwks = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000, timeoutDuration: 1500 });
+    // A token naming a key not in the JWKS fetched makes it fetched again, at most every 5 s: a key
+    // identity publishes is signed with 10 s later at the earliest (its key store), so no token of a
+    // new key is refused for want of a fresh fetch.
+    if (options.jwksUrl) this.jwks = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 5_000, cacheMaxAge: 600_000, timeoutDuration: 1500 });
     if (options.hs256Secret) this.secret = new TextEncoder().encode(options.hs256Secret);
     this.reuseMs = options.reuseMs ?? 60_000;
     this.maxRemembered = options.maxRemembered ?? 10_000;
     this.now = options.now ?? Date.now;
     this.revocationsUrl = options.revocationsUrl === false ? undefined : (options.revocationsUrl ?? defaultRevocationsUrl(options.jwksUrl));
+    options.sessionEndings?.listen(
+      (sessions) => this.learn(sessions),
+      (listening) => this.hearing(listening),
+    );
   }
 
   /** Stops polling the revocation list until the next token (the timer never keeps a process alive either way). */
   close(): void {
-    clearInterval(this.revocationsTimer);
+    clearTimeout(this.revocationsTimer);
     this.revocationsTimer = undefined;
+  }
+
+  /**
+   * Sessions that just ended (identity, once the transaction that ended them committed): refused
+   * here at once, and announced to every other verifier.
+   */
+  endSessions(sessions: EndedSession[]): void {
+    this.learn(sessions);
+    this.options.sessionEndings?.announce(sessions);
+  }
+
+  private learn(sessions: EndedSession[]): void {
+    const skewMs = (this.options.clockToleranceSeconds ?? 30) * 1000;
+    for (const { session_id, expires_at } of sessions) this.revoked.set(session_id, expires_at * 1000 + skewMs);
+  }
+
+  /** The announcements can be heard (again: the list is fetched for what was missed meanwhile), or no longer. */
+  private hearing(listening: boolean): void {
+    this.listening = listening;
+    if (listening) {
+      this.listeningSince = this.now();
+      if (this.revocationsUrl && this.revocationsOffered) void this.syncRevocations().catch(() => undefined);
+    }
+    // A poll set for the other pace is set again for this one.
+    if (this.revocationsTimer) {
+      this.close();
+      this.pollWhileTokensArrive();
+    }
+  }
+
+  /** Announcements are heard, and the list was fetched since they were: together they miss nothing. */
+  private get announced(): boolean {
+    return this.listening && this.revocationsSyncedAt >= this.listeningSince;
   }
 
   /** Reads `Authorization: Bearer <token>`; anything else is a 401. */
@@ -124,6 +175,7 @@ export class TokenVerifier {
   private async currentRevocations(): Promise<void> {
     if (!this.revocationsUrl || !this.revocationsOffered) return;
     this.lastTokenAt = this.now();
+    if (this.announced) return this.pollWhileTokensArrive();
     const age = this.now() - this.revocationsSyncedAt;
     if (!this.revocationsTimer && age > revocationsFreshMs) {
       this.revocationsCatchUp ??= this.syncRevocations()
@@ -145,13 +197,16 @@ export class TokenVerifier {
     }
   }
 
-  /** Polls the list while tokens arrive; an idle process (no token for revocationsActiveMs) stops asking. */
+  /** Polls the list while tokens arrive, slowly while announcements are heard; an idle process (no token for revocationsActiveMs) stops asking. */
   private pollWhileTokensArrive(): void {
     if (this.revocationsTimer) return;
-    this.revocationsTimer = setInterval(() => {
-      if (this.now() - this.lastTokenAt > revocationsActiveMs) return this.close();
+    const pace = this.announced ? (this.options.revocationsFallbackPollMs ?? revocationsFallbackPollMs) : (this.options.revocationsPollMs ?? revocationsPollMs);
+    this.revocationsTimer = setTimeout(() => {
+      this.revocationsTimer = undefined;
+      if (this.now() - this.lastTokenAt > revocationsActiveMs) return;
       void this.syncRevocations().catch(() => undefined);
-    }, this.options.revocationsPollMs ?? revocationsPollMs);
+      this.pollWhileTokensArrive();
+    }, pace);
     this.revocationsTimer.unref();
   }
 
@@ -163,6 +218,7 @@ export class TokenVerifier {
   }
 
   private async fetchRevocations(): Promise<void> {
+    const startedAt = this.now();
     const url = new URL(this.revocationsUrl!);
     if (this.revocationsCursor !== undefined) url.searchParams.set('since', String(this.revocationsCursor));
     const res = await fetch(url, { headers: this.options.revocationsHeaders?.(), signal: AbortSignal.timeout(1500) });
@@ -172,13 +228,13 @@ export class TokenVerifier {
       return;
     }
     if (!res.ok) throw new Error(`revocations: HTTP ${res.status}`);
-    const body = (await res.json()) as { cursor: number; revocations: Array<{ session_id: string; expires_at: number }> };
-    const skewMs = (this.options.clockToleranceSeconds ?? 30) * 1000;
+    const body = (await res.json()) as { cursor: number; revocations: EndedSession[] };
+    this.learn(body.revocations);
     const now = this.now();
-    for (const { session_id, expires_at } of body.revocations) this.revoked.set(session_id, expires_at * 1000 + skewMs);
     for (const [id, forgetAt] of this.revoked) if (forgetAt <= now) this.revoked.delete(id);
     this.revocationsCursor = body.cursor;
-    this.revocationsSyncedAt = now;
+    // As of when it was asked: an ending announced before then and missed is in this answer.
+    this.revocationsSyncedAt = startedAt;
   }
 
   private async verifyFully(token: string): Promise<{ user: AuthUser; expiresAt: number }> {

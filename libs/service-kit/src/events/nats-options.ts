@@ -80,13 +80,24 @@ export interface NatsPermissions {
  */
 export const natsInboxPrefix = (user: string | undefined) => (user ? `_INBOX.${user}` : undefined);
 
+/** The service that ends sessions, and so announces their endings to every verifier. */
+const sessionsOwner = 'identity';
+
+/**
+ * Where identity announces ended sessions (auth/session-endings.ts): plain NATS, not the event
+ * stream, since every verifier (each replica of the gateway and of every service) must hear each
+ * one; outside the subjects the event stream captures (`<service>.>`).
+ */
+export const sessionEndingsSubject = (prefix: string) => prefixedSubject(prefix, 'auth.sessions-ended');
+
 /**
  * What a service's NATS user may do, from the registry. Publish: the events it produces; for each
  * event it consumes, create (with that filter subject only) and read its own durable, pull from it,
- * acknowledge its deliveries and park them in its dead letters; read the streams' state. Subscribe:
- * its own inbox, where replies and deliveries arrive. Nothing else: no stream may be created,
- * changed or deleted (provisionEventStreams does that as an administrator), no consumer of another
- * service touched, no stored event read directly.
+ * acknowledge its deliveries and park them in its dead letters; read the streams' state; identity
+ * alone, the endings of sessions. Subscribe: its own inbox, where replies and deliveries arrive, and
+ * the endings of sessions (its token verifier's). Nothing else: no stream may be created, changed
+ * or deleted (provisionEventStreams does that as an administrator), no consumer of another service
+ * touched, no stored event read directly.
  */
 export function natsPermissions(service: Pick<ServiceEntry, 'name' | 'produces' | 'consumes'>, prefix = ''): NatsPermissions {
   const streams = eventStreamNames(prefix);
@@ -109,8 +120,9 @@ export function natsPermissions(service: Pick<ServiceEntry, 'name' | 'produces' 
         `$JS.ACK.*.*.${streams.events}.${name}.>`,
         prefixedSubject(prefix, `deadletter.${durable}`),
       ]),
+      ...(service.name === sessionsOwner ? [sessionEndingsSubject(prefix)] : []),
     ],
-    subscribe: [`${natsInboxPrefix(service.name)}.>`],
+    subscribe: [`${natsInboxPrefix(service.name)}.>`, sessionEndingsSubject(prefix)],
   };
 }
 
@@ -122,6 +134,8 @@ export interface NatsServerConfigOptions {
   services: ReadonlyArray<Pick<ServiceEntry, 'name' | 'produces' | 'consumes'> & { password: NatsPassword }>;
   /** The user that provisions the streams (launcher, Kubernetes job): the whole JetStream API, no events. */
   administrator?: { user: string; password: NatsPassword };
+  /** Users that only hear the endings of sessions (the gateway's token verifier): they publish nothing. */
+  listeners?: ReadonlyArray<{ user: string; password: NatsPassword }>;
   /** EVENT_SUBJECT_PREFIX of the deployment, if it uses one. */
   prefix?: string;
   /** The account every service shares (its streams are visible to all of them). */
@@ -133,11 +147,12 @@ export interface NatsServerConfigOptions {
  * service with the permissions above. The launcher, the Kubernetes component and the tests all
  * write their server configuration from this, so the registry decides who may publish what.
  */
-export function natsAccountsConfig({ services, administrator, prefix = '', account = 'THUNDERPREP' }: NatsServerConfigOptions): string {
+export function natsAccountsConfig({ services, administrator, listeners = [], prefix = '', account = 'THUNDERPREP' }: NatsServerConfigOptions): string {
   const list = (subjects: string[]) => `[${subjects.map((s) => JSON.stringify(s)).join(', ')}]`;
   const entries = [
     ...services.map((s) => ({ user: s.name, password: s.password, permissions: natsPermissions(s, prefix) })),
     ...(administrator ? [{ ...administrator, permissions: { publish: ['$JS.API.>'], subscribe: [`${natsInboxPrefix(administrator.user)}.>`] } }] : []),
+    ...listeners.map((listener) => ({ ...listener, permissions: { publish: [], subscribe: [sessionEndingsSubject(prefix)] } })),
   ];
   const users = entries.map(({ user, password: secret, permissions }) => {
     const password = 'value' in secret ? JSON.stringify(secret.value) : `$${secret.env}`;
@@ -146,7 +161,7 @@ export function natsAccountsConfig({ services, administrator, prefix = '', accou
       `        user: ${JSON.stringify(user)}`,
       `        password: ${password}`,
       `        permissions: {`,
-      `          publish: { allow: ${list(permissions.publish)} }`,
+      permissions.publish.length > 0 ? `          publish: { allow: ${list(permissions.publish)} }` : `          publish: { deny: [">"] }`,
       `          subscribe: { allow: ${list(permissions.subscribe)} }`,
       `        }`,
       `      }`,

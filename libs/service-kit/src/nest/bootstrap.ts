@@ -4,6 +4,7 @@ import { DynamicModule, INestApplication, LoggerService, Module, Type } from '@n
 import { NestFactory } from '@nestjs/core';
 import { apiByService, EndpointSpec, serviceEntry } from '@app/contracts';
 import { z } from 'zod';
+import { SessionEndings } from '../auth/session-endings';
 import { TokenVerifier } from '../auth/token-verifier';
 import { BaseConfig, loadConfig } from '../config';
 import { Database } from '../db/database';
@@ -124,12 +125,25 @@ export async function startService<S extends z.ZodRawShape>(
         'GATEWAY_SECRET is not set: X-Forwarded-For is not believed, /internal/* refuses every caller, and identity refuses this service its revocation list',
       );
     }
+    // Identity announces ended sessions on NATS: heard, they spare the verifier its fast poll of the list.
+    const sessionEndings =
+      config.EVENT_BUS === 'nats'
+        ? new SessionEndings({
+            url: config.NATS_URL!,
+            credentials: natsCredentialsOf(config),
+            prefix: config.EVENT_SUBJECT_PREFIX,
+            name: definition.name,
+            logger,
+          })
+        : undefined;
+    if (sessionEndings) cleanups.unshift({ step: 'session endings', run: () => sessionEndings.close() });
     const verifier = new TokenVerifier({
       jwksUrl: config.AUTH_JWKS_URL,
       hs256Secret: config.SUPABASE_JWT_SECRET,
       issuer: config.AUTH_ISSUER,
       audience: config.AUTH_AUDIENCE,
       revocationsHeaders: gatewayProof && (() => ({ [GATEWAY_PROOF_HEADER]: gatewayProof.current() })),
+      sessionEndings,
     });
 
     @Module({})
