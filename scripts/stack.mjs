@@ -4,9 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.cjs';
+
+/** Where the launcher's services and the browser tests' stacks find a port (free-port.cjs). */
+export { freePort };
 
 /**
  * Every backend service of the registry (libs/contracts/src/registry.ts, read from its build):
@@ -33,41 +36,6 @@ export function which(binary) {
     if (dir && existsSync(candidate)) return candidate;
   }
   return undefined;
-}
-
-/**
- * The lowest port the kernel hands out to outgoing connections (Linux: 32768 unless configured).
- * A port picked from the ephemeral range and bound a few seconds later can meanwhile become the
- * source port of a connection to Postgres or NATS: the service then fails with EADDRINUSE on every
- * restart. Below that range only listeners take ports.
- */
-function ephemeralPortsStart() {
-  try {
-    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
-  } catch {
-    return 32768;
-  }
-}
-
-/** `preferred` when it is free, else a free port below the ephemeral range (any free port when that range starts too low). */
-export async function freePort(preferred = 0) {
-  const tryPort = (port) =>
-    new Promise((resolve) => {
-      const server = net.createServer();
-      server.once('error', () => resolve(undefined));
-      server.listen(port, '127.0.0.1', () => {
-        const { port: got } = server.address();
-        server.close(() => resolve(got));
-      });
-    });
-  if (preferred && (await tryPort(preferred))) return preferred;
-  const low = 10_000;
-  const high = ephemeralPortsStart() - 1;
-  for (let attempt = 0; high - low > 1_000 && attempt < 20; attempt++) {
-    const port = await tryPort(low + Math.floor(Math.random() * (high - low)));
-    if (port) return port;
-  }
-  return tryPort(0);
 }
 
 /**

@@ -1,20 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AgentPlan, VoiceSessionDetail, voiceMessages } from '@app/contracts';
 import { Browser, Page } from 'playwright-core';
-import { launch, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { launch, ownStack, screenshot, seriousA11yViolations, signUp, stack, tokenOf, uniqueEmail } from './browser';
 import { FakeElevenLabs } from './fake-elevenlabs';
 import { removeMicrophone, roomNoiseMicrophone } from './room-noise';
-
-/** A stack of this file's own (stack.cjs, as global-setup starts the shared one). */
-interface Stack {
-  pid: number;
-  database: string;
-  adminUrl: string;
-  baseUrl: string;
-  mailbox: string;
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startStack, stopStack } = require('./stack.cjs') as { startStack(env: Record<string, string>): Promise<Stack>; stopStack(stack: Stack): Promise<void> };
 
 jest.setTimeout(240_000);
 
@@ -51,24 +40,23 @@ const status = (page: Page, text: string) => page.getByRole('status', { name: 'I
 
 describe('AI mock interviews with ElevenLabs (Chromium, a fake ElevenLabs, the real stack)', () => {
   const fake = new FakeElevenLabs(apiKey, agentId);
-  let stack: Stack;
   let browser: Browser;
   const microphone = microphoneFile();
   /** The first candidate: the hostile case names their id in another call's record. */
   let adaId = '';
 
+  beforeAll(() => fake.listen());
+  // This file's own stack: voice configured for ElevenLabs as an operator would (docs/voice-credits.md),
+  // the gateway's CSP allowing the fake's websocket. The poller is slowed so the signed webhook settles the call.
+  ownStack(() => ({
+    ELEVENLABS_API_KEY: apiKey,
+    ELEVENLABS_AGENT_ID: agentId,
+    ELEVENLABS_API_URL: fake.url,
+    ELEVENLABS_WEBHOOK_SECRET: webhookSecret,
+    ELEVENLABS_POLL_INTERVAL_MS: '600000',
+    CSP_CONNECT_SRC: fake.socketOrigin,
+  }));
   beforeAll(async () => {
-    await fake.listen();
-    // This file's own stack: voice configured for ElevenLabs as an operator would (docs/voice-credits.md),
-    // the gateway's CSP allowing the fake's websocket. The poller is slowed so the signed webhook settles the call.
-    stack = await startStack({
-      ELEVENLABS_API_KEY: apiKey,
-      ELEVENLABS_AGENT_ID: agentId,
-      ELEVENLABS_API_URL: fake.url,
-      ELEVENLABS_WEBHOOK_SECRET: webhookSecret,
-      ELEVENLABS_POLL_INTERVAL_MS: '600000',
-      CSP_CONNECT_SRC: fake.socketOrigin,
-    });
     browser = await launch([
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
@@ -79,7 +67,6 @@ describe('AI mock interviews with ElevenLabs (Chromium, a fake ElevenLabs, the r
   afterAll(async () => {
     await browser?.close();
     removeMicrophone(microphone);
-    if (stack) await stopStack(stack);
     await fake.close();
   });
 
@@ -96,15 +83,7 @@ describe('AI mock interviews with ElevenLabs (Chromium, a fake ElevenLabs, the r
   async function candidate(p: Page, tag: string): Promise<{ token: string; id: string }> {
     const email = uniqueEmail(tag);
     await signUp(p, email);
-    const token = (
-      await (
-        await fetch(`${stack.baseUrl}/auth/v1/token?grant_type=password`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email, password: 'secret123' }),
-        })
-      ).json()
-    ).access_token as string;
+    const token = await tokenOf(email);
     const user = await (await fetch(`${stack.baseUrl}/auth/v1/user`, { headers: { Authorization: `Bearer ${token}` } })).json();
     return { token, id: user.id };
   }

@@ -30,11 +30,16 @@ export let baseUrl = stack.baseUrl;
  * them inside tests and hooks, not at the file's top level.
  */
 export function ownStack(env: () => Record<string, string> = () => ({})): void {
+  let own: Stack | undefined;
   beforeAll(async () => {
-    stack = await stacks.startStack(env());
+    own = await stacks.startStack(env());
+    stack = own;
     baseUrl = stack.baseUrl;
   }, 120_000);
-  afterAll(() => stacks.stopStack(stack));
+  // Only this file's own: a start that failed leaves the worker's stack to the files after this one.
+  afterAll(async () => {
+    if (own) await stacks.stopStack(own);
+  });
 }
 const shots = path.join(__dirname, '..', 'screenshots');
 mkdirSync(shots, { recursive: true });

@@ -9,6 +9,8 @@ const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
 const { connect } = require('nats');
+// The launcher's own choice of a free port (below the ephemeral range).
+const { freePort } = require('../../../scripts/free-port.cjs');
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -23,8 +25,6 @@ async function startStack(env = {}) {
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
 
-  // The launcher's own choice of a free port (below the ephemeral range, see scripts/stack.mjs).
-  const { freePort } = await import('../../../scripts/stack.mjs');
   const port = await freePort();
   // identity's developer mailbox (no SMTP_URL): the tests open confirmation links from it.
   const mailbox = mkdtempSync(path.join(os.tmpdir(), 'e2e-mailbox-'));
