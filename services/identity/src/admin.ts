@@ -2,16 +2,19 @@ import { moderatorRole } from '@app/contracts';
 import { createLogger, Database, EventBus, InProcessTransport } from '@app/service-kit';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { deleteAccount } from './accounts/erasure';
+import { signingKeyEncryptionKey } from './keys/key-encryption';
+import { addSigningKey, NEW_KEY_SIGNS_WITHIN_SECONDS, retireReplacedKeys } from './keys/key-store';
 import { readMailbox } from './mail/mailbox';
 
 const usage =
-  'usage: DATABASE_URL=... node admin.js <grant-moderator|revoke-moderator|delete-user> <email>\n       MAILBOX_DIR=... node admin.js mailbox [email]';
+  'usage: DATABASE_URL=... node admin.js <grant-moderator|revoke-moderator|delete-user> <email>\n       MAILBOX_DIR=... node admin.js mailbox [email]\n       DATABASE_URL=... SIGNING_KEY_ENCRYPTION_KEY=... node admin.js rotate-signing-key';
 const roles: Record<string, string | null> = { 'grant-moderator': moderatorRole, 'revoke-moderator': null };
 
 /** `node dist/admin.js <command> <email>` with DATABASE_URL (npm run admin wraps it). */
 async function main(): Promise<number> {
   const [command, email] = process.argv.slice(2);
   if (command === 'mailbox' && process.env.MAILBOX_DIR) return listMailbox(process.env.MAILBOX_DIR, email);
+  if (command === 'rotate-signing-key' && process.env.DATABASE_URL) return rotateSigningKey(process.env.DATABASE_URL);
   if (!(command in roles || command === 'delete-user') || !email || !process.env.DATABASE_URL) {
     console.error(usage);
     return 2;
@@ -39,6 +42,35 @@ async function main(): Promise<number> {
       return 1;
     }
     console.warn(`${email}: role ${user.app_metadata.role ?? '(none)'}; new sign-ins and refreshed tokens carry it`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * A new signing key, sealed as identity seals them: published at once, signed with by every replica
+ * within NEW_KEY_SIGNS_WITHIN_SECONDS (no restart); the older keys stay
+ * published while their tokens may live, and those replaced longer ago are retired.
+ */
+async function rotateSigningKey(databaseUrl: string): Promise<number> {
+  const key = signingKeyEncryptionKey.safeParse(process.env.SIGNING_KEY_ENCRYPTION_KEY);
+  if (!key.success) {
+    console.error(`SIGNING_KEY_ENCRYPTION_KEY: ${key.error.issues[0].message} (identity's own: the new key is sealed with it)`);
+    return 2;
+  }
+  const logger = createLogger('identity-admin', 'warn');
+  const db = new Database({ url: databaseUrl, schema: process.env.DATABASE_SCHEMA ?? 'identity', logger });
+  try {
+    const { kid, retired } = await db.transaction(async (tx) => ({
+      kid: await addSigningKey(tx, key.data),
+      // The token TTL identity runs with (its ACCESS_TOKEN_TTL_SECONDS).
+      retired: await retireReplacedKeys(tx, Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 3600)),
+    }));
+    console.warn(
+      `signing key ${kid}: published now; every identity replica signs with it within ${NEW_KEY_SIGNS_WITHIN_SECONDS} s, and tokens of the older keys verify until they expire`,
+    );
+    if (retired.length > 0) console.warn(`retired (replaced longer ago than a token lives): ${retired.join(', ')}`);
     return 0;
   } finally {
     await db.close();

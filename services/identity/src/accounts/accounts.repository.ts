@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Database, Tx } from '@app/service-kit';
+import { Database, EndedSession, Tx } from '@app/service-kit';
 import { normalizeEmail } from './email';
 
 export interface UserRow {
@@ -258,8 +258,9 @@ export class AccountsRepository {
   /**
    * Ends sessions: their refresh tokens stop at once, and their access tokens go onto the
    * revocation list until the last one issued has surely expired (revoked_at + the token TTL).
+   * The sessions ended, for the verifiers to hear of once this commits (TokenVerifier.endSessions).
    */
-  async revokeSessions(tx: Tx, where: { sessionId?: string; userId?: string; exceptSessionId?: string }, tokenTtlSeconds: number): Promise<void> {
+  async revokeSessions(tx: Tx, where: { sessionId?: string; userId?: string; exceptSessionId?: string }, tokenTtlSeconds: number): Promise<EndedSession[]> {
     const { rows } = await tx.query<{ id: string }>(
       `UPDATE sessions SET revoked_at = now()
        WHERE revoked_at IS NULL
@@ -269,16 +270,17 @@ export class AccountsRepository {
        RETURNING id`,
       [where.sessionId ?? null, where.userId ?? null, where.exceptSessionId ?? null],
     );
-    if (rows.length > 0) {
-      const ids = rows.map((r) => r.id);
-      await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE session_id = ANY($1::uuid[]) AND revoked_at IS NULL', [ids]);
-      await tx.query(
-        `INSERT INTO session_revocations (session_id, expires_at)
-         SELECT id, now() + make_interval(secs => $2) FROM unnest($1::uuid[]) AS id
-         ON CONFLICT (session_id) DO NOTHING`,
-        [ids, tokenTtlSeconds],
-      );
-    }
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE session_id = ANY($1::uuid[]) AND revoked_at IS NULL', [ids]);
+    const ended = await tx.query<{ session_id: string; expires_at: string }>(
+      `INSERT INTO session_revocations (session_id, expires_at)
+       SELECT id, now() + make_interval(secs => $2) FROM unnest($1::uuid[]) AS id
+       ON CONFLICT (session_id) DO NOTHING
+       RETURNING session_id, extract(epoch FROM expires_at)::bigint AS expires_at`,
+      [ids, tokenTtlSeconds],
+    );
+    return ended.rows.map((r) => ({ session_id: r.session_id, expires_at: Number(r.expires_at) }));
   }
 
   /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { SERVICE_CONFIG, Tx } from '@app/service-kit';
+import { SERVICE_CONFIG, TokenVerifier, Tx } from '@app/service-kit';
 import { GoTrueError } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
 import type { IdentityConfig } from '../config';
@@ -34,6 +34,7 @@ export class SessionTokens {
     private readonly accounts: AccountsRepository,
     private readonly keys: KeyStore,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
+    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
   ) {}
 
   /** `method`: how the user proved who they are, the token's `amr` (GoTrue's `recovery` marks a recovery's session). */
@@ -63,7 +64,8 @@ export class SessionTokens {
           await this.accounts.revokeRefreshToken(tx, child.token_hash);
           return this.issue(tx, user, row.session_id, row.token_hash);
         }
-        await this.accounts.revokeSessions(tx, { sessionId: row.session_id }, this.config.ACCESS_TOKEN_TTL_SECONDS);
+        const ended = await this.accounts.revokeSessions(tx, { sessionId: row.session_id }, this.config.ACCESS_TOKEN_TTL_SECONDS);
+        tx.afterCommit(() => this.verifier.endSessions(ended));
         return new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       }
       await this.accounts.revokeRefreshToken(tx, row.token_hash);

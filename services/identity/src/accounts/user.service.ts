@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { userMetadataSchema } from '@app/contracts';
-import { SERVICE_CONFIG } from '@app/service-kit';
+import { SERVICE_CONFIG, TokenVerifier } from '@app/service-kit';
 import { GoTrueError } from '../gotrue';
 import type { IdentityConfig } from '../config';
 import { AccountsRepository } from './accounts.repository';
@@ -17,6 +17,7 @@ export class UserService {
     private readonly accounts: AccountsRepository,
     private readonly confirmations: Confirmations,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
+    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
   ) {}
 
   async getUser(caller: Caller): Promise<PublicUser> {
@@ -63,7 +64,8 @@ export class UserService {
       const user = await this.accounts.updateUser(tx, caller.userId, { passwordHash, userMetadata: body.data as Record<string, unknown> | undefined });
       if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
       if (passwordHash) {
-        await this.accounts.revokeSessions(tx, { userId: user.id, exceptSessionId: caller.sessionId }, this.config.ACCESS_TOKEN_TTL_SECONDS);
+        const ended = await this.accounts.revokeSessions(tx, { userId: user.id, exceptSessionId: caller.sessionId }, this.config.ACCESS_TOKEN_TTL_SECONDS);
+        tx.afterCommit(() => this.verifier.endSessions(ended));
         await this.accounts.passwordChanged(tx, user.id, caller.sessionId);
       }
       if (email !== undefined && email !== user.email) {
@@ -79,8 +81,8 @@ export class UserService {
     if (!['global', 'local', 'others'].includes(scope)) {
       throw new GoTrueError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
     }
-    await this.accounts.db.transaction((tx) =>
-      this.accounts.revokeSessions(
+    await this.accounts.db.transaction(async (tx) => {
+      const ended = await this.accounts.revokeSessions(
         tx,
         scope === 'local'
           ? { sessionId: caller.sessionId }
@@ -88,7 +90,9 @@ export class UserService {
             ? { userId: caller.userId, exceptSessionId: caller.sessionId }
             : { userId: caller.userId },
         this.config.ACCESS_TOKEN_TTL_SECONDS,
-      ),
-    );
+      );
+      // Every verifier hears of it now, not at its next poll of the list.
+      tx.afterCommit(() => this.verifier.endSessions(ended));
+    });
   }
 }
