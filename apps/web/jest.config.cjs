@@ -10,9 +10,9 @@ module.exports = {
   globalSetup: '<rootDir>/e2e/global-setup.cjs',
   globalTeardown: '<rootDir>/e2e/global-teardown.cjs',
   testTimeout: 60_000,
-  // One file at a time, on one stack (files that read the app as a newcomer would start their
-  // own), and last in `npm test`, alone (their nx target waits for the system tests). Each file
-  // drives Chromium and a stack, so on 2 cores two at a time took each file about twice as long
-  // (1,474 s in all against 700-1,281 s in a row) and axe over every screen missed its 180 s.
-  maxWorkers: 1,
+  // Two files at a time, each on its own worker's stack (files that read the app as a newcomer
+  // would start their own), and last in `npm test`, alone (scripts/test.mjs). One file at a time
+  // left the CPU about half idle (waiting on the app and the events between its services); two
+  // took 148 s where one took 239 s for the same five files on a quiet 2-core machine.
+  maxWorkers: 2,
 };

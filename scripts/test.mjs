@@ -1,0 +1,42 @@
+// `npm test`: every project's tests, in the order that keeps 2 cores busy without starving a
+// real-time test, then each project's tests and time and every failure again (test-summary.cjs).
+//   1. The build, once (Nx caches it): the browser tests serve it, the launcher test starts it.
+//   2. Two lanes side by side: the other projects two at a time through Nx, and the system tests
+//      (one file at a time: whole stacks in one process). Each lane leaves the CPU about half idle
+//      on its own (waiting on Postgres, NATS, timers), so together they take the time of the
+//      longer one.
+//   3. The browser tests, alone: Chromium and a stack per jest worker take both cores.
+// `npm run test:affected` is the inner loop's: only what a change touches (README).
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+require('./check-node.cjs');
+const nx = require.resolve('nx/bin/nx.js');
+const summary = path.join(root, 'scripts/test-summary.cjs');
+
+/** Runs a command with the terminal's output; answers its exit code (1 when a signal ended it). */
+const run = (command, args) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+const node = (...args) => run(process.execPath, args);
+
+await node(summary, 'clear');
+let failed = (await node(nx, 'run-many', '-t', 'build', '--outputStyle=static')) !== 0;
+if (!failed) {
+  const lanes = await Promise.all([
+    node(nx, 'run-many', '-t', 'test', '--exclude', '@app/web,@app/system-tests', '--exclude-task-dependencies', '--outputStyle=stream'),
+    run('npm', ['test', '--workspace', '@app/system-tests']),
+  ]);
+  // The browser tests run even after a failure above, so that one run shows every failure.
+  const browser = await node(nx, 'run', '@app/web:test', '--exclude-task-dependencies', '--outputStyle=stream');
+  failed = [...lanes, browser].some((code) => code !== 0);
+}
+await node(summary, 'print');
+process.exit(failed ? 1 : 0);
