@@ -13,8 +13,10 @@ import {
   Logger,
   Metrics,
   notFound,
+  natsCredentialsOf,
   requestIdFrom,
   sendError,
+  SessionEndings,
   startMetricsServer,
   toAppError,
   TokenBuckets,
@@ -70,6 +72,10 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   // One access-log line per call: written in batches, they cost the gateway a write per ten or more calls.
   const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL, { bufferBytes: 4096 });
   const gatewayProof = config.GATEWAY_SECRET ? new GatewayProof(config.GATEWAY_SECRET) : undefined;
+  // Identity's announcements of ended sessions: heard, they spare the verifier its fast poll of the list.
+  const sessionEndings = config.NATS_URL
+    ? new SessionEndings({ url: config.NATS_URL, credentials: natsCredentialsOf(config), prefix: config.EVENT_SUBJECT_PREFIX, name: 'gateway', logger })
+    : undefined;
   // The kit's class, as the services use it: same algorithms, skew, issuer, audience and subject rules.
   const verifier = new TokenVerifier({
     jwksUrl: config.AUTH_JWKS_URL,
@@ -77,6 +83,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     issuer: config.AUTH_ISSUER,
     audience: config.AUTH_AUDIENCE,
     revocationsHeaders: gatewayProof && (() => ({ [GATEWAY_PROOF_HEADER]: gatewayProof.current() })),
+    sessionEndings,
   });
   const urls = upstreamUrls(config);
   const proxies = new UpstreamProxies(urls, {
@@ -92,7 +99,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.set('trust proxy', config.TRUST_PROXY);
   const trust = app.get('trust proxy fn') as TrustFn;
 
-  const readinessUrls = Object.fromEntries(config.READY_UPSTREAMS.map((name) => [name, urls[name]])) as Record<UpstreamName, string>;
+  const readinessUrls = Object.fromEntries(config.READY_UPSTREAMS.map((name) => [name, urls[name]])) as Record<UpstreamName, string[]>;
   app.use(healthRoutes({ urls: readinessUrls, timeoutMs: config.READY_TIMEOUT_MS, agents: proxies.agents, detailsToken: config.READY_DETAILS_TOKEN, logger }));
   const docs = apiDocs();
   app.use((req: Request, res: Response, next: NextFunction) => (docs(req, res, req.path) ? undefined : next()));
@@ -157,6 +164,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     close: () => {
       for (const socket of sockets) socket.destroy();
       proxies.close();
+      void sessionEndings?.close();
     },
   };
 }

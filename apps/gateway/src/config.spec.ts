@@ -9,8 +9,8 @@ describe('loadGatewayConfig', () => {
       HOST: '0.0.0.0',
       AUTH_JWKS_URL: 'http://127.0.0.1:8101/auth/v1/.well-known/jwks.json',
       AUTH_AUDIENCE: 'authenticated',
-      IDENTITY_URL: 'http://127.0.0.1:8101',
-      VOICE_URL: 'http://127.0.0.1:8106',
+      IDENTITY_URL: ['http://127.0.0.1:8101'],
+      VOICE_URL: ['http://127.0.0.1:8106'],
       WEB_DIST: defaultWebDist,
       CORS_ORIGINS: [],
       TRUST_PROXY: false,
@@ -43,6 +43,14 @@ describe('loadGatewayConfig', () => {
     expect(config.CSP_CONNECT_SRC).toEqual(['wss://api.elevenlabs.io']);
     expect(loadGatewayConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadGatewayConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+  });
+
+  it("takes a service's replicas as a comma-separated list, each checked, the first serving the default JWKS", () => {
+    const config = loadGatewayConfig({ PRACTICE_URL: 'http://127.0.0.1:9001, http://127.0.0.1:9002/', IDENTITY_URL: 'http://a:1,http://b:2' });
+    expect(config.upstreams.practice).toEqual(['http://127.0.0.1:9001', 'http://127.0.0.1:9002']);
+    expect(config.upstreams.profile).toEqual(['http://127.0.0.1:8105']);
+    expect(config.AUTH_JWKS_URL).toBe('http://a:1/auth/v1/.well-known/jwks.json');
+    expect(() => loadGatewayConfig({ PRACTICE_URL: 'http://127.0.0.1:9001,ftp://x' })).toThrow(/^ {2}PRACTICE_URL\.1: must be an http\(s\) URL/m);
   });
 
   it('stops with one message naming every bad variable', () => {

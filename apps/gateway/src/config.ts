@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
-import { ConfigError, sharedConfigShape } from '@app/service-kit/core';
+import { baseConfigShape, ConfigError, sharedConfigShape } from '@app/service-kit/core';
 import { UPSTREAM_NAMES, UpstreamName } from './routing/prefix-table';
 
 /**
@@ -16,17 +16,14 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefin
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''));
 const port = z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535);
 const positiveMs = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1);
-const commaList = (item: z.ZodType<string>) =>
-  z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : v,
-    z.array(item).default([]),
-  );
+const splitList = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : v;
+const commaList = (item: z.ZodType<string>) => z.preprocess(splitList, z.array(item).default([]));
 const origin = z.string().regex(/^https?:\/\/[^/\s]+$/, 'each entry must be an origin such as https://app.example.com');
 const cspSource = z.string().regex(/^(https?|wss?):\/\/[^\s;,']+$/, 'each entry must be an http(s):// or ws(s):// source');
 
@@ -55,9 +52,21 @@ const trustProxy = z.preprocess(
 /** apps/web/dist of this checkout, from src/ (jest, tsc) as from dist/ (built). */
 export const defaultWebDist = path.resolve(__dirname, '..', '..', 'web', 'dist');
 
-/** <NAME>_URL of every registry service, defaulting to its registry port on this machine. */
+/**
+ * <NAME>_URL of every registry service, defaulting to its registry port on this machine: one URL
+ * (a Kubernetes Service's), or its replicas' comma-separated, which the gateway balances itself.
+ */
 const upstreamVariables = Object.fromEntries(
-  serviceRegistry.map((s) => [upstreamUrlVariable(s.name), httpUrl.default(`http://127.0.0.1:${s.port}`).describe(`Where ${s.name} answers.`)]),
+  serviceRegistry.map((s) => [
+    upstreamUrlVariable(s.name),
+    z
+      .preprocess(splitList, z.array(httpUrl).min(1, 'must name at least one URL'))
+      .default([`http://127.0.0.1:${s.port}`])
+      .meta({
+        description: `Where ${s.name} answers: a URL, or its replicas' URLs comma-separated (called round robin, one that refuses connections skipped).`,
+        defaultText: `\`http://127.0.0.1:${s.port}\``,
+      }),
+  ]),
 );
 
 /** The gateway's variables (docs/configuration.md is generated from them). */
@@ -66,6 +75,15 @@ export const gatewayConfigShape = {
   PORT: port.default(8080).describe('Public port: the app, the API and the auth routes.'),
   HOST: z.string().min(1).default('0.0.0.0').describe('Address the public port listens on.'),
   ...upstreamVariables,
+  NATS_URL: optional(z.string()).describe(
+    "NATS (one server, or a cluster's comma-separated), where identity announces ended sessions: heard, the revocation list is fetched every 30 s instead of every 500 ms.",
+  ),
+  NATS_USER: baseConfigShape.NATS_USER.describe("The gateway's NATS user, which may only hear those announcements (the launcher's: gateway)."),
+  NATS_PASSWORD: baseConfigShape.NATS_PASSWORD,
+  NATS_TLS_CA_FILE: baseConfigShape.NATS_TLS_CA_FILE,
+  NATS_TLS_CERT_FILE: baseConfigShape.NATS_TLS_CERT_FILE,
+  NATS_TLS_KEY_FILE: baseConfigShape.NATS_TLS_KEY_FILE,
+  EVENT_SUBJECT_PREFIX: baseConfigShape.EVENT_SUBJECT_PREFIX,
   WEB_DIST: z
     .preprocess(emptyToUndefined, z.string().default(defaultWebDist))
     .meta({ description: 'The built SPA it serves; without its index.html a "not built" page is served.', defaultText: 'apps/web/dist of this checkout' }),
@@ -122,15 +140,15 @@ export const gatewayConfigShape = {
 };
 
 const schema = z.object(gatewayConfigShape).transform((c) => {
-  const upstreams = Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, (c as Record<string, unknown>)[upstreamUrlVariable(name)] as string])) as Record<
+  const upstreams = Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, (c as Record<string, unknown>)[upstreamUrlVariable(name)] as string[]])) as Record<
     UpstreamName,
-    string
+    string[]
   >;
   return {
     ...c,
     upstreams,
     // Nothing configured: identity's own JWKS. A secret alone means HS256 only (older Supabase).
-    AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? (c.SUPABASE_JWT_SECRET ? undefined : `${upstreams.identity}/auth/v1/.well-known/jwks.json`),
+    AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? (c.SUPABASE_JWT_SECRET ? undefined : `${upstreams.identity[0]}/auth/v1/.well-known/jwks.json`),
   };
 });
 
@@ -146,6 +164,6 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
   return parsed.data;
 }
 
-export function upstreamUrls(config: GatewayConfig): Record<UpstreamName, string> {
+export function upstreamUrls(config: GatewayConfig): Record<UpstreamName, string[]> {
   return config.upstreams;
 }

@@ -29,12 +29,18 @@ function probe(url: string, timeoutMs: number, agents: { http: http.Agent; https
   });
 }
 
+/** A service is up while any of its replicas is: the proxy sends its calls to those. */
 async function checkUpstreams(
-  urls: Record<UpstreamName, string>,
+  urls: Record<UpstreamName, readonly string[]>,
   timeoutMs: number,
   agents: { http: http.Agent; https: https.Agent },
 ): Promise<Record<UpstreamName, UpstreamStatus>> {
-  const entries = await Promise.all(Object.entries(urls).map(async ([name, url]) => [name, await probe(url, timeoutMs, agents)] as const));
+  const entries = await Promise.all(
+    Object.entries(urls).map(async ([name, replicas]) => {
+      const statuses = await Promise.all(replicas.map((url) => probe(url, timeoutMs, agents)));
+      return [name, statuses.includes('up') ? 'up' : 'down'] as const;
+    }),
+  );
   return Object.fromEntries(entries) as Record<UpstreamName, UpstreamStatus>;
 }
 
@@ -47,7 +53,8 @@ function asksForDetails(req: Request, token: string | undefined): boolean {
 }
 
 export interface HealthOptions {
-  urls: Record<UpstreamName, string>;
+  /** Each service's replicas. */
+  urls: Record<UpstreamName, readonly string[]>;
   timeoutMs: number;
   agents: { http: http.Agent; https: https.Agent };
   /** READY_DETAILS_TOKEN: the operator's key to the per-service view of /readyz. */

@@ -105,46 +105,114 @@ export function answerHeaders(
   return own;
 }
 
-interface Target {
+/** One process of a service: its pool of connections, and whether it is skipped for refusing them. */
+interface Replica {
   pool: Pool;
   /** A path the service is mounted under ('' for none). */
   base: string;
   /** The Host header to send: a remote https service (hosted Supabase) needs its own, a local one sees the public Host. */
   host?: string;
+  upgrader: RequestHandler;
+  /** It refused a connection: skipped until its /readyz answers again (see Replicas.refused). */
+  skipped: boolean;
+}
+
+/** How often a skipped replica's /readyz is asked whether it may take calls again. */
+const READMIT_PROBE_MS = 250;
+
+/**
+ * A service's replicas (its URL list), balanced as a Kubernetes Service balances its endpoints:
+ * round robin, and a replica that refuses a connection leaves the rotation at once, as its endpoint
+ * leaves a Service when its readiness probe fails, and comes back once its /readyz answers 2xx
+ * again. With every replica skipped, round robin goes on over all of them: a call then meets the
+ * refusal rather than a guess that nothing is there.
+ */
+class Replicas {
+  private next = 0;
+  private closed = false;
+
+  constructor(readonly members: Replica[]) {}
+
+  /** The next replica in turn, other than `besides`; undefined when there is no other. */
+  pick(besides?: Replica): Replica | undefined {
+    const candidates = besides ? this.members.filter((r) => r !== besides) : this.members;
+    if (candidates.length === 0) return undefined;
+    const ready = candidates.filter((r) => !r.skipped);
+    const from = ready.length > 0 ? ready : candidates;
+    return from[this.next++ % from.length];
+  }
+
+  /** `replica` refused a connection: out of the rotation until it answers its /readyz. */
+  refused(replica: Replica): void {
+    if (replica.skipped || this.members.length === 1) return;
+    replica.skipped = true;
+    const probe = () => {
+      if (this.closed) return;
+      void replica.pool
+        .request({ path: '/readyz', method: 'GET', headersTimeout: 1_000, bodyTimeout: 1_000 })
+        .then(
+          async ({ statusCode, body }) => {
+            await body.dump();
+            return statusCode >= 200 && statusCode < 300;
+          },
+          () => false,
+        )
+        .then((ready) => {
+          if (ready) replica.skipped = false;
+          else setTimeout(probe, READMIT_PROBE_MS).unref();
+        });
+    };
+    setTimeout(probe, READMIT_PROBE_MS).unref();
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const { pool } of this.members) void pool.destroy();
+  }
 }
 
 /**
- * Proxies to the services: HTTP calls over an undici pool per service (its client costs a third
+ * May a call that failed to connect be sent to another replica? Only one that is safe to repeat
+ * whatever happened: GET and HEAD, and writes the client made repeatable with an Idempotency-Key.
+ */
+const mayTryAnotherReplica = (req: http.IncomingMessage) => req.method === 'GET' || req.method === 'HEAD' || req.headers['idempotency-key'] !== undefined;
+
+/**
+ * Proxies to the services: HTTP calls over an undici pool per replica (its client costs a third
  * less CPU per call than Node's http.request, see bench/gateway), bodies streamed both ways
- * (nothing here parses them), paths unchanged. Websocket upgrades (rare and long-lived) go
- * through http-proxy-middleware over keep-alive agents, which the readiness probes share.
+ * (nothing here parses them), paths unchanged. Each service's calls go round robin over its
+ * replicas (Replicas). Websocket upgrades (rare and long-lived) go through http-proxy-middleware
+ * over keep-alive agents, which the readiness probes share.
  */
 export class UpstreamProxies {
   readonly agents: ReturnType<typeof createUpstreamAgents>;
-  private readonly targets = new Map<UpstreamName, Target>();
-  private readonly upgraders = new Map<UpstreamName, RequestHandler>();
+  private readonly upstreams = new Map<UpstreamName, Replicas>();
   private readonly upgraded = new WeakSet<Duplex>();
 
   constructor(
-    urls: Record<UpstreamName, string>,
+    urls: Record<UpstreamName, readonly string[]>,
     private readonly options: ProxyOptions,
   ) {
     this.agents = createUpstreamAgents(options);
-    for (const [name, url] of Object.entries(urls) as Array<[UpstreamName, string]>) {
-      const target = new URL(url);
-      this.targets.set(name, {
-        pool: new Pool(target.origin, {
-          connections: options.maxSockets,
-          connect: { timeout: options.connectTimeoutMs },
-          // Counted once the whole request is sent: an upload takes what it takes.
-          headersTimeout: options.responseTimeoutMs,
-          // A streamed answer may pause as long as it likes (the services' own business).
-          bodyTimeout: 0,
-        }),
-        base: target.pathname.replace(/\/+$/, ''),
-        host: target.protocol === 'https:' ? target.host : undefined,
+    for (const [name, list] of Object.entries(urls) as Array<[UpstreamName, readonly string[]]>) {
+      const replicas = list.map((url): Replica => {
+        const target = new URL(url);
+        return {
+          pool: new Pool(target.origin, {
+            connections: options.maxSockets,
+            connect: { timeout: options.connectTimeoutMs },
+            // Counted once the whole request is sent: an upload takes what it takes.
+            headersTimeout: options.responseTimeoutMs,
+            // A streamed answer may pause as long as it likes (the services' own business).
+            bodyTimeout: 0,
+          }),
+          base: target.pathname.replace(/\/+$/, ''),
+          host: target.protocol === 'https:' ? target.host : undefined,
+          upgrader: this.createUpgrader(name, url),
+          skipped: false,
+        };
       });
-      this.upgraders.set(name, this.createUpgrader(name, url));
+      this.upstreams.set(name, new Replicas(replicas));
     }
   }
 
@@ -161,29 +229,31 @@ export class UpstreamProxies {
     requestId: string,
     deadlineMs: number = this.options.responseTimeoutMs,
   ): void {
-    const target = this.targets.get(upstream)!;
+    const replica = this.upstreams.get(upstream)!.pick()!;
     const withBody = hasBody(req);
     // undici frames the body itself (chunked, or by the Content-Length kept), and Node has
     // already answered a client's Expect: 100-continue.
     delete req.headers['transfer-encoding'];
     delete req.headers.expect;
     for (const field of traceContextHeaders()) delete req.headers[field];
-    if (target.host) req.headers.host = target.host;
     this.vouch(req);
-    this.send(upstream, target, req, res, own, requestId, withBody, deadlineMs, 0);
+    this.send({ upstream, replica, req, res, own, requestId, withBody, deadlineMs, staleRetries: 0, elsewhere: false });
   }
 
-  private send(
-    upstream: UpstreamName,
-    target: Target,
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    own: Record<string, string>,
-    requestId: string,
-    withBody: boolean,
-    deadlineMs: number,
-    attempt: number,
-  ): void {
+  private send(call: {
+    upstream: UpstreamName;
+    replica: Replica;
+    req: http.IncomingMessage;
+    res: http.ServerResponse;
+    own: Record<string, string>;
+    requestId: string;
+    withBody: boolean;
+    deadlineMs: number;
+    staleRetries: number;
+    /** Already sent to another replica after a failed connection. */
+    elsewhere: boolean;
+  }): void {
+    const { upstream, replica, req, res, own, requestId, withBody, deadlineMs } = call;
     let controller: Dispatcher.DispatchController | undefined;
     // The caller went away while the service was still working: stop waiting for it.
     let abandoned = false;
@@ -194,9 +264,10 @@ export class UpstreamProxies {
     };
     res.once('close', abandon);
     const resume = () => controller?.resume();
-    target.pool.dispatch(
+    if (replica.host) req.headers.host = replica.host;
+    replica.pool.dispatch(
       {
-        path: target.base + req.url,
+        path: replica.base + req.url,
         method: req.method as Dispatcher.HttpMethod,
         headers: req.headers,
         body: withBody ? req : null,
@@ -224,12 +295,18 @@ export class UpstreamProxies {
         onResponseError: (_c, err: NodeJS.ErrnoException) => {
           res.off('close', abandon);
           if (abandoned) return;
+          if (UNREACHABLE.has(err.code ?? '')) {
+            const replicas = this.upstreams.get(upstream)!;
+            replicas.refused(replica);
+            // Nothing reached the replica (undici reads a body only once connected): another may take it, once.
+            const other = !call.elsewhere && !res.headersSent && mayTryAnotherReplica(req) ? replicas.pick(replica) : undefined;
+            if (other) return this.send({ ...call, replica: other, staleRetries: 0, elsewhere: true });
+          }
           // A pooled connection the service closed while idle (a race with its keep-alive timeout):
           // a GET or HEAD without a body is sent again, at most a few times.
           const stale = err.code === 'UND_ERR_SOCKET' || err.code === 'ECONNRESET';
-          if (stale && !withBody && (req.method === 'GET' || req.method === 'HEAD') && !res.headersSent && attempt < MAX_STALE_RETRIES) {
-            this.send(upstream, target, req, res, own, requestId, withBody, deadlineMs, attempt + 1);
-            return;
+          if (stale && !withBody && (req.method === 'GET' || req.method === 'HEAD') && !res.headersSent && call.staleRetries < MAX_STALE_RETRIES) {
+            return this.send({ ...call, staleRetries: call.staleRetries + 1 });
           }
           this.options.logger.warn(
             { request_id: requestId, upstream, code: err.code, method: req.method, path: req.url?.split('?')[0], deadline_ms: deadlineMs },
@@ -245,7 +322,10 @@ export class UpstreamProxies {
   /** Proxies a websocket upgrade. */
   upgrade(upstream: UpstreamName, req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     this.vouch(req);
-    this.upgraders.get(upstream)!.upgrade(req, socket as never, head);
+    this.upstreams
+      .get(upstream)!
+      .pick()!
+      .upgrader.upgrade(req, socket as never, head);
   }
 
   /** The gateway's proof replaces whatever the client sent under that name. */
@@ -255,7 +335,7 @@ export class UpstreamProxies {
   }
 
   close(): void {
-    for (const { pool } of this.targets.values()) void pool.destroy();
+    for (const replicas of this.upstreams.values()) replicas.close();
     this.agents.http.destroy();
     this.agents.https.destroy();
   }
