@@ -12,6 +12,8 @@
 // `npm run admin -- provision-streams` creates or updates the event streams from the registry, as the
 // launcher and the Kubernetes job event-streams do (NATS_URL, and the streams-admin user's NATS_USER and NATS_PASSWORD).
 // `npm run admin -- compose-env` writes .env for docker-compose.yml: generated passwords, kept when present.
+// `npm run admin -- rotate-signing-key` adds a signing key to identity (sealed with SIGNING_KEY_ENCRYPTION_KEY,
+// else the embedded default's): every replica signs with it within 20 s, no restart (docs/deploy.md).
 // `npm run admin -- grant-credits <email> <credits>` grants AI mock interview credits (1 to 1000) to the
 // account with that e-mail on the embedded identity, noting the operator (your login) in voice's ledger.
 // `npm run admin -- announce-companies` announces every company again (interviews.company.created): the
@@ -37,12 +39,12 @@ const [command, email, credits] = process.argv.slice(2);
 if (
   !(commands.includes(command) && email) &&
   !(command === 'grant-credits' && email && credits !== undefined) &&
-  !['mailbox', 'db-roles', 'nats-accounts', 'provision-streams', 'compose-env', 'announce-companies'].includes(command) &&
+  !['mailbox', 'db-roles', 'nats-accounts', 'provision-streams', 'compose-env', 'announce-companies', 'rotate-signing-key'].includes(command) &&
   !(command === 'sample-data' && process.argv.slice(3).every((flag) => flag === '--remove' || flag === '--force')) &&
   !(command === 'events' && (email === undefined || (email === 'redrive' && (credits === 'all' || /^[0-9a-f-]{36}$/i.test(credits ?? '')))))
 ) {
   console.error(
-    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- grant-credits <email> <credits>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       NATS_URL=… NATS_USER=streams-admin NATS_PASSWORD=… npm run admin -- provision-streams\n       npm run admin -- compose-env\n       npm run admin -- announce-companies\n       npm run admin -- sample-data [--remove] [--force]\n       npm run admin -- events [redrive <event id|all>]`,
+    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- grant-credits <email> <credits>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       NATS_URL=… NATS_USER=streams-admin NATS_PASSWORD=… npm run admin -- provision-streams\n       npm run admin -- compose-env\n       npm run admin -- announce-companies\n       npm run admin -- rotate-signing-key\n       npm run admin -- sample-data [--remove] [--force]\n       npm run admin -- events [redrive <event id|all>]`,
   );
   process.exit(2);
 }
@@ -238,9 +240,15 @@ if (command === 'grant-credits') {
 }
 const schemaVariable = `${owner.toUpperCase()}_DATABASE_SCHEMA`;
 const schema = process.env[schemaVariable] ?? owner;
+// The new signing key is sealed with identity's own key: the operator's, else the embedded default's.
+const secretsFile = path.join(dataDirOf(root), 'secrets.json');
+const sealingKey =
+  command === 'rotate-signing-key' && !process.env.SIGNING_KEY_ENCRYPTION_KEY && existsSync(secretsFile)
+    ? { SIGNING_KEY_ENCRYPTION_KEY: JSON.parse(readFileSync(secretsFile, 'utf8')).signingKeyEncryptionKey }
+    : {};
 const result = spawnSync(process.execPath, [adminScript, ...args], {
   stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema },
+  env: { ...process.env, ...sealingKey, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema },
 });
 if (embedded) await embedded.stop();
 process.exit(result.status ?? 1);
