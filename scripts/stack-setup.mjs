@@ -15,7 +15,7 @@ const kitModule = (module) => require(path.join(root, 'libs/service-kit/dist', m
 const steps = {
   registryServices: () => registryServices(root),
   launcherSecrets: (serviceNames) => launcherSecrets(root, serviceNames),
-  embeddedPostgres: () => embeddedPostgres(root),
+  embeddedPostgres: (options) => embeddedPostgres(root, options),
   secureSuperuser: (url) => secureSuperuser(url),
   serviceDatabaseUrls: (superuserUrl, passwords) => serviceDatabaseUrls(root, superuserUrl, passwords),
   natsAdministrator: () => kitModule('events/nats-options.js').natsAdministrator,

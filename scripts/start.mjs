@@ -3,9 +3,11 @@
 // embedded Postgres with its data in .data/ and nats-server from PATH (else every service in this
 // one process over an in-process bus). Prints what it chose. The embedded ones are secured: each
 // service logs in to Postgres as its own role and to NATS as its own user, with passwords generated
-// into .data/secrets.json (0600). A child that dies is restarted with capped backoff for as long as
-// the app runs, and the rest keeps serving; only Ctrl-C or SIGTERM stops everything, in the reverse
-// order of start; nothing outlives the launcher.
+// into .data/secrets.json (0600). REPLICAS=N runs N processes of every service, which the gateway
+// balances as a Kubernetes Service would; NATS_NODES=3 runs the embedded NATS as a 3-node JetStream
+// cluster, the streams at 3 replicas. A child (each replica, each node) that dies is restarted with
+// capped backoff for as long as the app runs, and the rest keeps serving; only Ctrl-C or SIGTERM
+// stops everything, in the reverse order of start; nothing outlives the launcher.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,12 +73,15 @@ function launch() {
 
 async function main() {
   restarts = restartPolicy(process.env);
+  const replicas = wholeNumber(process.env, 'REPLICAS', 12);
+  const natsNodes = wholeNumber(process.env, 'NATS_NODES', 5);
+  if (natsNodes > 1 && process.env.NATS_URL) throw new Error('NATS_NODES runs the embedded NATS: leave NATS_URL unset, or make your own cluster');
   watchdog = startWatchdog();
   const built = buildIfNeeded();
   built.catch(() => undefined); // its failure is thrown where it is awaited, below
   setup = setupSteps();
   // Postgres needs nothing built: it starts (on a first start, initialises) while the build runs.
-  const databaseUrl = process.env.DATABASE_URL ?? (await startPostgres());
+  const databaseUrl = process.env.DATABASE_URL ?? (await startPostgres(replicas));
   await built;
   const services = await setup.run('registryServices');
   const secrets = await setup.run(
@@ -88,14 +93,12 @@ async function main() {
   const databaseUrls = process.env.DATABASE_URL
     ? {}
     : await setup.run('serviceDatabaseUrls', databaseUrl, Object.fromEntries(services.map((s) => [s.name, secrets.services[s.name].database])));
-  const nats = process.env.NATS_URL ? { url: process.env.NATS_URL, how: `NATS at ${redact(process.env.NATS_URL)}` } : await natsServer(services, secrets);
+  const nats = process.env.NATS_URL
+    ? { url: process.env.NATS_URL, how: `NATS at ${redact(process.env.NATS_URL)}` }
+    : await natsServer(services, secrets, natsNodes);
+  if (replicas > 1 && !nats.url) throw new Error('REPLICAS runs a process per replica, which needs NATS (nats-server on PATH, or NATS_URL)');
   // Services only check the streams; they are made or brought up to the registry here, before any starts.
-  if (nats.url)
-    await setup.run('provisionEventStreams', {
-      ...process.env,
-      NATS_URL: nats.url,
-      ...nats.administrator,
-    });
+  if (nats.url) await provisionStreams({ ...process.env, NATS_URL: nats.url, ...nats.administrator, ...nats.streams }, natsNodes > 1);
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   const shared = {
     ...process.env,
@@ -115,12 +118,16 @@ async function main() {
   // The operator's DATABASE_URL is every service's; the embedded superuser's is nobody's.
   if (process.env.DATABASE_URL) shared.DATABASE_URL = databaseUrl;
   else delete shared.DATABASE_URL;
-  // Default ports, or free ones when another stack already holds them. SERVICE_PORTS=any skips the
-  // defaults: stacks that start side by side (the tests') would both find them free and collide.
+  // Default ports (a first replica's), or free ones when another stack already holds them.
+  // SERVICE_PORTS=any skips the defaults: stacks that start side by side (the tests') would both
+  // find them free and collide.
   const ports = {};
-  for (const s of services) ports[s.name] = await freePort(process.env.SERVICE_PORTS === 'any' ? 0 : s.port);
+  for (const s of services) {
+    ports[s.name] = [];
+    for (let r = 0; r < replicas; r++) ports[s.name].push(await freePort(process.env.SERVICE_PORTS === 'any' || r > 0 ? 0 : s.port));
+  }
   if (!shared.SUPABASE_JWT_SECRET && !shared.AUTH_JWKS_URL) {
-    shared.AUTH_JWKS_URL = `http://127.0.0.1:${ports.identity}/auth/v1/.well-known/jwks.json`;
+    shared.AUTH_JWKS_URL = `http://127.0.0.1:${ports.identity[0]}/auth/v1/.well-known/jwks.json`;
   }
   say(
     `database: ${process.env.DATABASE_URL ? `DATABASE_URL (${redact(databaseUrl)})` : `embedded Postgres, data in ${shown(path.join(dataDirOf(root), 'postgres'))} (${redact(databaseUrl)}; a role per service)`}`,
@@ -132,29 +139,32 @@ async function main() {
   say(`voice:    ${process.env.ELEVENLABS_API_KEY ? 'ElevenLabs' : 'local interviewer agent (offline speech)'}`);
   say(`telemetry: ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? process.env.OTEL_EXPORTER_OTLP_ENDPOINT : 'off'}`);
   say(
-    `metrics:  ${metricsPort === undefined ? 'off (METRICS_PORT)' : `gateway :${metricsPort}/metrics, services :${metricsPort + 1}–${metricsPort + services.length} in registry order`}`,
+    `metrics:  ${metricsPort === undefined ? 'off (METRICS_PORT)' : `gateway :${metricsPort}/metrics, services :${metricsPort + 1}–${metricsPort + services.length * replicas} in registry order${replicas > 1 ? ', replica after replica' : ''}`}`,
   );
+  if (replicas > 1) say(`replicas: ${replicas} of every service, balanced by the gateway`);
 
   const present = services.filter((s) => existsSync(path.join(root, s.dir, 'dist', 'main.js')));
   // What only this service may know: its database role, its NATS user, identity's key for its signing keys.
-  const serviceEnv = (s) => ({
+  const serviceEnv = (s, replica = 0) => ({
     ...shared,
-    PORT: String(ports[s.name]),
+    PORT: String(ports[s.name][replica]),
     DATABASE_SCHEMA: s.name,
-    ...(metricsPort !== undefined && { METRICS_PORT: String(metricsPort + 1 + services.indexOf(s)) }),
+    ...(metricsPort !== undefined && { METRICS_PORT: String(metricsPort + 1 + services.indexOf(s) + replica * services.length) }),
     ...(databaseUrls[s.name] && { DATABASE_URL: databaseUrls[s.name] }),
     // On the embedded Postgres (2 cores, say), 5 connections a service: more only queue inside
     // Postgres instead of the pool, and each costs a backend's memory (embeddedPostgresSettings).
     ...(databaseUrls[s.name] && !process.env.DATABASE_POOL_MAX && { DATABASE_POOL_MAX: '5' }),
     ...(nats.users && { NATS_USER: s.name, NATS_PASSWORD: secrets.services[s.name].nats }),
     ...(s.name === 'identity' && { SIGNING_KEY_ENCRYPTION_KEY: process.env.SIGNING_KEY_ENCRYPTION_KEY ?? secrets.signingKeyEncryptionKey }),
-    // Interviews asks profile for an author's username (a card that shows it).
-    ...(s.name === 'interviews' && { PROFILE_URL: `http://127.0.0.1:${ports.profile}` }),
+    // Interviews asks profile for an author's username (a card that shows it): each replica its own.
+    ...(s.name === 'interviews' && { PROFILE_URL: `http://127.0.0.1:${ports.profile[replica]}` }),
   });
-  const upstreams = Object.fromEntries(services.map((s) => [s.urlVar, `http://127.0.0.1:${ports[s.name]}`]));
+  // Each service's replicas, comma-separated: the gateway balances them.
+  const upstreams = Object.fromEntries(services.map((s) => [s.urlVar, ports[s.name].map((p) => `http://127.0.0.1:${p}`).join(',')]));
   const gatewayEnv = {
     ...shared,
     ...upstreams,
+    ...nats.gateway,
     READY_UPSTREAMS: present.map((s) => s.name).join(','),
     PORT: String(port),
     HOST: process.env.HOST ?? '0.0.0.0',
@@ -163,14 +173,16 @@ async function main() {
   const answersReadyz = (p) => () => waitForHttp(`http://127.0.0.1:${p}/readyz`, READY_WITHIN_MS);
   const notReady = [];
   if (nats.url) {
-    const children = present.map((s) =>
-      supervise({
-        name: s.name,
-        tier: TIER.service,
-        command: path.join(root, s.dir, 'dist', 'main.js'),
-        env: serviceEnv(s),
-        whenReady: answersReadyz(ports[s.name]),
-      }),
+    const children = present.flatMap((s) =>
+      ports[s.name].map((p, replica) =>
+        supervise({
+          name: replicas > 1 ? `${s.name}-${replica + 1}` : s.name,
+          tier: TIER.service,
+          command: path.join(root, s.dir, 'dist', 'main.js'),
+          env: serviceEnv(s, replica),
+          whenReady: answersReadyz(p),
+        }),
+      ),
     );
     const gateway = supervise({
       name: 'gateway',
@@ -200,7 +212,7 @@ async function main() {
     }
     const gateway = await require(path.join(root, 'apps/gateway/dist/index.js')).startGateway(gatewayEnv);
     stack.push({ name: 'gateway', tier: TIER.gateway, stop: () => gateway.close(STOP_WITHIN_MS[TIER.gateway] - 500) });
-    await Promise.all([port, ...present.map((s) => ports[s.name])].map((p) => answersReadyz(p)()));
+    await Promise.all([port, ...present.map((s) => ports[s.name][0])].map((p) => answersReadyz(p)()));
   }
   say(`services: ${present.map((s) => s.name).join(', ')} + gateway`);
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → ${publicUrl}  (Ctrl-C to stop)`);
@@ -272,8 +284,8 @@ async function buildIfNeeded() {
   if (status !== 0) throw new Error('build failed (run `npm run build` to see why)');
 }
 
-async function startPostgres() {
-  const pg = await setup.run('embeddedPostgres');
+async function startPostgres(replicas) {
+  const pg = await setup.run('embeddedPostgres', { replicas });
   const postgres = supervise({
     name: 'postgres',
     tier: TIER.database,
@@ -299,39 +311,102 @@ async function startPostgres() {
 /**
  * nats-server from PATH with a configuration written from the registry (the kit's natsAccountsConfig):
  * a user per service that may publish only the events it produces and use only its own consumers,
- * and the launcher's administrator, which provisions the streams.
+ * the gateway's, which only hears identity's announcements of ended sessions, and the launcher's
+ * administrator, which provisions the streams. `nodes` > 1: that many servers in one JetStream
+ * cluster (routes on free ports, each node's store its own), as the in-cluster component runs three.
  */
-async function natsServer(services, secrets) {
+async function natsServer(services, secrets, nodes) {
   const binary = which('nats-server');
   if (!binary) return { url: undefined, how: 'in-process bus (no nats-server on PATH; all services in this process)' };
-  // The launcher's own user, for the streams: a new password each start, kept nowhere but nats.conf.
+  // The launcher's own users, for the streams and the gateway: new passwords each start, kept nowhere but the configuration.
   const administrator = { NATS_USER: await setup.run('natsAdministrator'), NATS_PASSWORD: randomBytes(24).toString('base64url') };
-  const port = await freePort(Number(process.env.EMBEDDED_NATS_PORT ?? 4223));
+  const gateway = { NATS_USER: 'gateway', NATS_PASSWORD: randomBytes(24).toString('base64url') };
   const dataDir = dataDirOf(root);
-  const storeDir = path.join(dataDir, 'nats');
-  mkdirSync(storeDir, { recursive: true });
-  const config = path.join(dataDir, 'nats.conf');
   const accounts = await setup.run('natsAccountsConfig', {
     services: services.map((s) => ({ ...s, password: { value: secrets.services[s.name].nats } })),
     administrator: { user: administrator.NATS_USER, password: { value: administrator.NATS_PASSWORD } },
+    listeners: [{ user: gateway.NATS_USER, password: { value: gateway.NATS_PASSWORD } }],
     prefix: process.env.EVENT_SUBJECT_PREFIX?.replace(/\.$/, ''),
   });
-  writeFileSync(config, `listen: "127.0.0.1:${port}"\njetstream { store_dir: ${JSON.stringify(storeDir)} }\n${accounts}`, { mode: 0o600 });
-  chmodSync(config, 0o600);
-  const nats = supervise({
-    name: 'nats',
-    tier: TIER.broker,
-    command: binary,
-    args: ['-c', config, '-l', path.join(dataDir, 'nats.log')],
-    whenReady: () => waitForTcp(port),
-  });
-  await nats.ready;
+  const firstPort = Number(process.env.EMBEDDED_NATS_PORT ?? 4223);
+  const members = [];
+  for (let i = 0; i < nodes; i++) {
+    const node = { name: nodes > 1 ? `nats-${i + 1}` : 'nats', port: await freePort(i === 0 ? firstPort : 0) };
+    node.route = nodes > 1 ? await freePort(0) : undefined;
+    node.storeDir = nodes > 1 ? path.join(dataDir, 'nats-cluster', `node-${i + 1}`) : path.join(dataDir, 'nats');
+    members.push(node);
+  }
+  // The routes between the nodes answer only to this start's password (loopback is everyone's on a shared machine).
+  const routeUser = { user: 'route', password: randomBytes(24).toString('base64url') };
+  for (const node of members) {
+    mkdirSync(node.storeDir, { recursive: true });
+    const config = path.join(node.storeDir, '..', nodes > 1 ? `${node.name}.conf` : 'nats.conf');
+    const cluster =
+      nodes > 1
+        ? [
+            `server_name: ${JSON.stringify(`thunderprep-${node.name}`)}`,
+            `cluster {`,
+            `  name: "thunderprep"`,
+            `  listen: "127.0.0.1:${node.route}"`,
+            `  authorization { user: "${routeUser.user}", password: "${routeUser.password}" }`,
+            `  routes: [${members
+              .filter((other) => other !== node)
+              .map((other) => JSON.stringify(`nats-route://${routeUser.user}:${routeUser.password}@127.0.0.1:${other.route}`))
+              .join(', ')}]`,
+            `}`,
+          ].join('\n')
+        : '';
+    writeFileSync(config, `listen: "127.0.0.1:${node.port}"\n${cluster}\njetstream { store_dir: ${JSON.stringify(node.storeDir)} }\n${accounts}`, {
+      mode: 0o600,
+    });
+    chmodSync(config, 0o600);
+    node.supervised = supervise({
+      name: node.name,
+      tier: TIER.broker,
+      command: binary,
+      args: ['-c', config, '-l', path.join(path.dirname(config), `${node.name}.log`)],
+      whenReady: () => waitForTcp(node.port),
+    });
+  }
+  await Promise.all(members.map((node) => node.supervised.ready));
+  const where =
+    nodes > 1
+      ? `a ${nodes}-node cluster, data in ${shown(path.join(dataDir, 'nats-cluster'))}, ports ${members.map((n) => n.port).join(', ')}`
+      : `data in ${shown(members[0].storeDir)}, port ${members[0].port}`;
   return {
-    url: `nats://127.0.0.1:${port}`,
+    // Every node: a client moves to another when its node goes.
+    url: members.map((node) => `nats://127.0.0.1:${node.port}`).join(','),
     users: true,
     administrator,
-    how: `nats-server from PATH (JetStream, data in ${shown(storeDir)}, port ${port}; a user per service)`,
+    gateway,
+    // As deploy/k8s/components/nats-jetstream: three copies of each stream, or one per node below that.
+    streams: { EVENT_STREAM_REPLICAS: String(Math.min(nodes, 3)) },
+    how: `nats-server from PATH (JetStream, ${where}; a user per service)`,
   };
+}
+
+/**
+ * The streams made or brought up to the registry. A cluster that just started (`cluster`) elects its
+ * JetStream leader first (a few seconds), answering "temporarily unavailable" meanwhile: asked again until then.
+ */
+async function provisionStreams(env, cluster) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      return await setup.run('provisionEventStreams', env);
+    } catch (err) {
+      if (!cluster || Date.now() > deadline) throw err;
+      await sleep(500);
+    }
+  }
+}
+
+/** A whole number from 1 to `max` in `variable` (default 1). */
+function wholeNumber(env, variable, max) {
+  const raw = env[variable];
+  if (raw === undefined || raw === '') return 1;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new Error(`${variable} must be a whole number from 1 to ${max} (got "${raw}")`);
+  return Number(raw);
 }
 
 async function waitForTcp(port) {
