@@ -93,15 +93,17 @@ export function launcherSecrets(root, serviceNames = []) {
  * Sized for one machine running the whole app (its memory is read as PSS: pages touched, shared
  * among the backends). The services' pools (DATABASE_POOL_MAX, set by the launcher) sum to 30 and
  * the launcher and `npm run admin` take one or two; Postgres's defaults (128 MB of buffers, 100
- * connections) were made for a server of its own.
+ * connections) were made for a server of its own. Each further replica of every service (REPLICAS)
+ * adds its pools' 30 connections.
  */
 export const embeddedPostgresSettings = { shared_buffers: '32MB', max_connections: 40, io_workers: 1 };
+const connectionsPerReplica = 30;
 
 /**
  * Real Postgres binaries from npm, data kept in <data dir>/postgres between runs (created on first
  * use): its URL and how to run it. The caller runs it, so the caller alone decides when it stops.
  */
-export async function embeddedPostgres(root) {
+export async function embeddedPostgres(root, { replicas = 1 } = {}) {
   const dataDir = path.join(dataDirOf(root), 'postgres');
   const isRoot = process.getuid?.() === 0;
   mkdirSync(dataDirOf(root), { recursive: true });
@@ -138,7 +140,11 @@ export async function embeddedPostgres(root) {
       dataDir,
       '-p',
       String(port),
-      ...Object.entries({ ...embeddedPostgresSettings, unix_socket_directories: socketDir }).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ...Object.entries({
+        ...embeddedPostgresSettings,
+        max_connections: embeddedPostgresSettings.max_connections + connectionsPerReplica * (replicas - 1),
+        unix_socket_directories: socketDir,
+      }).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     options: {
       // Postgres refuses to run as root: as root it runs as the postgres user, as initdb did.
