@@ -46,6 +46,18 @@ describe('createLogger', () => {
     expect(lines()).toEqual([expect.objectContaining({ service: 'gateway', level: 'info', status: 200, msg: 'request' })]);
   });
 
+  it('names an API path by its declared route template, never a parameter that may be a credential; other paths as they are', async () => {
+    const log = logger({});
+    const token = 'Qx7'.repeat(14) + 'Q';
+    log.warn({ path: `/api/leetcode-questions/calendar/${token}` }, 'upstream request failed');
+    log.warn({ path: `/api/leetcode-questions/calendar/${token}/ics` }, 'upstream request failed');
+    log.info({ path: '/api/profile' }, 'x');
+    log.info({ path: '/assets/index-abc.js' }, 'x');
+    await sleep(50);
+    expect(readFileSync(file, 'utf8')).not.toContain(token);
+    expect(lines().map((line) => line.path)).toEqual(['/api/leetcode-questions/calendar/:token', 'unmatched', '/api/profile', '/assets/index-abc.js']);
+  });
+
   it('buffered: gathers lines into one write, and writes what waits within about a second', async () => {
     const log = logger({ bufferBytes: 4096 });
     for (let i = 0; i < 3; i++) log.info({ i }, 'request');

@@ -1,6 +1,7 @@
 import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino, { Logger } from 'pino';
 import { requestContext } from './context';
+import { loggedPath } from './http/logged-path';
 
 export type { Logger };
 
@@ -79,6 +80,8 @@ export function createLogger(service: string, level = 'info', options: LoggerOpt
         return fields;
       },
       redact: { paths: ['password', '*.password', 'access_token', 'refresh_token', '*.authorization', 'authorization'], remove: true },
+      // Whatever line names a request's path (an upstream's failure, a websocket upgrade) names its route template.
+      serializers: { path: (path: unknown) => (typeof path === 'string' ? loggedPath(path) : path) },
     },
     destination,
   );

@@ -6,6 +6,7 @@ import { requestContext } from '../context';
 import { AppError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
 import { ErrorShape, sendError, toAppError } from './envelope';
+import { loggedPath } from './logged-path';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -22,7 +23,8 @@ export const isProbePath = (path: string) => path === '/healthz' || path === '/r
  * Starts the one access-log line a request gets (services and the gateway write the same one):
  * call the answer with the outcome once the response is finished. The line is written in the trace
  * context of the start, since 'finish' fires outside it: it carries the request's trace ids.
- * `path` is without the query string (it may carry search terms or signed URLs).
+ * `path` is what loggedPath gives for the request (a caller that has resolved the route already
+ * passes it): a route template on the API, never a path parameter nor the query string.
  */
 export function startAccessLog(logger: Logger, requestId: string, method: string, path: string): (status: number, userId?: string) => void {
   const startedAt = performance.now();
@@ -41,12 +43,13 @@ const accessLoggers = new WeakMap<Logger, Logger>();
 
 /**
  * `logger` without its redaction pass, made once per logger: an access line holds these fixed
- * fields and nothing secret, and redaction is about a third of what writing the line costs.
+ * fields and nothing secret, and redaction is about a third of what writing the line costs. Its
+ * path is a route template already: the logger's own pass over paths (loggedPath) is skipped too.
  */
 function accessLoggerOf(logger: Logger): Logger {
   let access = accessLoggers.get(logger);
   if (!access) {
-    access = logger.child({}, { redact: { paths: [] } });
+    access = logger.child({}, { redact: { paths: [] }, serializers: { path: (path: string) => path } });
     accessLoggers.set(logger, access);
   }
   return access;
@@ -60,7 +63,7 @@ export function requestLogging(logger: Logger) {
     requestContext.run({ requestId }, () => {
       const store = requestContext.getStore();
       if (!isProbePath(req.path)) {
-        const logged = startAccessLog(logger, requestId, req.method, req.path);
+        const logged = startAccessLog(logger, requestId, req.method, loggedPath(req.path));
         res.on('finish', () => logged(res.statusCode, store?.userId));
       }
       next();
