@@ -143,6 +143,27 @@ describe('interviews: offer ranges are published daily from enough real accounts
     ]);
   });
 
+  it('counts an account that confirms its e-mail later once a confirmed token writes again (an outcome change)', async () => {
+    const acme = await company('Confirmed Later Acme');
+    for (const base of [100_000, 110_000, 120_000, 130_000]) await share(await account(), acme.id, { currency: 'EUR', base });
+    const late: TestUser = env.newUser();
+    await publishEvent(env, 'identity.user.registered', {
+      user_id: late.id,
+      email: late.email,
+      user_metadata: {},
+      created_at: new Date(Date.now() - 30 * dayMs).toISOString(),
+    });
+    const unconfirmed = { Authorization: `Bearer ${await env.token(late, { email_verified: false })}` };
+    const id = await share(unconfirmed, acme.id, { currency: 'EUR', base: 140_000 });
+    await nextDay();
+    expect((await insights(acme.name)).offer_ranges).toEqual([]);
+
+    const confirmed = { Authorization: `Bearer ${await env.token(late)}` };
+    await request(svc.url).patch(`/api/candidate-interviews/${id}`).set(confirmed).send({ outcome: 'accepted' }).expect(200);
+    await nextDay();
+    expect((await insights(acme.name)).offer_ranges).toMatchObject([{ currency: 'EUR', reports: 5, base: { p25: 110_000, median: 120_000, p75: 130_000 } }]);
+  });
+
   it('leaves out a bonus beyond the band on its own, and publishes nothing in a currency without a band', async () => {
     const acme = await company('Band Acme');
     const accounts = [await account(), await account(), await account(), await account(), await account()];

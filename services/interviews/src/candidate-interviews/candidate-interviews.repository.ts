@@ -281,6 +281,11 @@ export class CandidateInterviewsRepository {
     return rows[0];
   }
 
+  /** A confirmed token's write: an account seen before with its e-mail unconfirmed counts as confirmed from now on. */
+  async confirmed(userId: string): Promise<void> {
+    await this.db.query('UPDATE known_accounts SET confirmed_at = now() WHERE user_id = $1 AND confirmed_at IS NULL', [userId]);
+  }
+
   /** An account's registration (identity.user.registered): the earlier of it and when it was first seen here counts. */
   async registered(tx: Tx, userId: string, at: string): Promise<void> {
     if (await isErased(tx, userId)) return;

@@ -153,6 +153,7 @@ export class CandidateInterviewsService {
   async setOutcome(user: AuthUser, id: string, outcome: StoredOutcome): Promise<InterviewListItem> {
     const row = await this.interviews.setOutcome(user.id, id, outcome);
     if (!row) throw interviewNotFound();
+    if (user.email_verified) await this.interviews.confirmed(user.id);
     return asSeenBy(user.id, row);
   }
 

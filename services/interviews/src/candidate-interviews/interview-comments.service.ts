@@ -11,6 +11,7 @@ import {
 import { decodePageCursor, encodePageCursor, forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
 import type { z } from 'zod';
 import { AuthorNames } from './author-names';
+import { CandidateInterviewsRepository } from './candidate-interviews.repository';
 import { CommentRow, InterviewCommentsRepository } from './interview-comments.repository';
 
 const interviewNotFound = () => notFound('Could not find this interview');
@@ -35,6 +36,7 @@ export class InterviewCommentsService {
   constructor(
     private readonly comments: InterviewCommentsRepository,
     private readonly authorNames: AuthorNames,
+    private readonly interviews: CandidateInterviewsRepository,
   ) {}
 
   /** A page and, when more remain, the cursor of the next one (one row more is read to know). */
@@ -62,6 +64,7 @@ export class InterviewCommentsService {
     const authorName = input.show_username ? await this.authorNames.usernameOf(authorization) : null;
     const row = await this.comments.add({ id: user.id, moderator: isModerator(user) }, interviewId, input.body, authorName);
     if (!row) throw interviewNotFound();
+    if (user.email_verified) await this.interviews.confirmed(user.id);
     return asSeenBy(user, row);
   }
 
