@@ -141,7 +141,12 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     verifier,
     perUser: new TokenBuckets(config.USER_REQUESTS_PER_SECOND, config.USER_REQUEST_BURST),
     proxies,
-    admission: new Admission({ overall: config.MAX_IN_FLIGHT, perUpstream: config.UPSTREAM_MAX_IN_FLIGHT }, logger),
+    admission: new Admission({ overall: config.MAX_IN_FLIGHT, perUpstream: config.UPSTREAM_MAX_IN_FLIGHT, perClient: config.CLIENT_MAX_IN_FLIGHT }, logger),
+    bodyLimits: {
+      maxBytes: config.REQUEST_BODY_MAX_BYTES,
+      timeoutMs: config.REQUEST_BODY_TIMEOUT_MS,
+      minBytesPerSecond: config.REQUEST_BODY_MIN_BYTES_PER_SECOND,
+    },
     observation: new GatewayObservation(metrics),
     deadlineFor: routeDeadlines(config.UPSTREAM_RESPONSE_TIMEOUT_MS),
     trust,
@@ -186,7 +191,17 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   const config = loadGatewayConfig(env);
   const gateway = createGateway(config, options);
   const { logger } = gateway;
-  const server = http.createServer(gateway.handle);
+  const server = http.createServer(
+    {
+      // Headers late: 408 (see answerClientErrors). Node looks at its connections' deadlines every
+      // connectionsCheckingInterval (30 s by default): often enough here for the deadline to hold.
+      headersTimeout: config.REQUEST_HEADERS_TIMEOUT_MS,
+      // Node's 5 minutes for a whole request stay the outer bound (never below the headers' deadline).
+      requestTimeout: Math.max(config.REQUEST_HEADERS_TIMEOUT_MS, 300_000),
+      connectionsCheckingInterval: Math.min(1_000, config.REQUEST_HEADERS_TIMEOUT_MS),
+    },
+    gateway.handle,
+  );
   // Node closes a kept-alive connection after 5 s idle: a call a client sends on it at that moment
   // gets no answer at all (a reset), the more often the busier the machine. Longer than what keeps
   // connections to the gateway (an ingress or load balancer: 60 s is usual), the client closes first.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
+import { limits, serviceRegistry, upstreamUrlVariable } from '@app/contracts';
 import { baseConfigShape, ConfigError, sharedConfigShape } from '@app/service-kit/core';
 import { UPSTREAM_NAMES, UpstreamName } from './routing/prefix-table';
 
@@ -113,6 +113,37 @@ export const gatewayConfigShape = {
     .min(1)
     .default(32)
     .describe('Calls in flight to any one service; past it a call is refused as above.'),
+  // What one client may hold (http/admission.ts, http/request-body.ts; docs/limits.md).
+  CLIENT_MAX_IN_FLIGHT: z.coerce
+    .number({ error: 'must be a number of calls' })
+    .int()
+    .min(1)
+    .default(16)
+    .describe(
+      'Calls in flight from one client address (an IPv6 one by its /64), so that one address cannot take the shared slots; past it 429 `rate_limited` with Retry-After: 1. Like the two bounds above, a call counts once its body has arrived.',
+    ),
+  REQUEST_HEADERS_TIMEOUT_MS: positiveMs
+    .default(10_000)
+    .describe("A request's line and headers must arrive within this; past it 408 and the connection is closed (Node's headersTimeout)."),
+  REQUEST_BODY_TIMEOUT_MS: positiveMs
+    .default(10_000)
+    .describe(
+      'What any request body may take, plus a second for each REQUEST_BODY_MIN_BYTES_PER_SECOND bytes of it that have arrived (a body kept at that pace never runs out); past it 408 and the connection is closed.',
+    ),
+  REQUEST_BODY_MIN_BYTES_PER_SECOND: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(1)
+    .default(1_024)
+    .describe('The slowest pace a request body may keep past REQUEST_BODY_TIMEOUT_MS (1 KB/s: slower than any mobile uplink, far faster than a trickle).'),
+  REQUEST_BODY_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(1)
+    .default(limits.bodyBytesMax)
+    .describe(
+      "A larger request body is refused with 413 `payload_too_large`: by its declared Content-Length before any of it is read, else once the bytes pass it. The default is the services' own bound (`limits.bodyBytesMax`, 100 KB of JSON).",
+    ),
   READY_TIMEOUT_MS: positiveMs.default(1_000).describe("How long /readyz waits for each service's /readyz."),
   READY_DETAILS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')).describe(
     "The operator's key to /readyz's per-service view (header X-Ready-Details-Token); unset: nobody gets it.",

@@ -5,6 +5,7 @@ import { exportJWK, exportSPKI, generateKeyPair, JWK, KeyLike, SignJWT } from 'j
 import { startGateway } from '../src/app';
 import type { RunningGateway } from '../src/app';
 import { upstreamUrlVariable } from '@app/contracts';
+import type { Logger } from '@app/service-kit/core';
 import { UPSTREAM_NAMES, UpstreamName } from '../src/routing/prefix-table';
 
 export const ISSUER = 'http://test.local/auth/v1';
@@ -169,25 +170,28 @@ export interface Stack {
 /** An echo service for every registry service (identity also serving the JWKS of `keys`) behind a gateway on port 0. */
 export async function startStack(
   env: Record<string, string | undefined> = {},
-  options: { extra?: Partial<Record<UpstreamName, RouteHandler>> } = {},
+  options: { extra?: Partial<Record<UpstreamName, RouteHandler>>; logger?: Logger } = {},
 ): Promise<Stack> {
   const keys = await es256Keys();
   const upstreams = {} as Record<UpstreamName, TestServer>;
   for (const name of UPSTREAM_NAMES) {
     upstreams[name] = await startEcho(name, { jwks: name === 'identity' ? () => ({ keys: [keys.publicJwk] }) : undefined, extra: options.extra?.[name] });
   }
-  const gateway = await startGateway({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    AUTH_ISSUER: ISSUER,
-    ...Object.fromEntries(UPSTREAM_NAMES.map((name) => [upstreamUrlVariable(name), upstreams[name].url])),
-    WEB_DIST: '/nonexistent-web-dist',
-    // A test's one user makes hundreds of calls in a second; the per-user share is tested where it is set low.
-    USER_REQUESTS_PER_SECOND: '1000000',
-    USER_REQUEST_BURST: '1000000',
-    ...env,
-  });
+  const gateway = await startGateway(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      AUTH_ISSUER: ISSUER,
+      ...Object.fromEntries(UPSTREAM_NAMES.map((name) => [upstreamUrlVariable(name), upstreams[name].url])),
+      WEB_DIST: '/nonexistent-web-dist',
+      // A test's one user makes hundreds of calls in a second; the per-user share is tested where it is set low.
+      USER_REQUESTS_PER_SECOND: '1000000',
+      USER_REQUEST_BURST: '1000000',
+      ...env,
+    },
+    { logger: options.logger },
+  );
   return {
     gateway,
     upstreams,

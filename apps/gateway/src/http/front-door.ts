@@ -1,12 +1,13 @@
 import type http from 'node:http';
 import { AppError, isProbePath, Logger, rateLimited, requestIdFrom, startAccessLog, toAppError, TokenBuckets, TokenVerifier } from '@app/service-kit/core';
-import { prepareForwardedRequest, protocolOf, TrustFn } from '../routing/forwarding';
+import { clientAddress, prepareForwardedRequest, protocolOf, TrustFn } from '../routing/forwarding';
 import type { DeadlineFor } from '../routing/deadlines';
 import { isAnonymousRoute, isApiPath, isAuthPath, isUnsafePath, resolveUpstream } from '../routing/prefix-table';
 import type { UpstreamProxies } from '../routing/proxy';
-import type { Admission } from './admission';
+import { Admission, clientKey } from './admission';
 import { sendEnvelope } from './envelope';
-import type { GatewayObservation } from './observability';
+import { GatewayObservation, WEB_ROUTE } from './observability';
+import { BodyLimits, hasBody, receiveBody, withReceivedBody } from './request-body';
 import type { cors, securityHeaders } from './security';
 
 export interface FrontDoorOptions {
@@ -15,8 +16,10 @@ export interface FrontDoorOptions {
   /** Each signed-in user's share: past it a 429 from here costs no service anything. */
   perUser: TokenBuckets;
   proxies: UpstreamProxies;
-  /** The bounds on calls in flight: past them a call is refused at once (503 overloaded). */
+  /** The bounds on calls in flight: past them a call is refused at once (503 overloaded, 429 from one address). */
   admission: Admission;
+  /** How large a body may be and how fast it must come (request-body.ts). */
+  bodyLimits: BodyLimits;
   /** Span names and metrics by route (observability.ts). */
   observation: GatewayObservation;
   /** How long each route's service may take to answer (see deadlines.ts). */
@@ -34,12 +37,14 @@ export interface FrontDoorOptions {
  * its service with plain Node calls: the token verified on /api (except the anonymous routes; the
  * Authorization header itself is forwarded, the service verifies it again, so a request that
  * bypasses the gateway gains nothing), /auth/v1 passed through to identity, which authenticates
- * its own routes. A call is handed over only within the bounds on calls in flight (admission.ts),
- * checked last so that one user past their share meets a 429, not everyone a 503. Express
- * (`fallback`) serves the rest, off the hot path.
+ * its own routes. A call's body is received here first, within its bound and deadline
+ * (request-body.ts), then the call is handed over only within the bounds on calls in flight
+ * (admission.ts), checked last so that one user past their share meets a 429, not everyone a 503.
+ * Express (`fallback`) serves the rest, off the hot path. The access log names an API path by its
+ * route template (a path parameter may be a credential: the calendar feed's token).
  */
 export function frontDoor(options: FrontDoorOptions): http.RequestListener {
-  const { logger, verifier, perUser, proxies, admission, deadlineFor, trust, security, fallback } = options;
+  const { logger, verifier, perUser, proxies, admission, bodyLimits, deadlineFor, trust, security, fallback } = options;
   const addCors = options.cors;
   const { observation } = options;
   return (req, res) => {
@@ -54,9 +59,12 @@ export function frontDoor(options: FrontDoorOptions): http.RequestListener {
     // unless the service says otherwise (its headers win, see answerHeaders).
     if (isApiPath(pathname) || isAuthPath(pathname)) headers['cache-control'] = 'no-store';
 
+    const method = req.method ?? 'GET';
+    const upstream = resolveUpstream(pathname);
+    const route = isProbePath(pathname) ? undefined : observation.route(pathname, upstream);
     let userId: string | undefined;
-    if (!isProbePath(pathname)) {
-      const logged = startAccessLog(logger, requestId, req.method ?? 'GET', pathname);
+    if (route !== undefined) {
+      const logged = startAccessLog(logger, requestId, method, route === WEB_ROUTE ? pathname : route);
       res.once('finish', () => logged(res.statusCode, userId));
     }
 
@@ -67,17 +75,25 @@ export function frontDoor(options: FrontDoorOptions): http.RequestListener {
     }
     if (isUnsafePath(pathname)) return sendEnvelope(res, new AppError('validation_failed', 'Invalid request path'), headers);
 
-    const upstream = resolveUpstream(pathname);
-    const forwarded = isProbePath(pathname) ? undefined : observation.start(req.method ?? 'GET', pathname, upstream, res);
-    const forward = () => {
-      if (!admission.admit(upstream!, res)) return sendEnvelope(res, admission.refusal(upstream!), headers);
+    const forwarded = route === undefined ? undefined : observation.start(method, route, upstream, res);
+    const handOver = (sent: http.IncomingMessage) => {
+      const refusal = admission.admit(upstream!, clientKey(clientAddress(req, trust)), res);
+      if (refusal) return sendEnvelope(res, refusal, headers);
       forwarded?.();
       prepareForwardedRequest(req, requestId, trust);
-      proxies.web(upstream!, req, res, headers, requestId, deadlineFor(upstream!, req.method ?? 'GET', pathname));
+      proxies.web(upstream!, sent, res, headers, requestId, deadlineFor(upstream!, method, pathname));
+    };
+    const forward = () => {
+      if (!hasBody(req)) return handOver(req);
+      receiveBody(req, bodyLimits).then(
+        (body) => handOver(withReceivedBody(req, body)),
+        // The rest of the body is not read: the connection is closed once the answer is out.
+        (err: AppError) => sendEnvelope(res, err, { ...headers, connection: 'close' }),
+      );
     };
     if (upstream === 'identity') return forward();
     if (upstream && isApiPath(pathname)) {
-      if (isAnonymousRoute(req.method ?? 'GET', pathname)) return forward();
+      if (isAnonymousRoute(method, pathname)) return forward();
       verifier.verifyHeader(req.headers.authorization).then(
         (user) => {
           userId = user.id;

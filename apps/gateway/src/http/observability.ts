@@ -4,7 +4,7 @@ import { Metrics, nameServerSpan, RouteHistogram, RouteTemplates, UNMATCHED_ROUT
 import { isApiPath, UPSTREAM_NAMES, UpstreamName } from '../routing/prefix-table';
 
 /** What the gateway counts everything outside the prefix table under (pages, assets, API docs): one series. */
-const WEB_ROUTE = 'web';
+export const WEB_ROUTE = 'web';
 
 /** Called when the request is handed to its service; undefined while metrics are off. */
 export type Forwarded = (() => void) | undefined;
@@ -34,9 +34,13 @@ export class GatewayObservation {
     for (const name of UPSTREAM_NAMES) this.upstreams.set(name, upstream({ upstream: name }));
   }
 
-  /** For a request (not a probe) once its service is known: returns what to call when it is forwarded. */
-  start(method: string, pathname: string, upstream: UpstreamName | undefined, res: http.ServerResponse): Forwarded {
-    const route = upstream ? this.routes.get(upstream)!.resolve(pathname) : isApiPath(pathname) ? UNMATCHED_ROUTE : WEB_ROUTE;
+  /** The route `pathname` is counted, traced and logged under: its service's declared template, UNMATCHED_ROUTE or WEB_ROUTE. */
+  route(pathname: string, upstream: UpstreamName | undefined): string {
+    return upstream ? this.routes.get(upstream)!.resolve(pathname) : isApiPath(pathname) ? UNMATCHED_ROUTE : WEB_ROUTE;
+  }
+
+  /** For a request (not a probe) of `route` once its service is known: returns what to call when it is forwarded. */
+  start(method: string, route: string, upstream: UpstreamName | undefined, res: http.ServerResponse): Forwarded {
     nameServerSpan(method, route);
     const metrics = this.metrics;
     if (!metrics) return undefined;
