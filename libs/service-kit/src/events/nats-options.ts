@@ -90,12 +90,22 @@ const sessionsOwner = 'identity';
  */
 export const sessionEndingsSubject = (prefix: string) => prefixedSubject(prefix, 'auth.sessions-ended');
 
+/** The service whose replicas hold calls' sockets, and so ask one another to end them. */
+const callsHolder = 'voice';
+
+/**
+ * Where a voice replica asks the one holding a call's socket to end it (`<sessionId>.<action>`,
+ * request and reply): plain NATS, outside the event stream, which would answer every request itself.
+ */
+export const liveCallsSubject = (prefix: string, subject: string) => prefixedSubject(prefix, `live-calls.${subject}`);
+
 /**
  * What a service's NATS user may do, from the registry. Publish: the events it produces; for each
  * event it consumes, create (with that filter subject only) and read its own durable, pull from it,
  * acknowledge its deliveries and park them in its dead letters; read the streams' state; identity
- * alone, the endings of sessions. Subscribe: its own inbox, where replies and deliveries arrive, and
- * the endings of sessions (its token verifier's). Nothing else: no stream may be created, changed
+ * alone, the endings of sessions; voice alone, the asks to end its calls and their answers. Subscribe:
+ * its own inbox, where replies and deliveries arrive, the endings of sessions (its token verifier's),
+ * and, voice alone, the asks to end its calls. Nothing else: no stream may be created, changed
  * or deleted (provisionEventStreams does that as an administrator), no consumer of another service
  * touched, no stored event read directly.
  */
@@ -121,8 +131,10 @@ export function natsPermissions(service: Pick<ServiceEntry, 'name' | 'produces' 
         prefixedSubject(prefix, `deadletter.${durable}`),
       ]),
       ...(service.name === sessionsOwner ? [sessionEndingsSubject(prefix)] : []),
+      // Asking for a call's end, and answering another replica's ask (in its inbox).
+      ...(service.name === callsHolder ? [liveCallsSubject(prefix, '>'), `${natsInboxPrefix(service.name)}.>`] : []),
     ],
-    subscribe: [`${natsInboxPrefix(service.name)}.>`, sessionEndingsSubject(prefix)],
+    subscribe: [`${natsInboxPrefix(service.name)}.>`, sessionEndingsSubject(prefix), ...(service.name === callsHolder ? [liveCallsSubject(prefix, '>')] : [])],
   };
 }
 
