@@ -128,8 +128,7 @@ describe('AI mock interviews: a dropped call is resumed (Chromium, fake micropho
   it('offers "Resume interview" on a page opened again within the window after the tab was closed, on a phone', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 });
     const email = uniqueEmail('reopen');
-    await signUp(page, email);
-    await page.goto('/ai-mocks');
+    await signUp(page, email, { at: '/ai-mocks' });
     await credits(page, 10);
     await page.getByRole('button', { name: 'Start Interview' }).click();
     await transcript(page)

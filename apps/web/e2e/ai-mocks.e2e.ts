@@ -80,7 +80,7 @@ const status = (page: Page, text: string, timeout = 60_000) =>
 
 /** Signs up in the page and answers the account's access token (for calls the test makes itself). */
 async function signedUpWithToken(page: Page, email: string, password = 'secret123'): Promise<string> {
-  await signUp(page, email, password);
+  await signUp(page, email, { password });
   const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -103,8 +103,7 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
 
   it('holds a spoken interview: first question, the answer, the next question; ends with the confirm dialog; keeps the transcript', async () => {
     const { context, page, blocked, external } = await strictPage(browser);
-    await signUp(page, uniqueEmail('ada'));
-    await page.goto('/ai-mocks');
+    await signUp(page, uniqueEmail('ada'), { at: '/ai-mocks' });
     await page.getByRole('heading', { name: 'AI Mock Interviews' }).waitFor();
     await credits(page, 10);
     expect(await page.getByRole('timer', { name: 'Time left' }).textContent()).toContain('20:00');
@@ -186,8 +185,7 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
   it('asks about the company and level picked, turns the countdown to a warning with "Time\'s up!" in the last minute and ends at zero without confirmation', async () => {
     const { context, page } = await strictPage(browser);
     await page.clock.install();
-    await signUp(page, uniqueEmail('edsger'));
-    await page.goto('/ai-mocks');
+    await signUp(page, uniqueEmail('edsger'), { at: '/ai-mocks' });
     await credits(page, 10);
     // The plan follows the company and level picked before the start.
     await page.getByLabel('Company').click();
@@ -264,8 +262,7 @@ describe('AI mock interviews with the microphone denied (Chromium)', () => {
 
   it('says the microphone was denied, returns to idle and refunds the start', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 }, 'dark');
-    await signUp(page, uniqueEmail('linus'));
-    await page.goto('/ai-mocks');
+    await signUp(page, uniqueEmail('linus'), { at: '/ai-mocks' });
     await credits(page, 10);
     await page.getByRole('button', { name: 'Start Interview' }).click();
     await page.getByText(voiceMessages.microphoneDenied, { exact: true }).waitFor({ timeout: 30_000 });

@@ -35,8 +35,7 @@ describe('Analytics (Chromium)', () => {
 
   it('says there is nothing to chart yet for a new candidate, on a desktop and a phone, in both themes', async () => {
     const { context, page } = await newPage(browser);
-    await signUp(page, uniqueEmail('analytics-empty'));
-    await page.goto('/');
+    await signUp(page, uniqueEmail('analytics-empty'), { at: '/' });
     await page.getByRole('link', { name: /Readiness analytics/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     await page.getByText('Nothing to chart yet').waitFor();
@@ -47,8 +46,7 @@ describe('Analytics (Chromium)', () => {
 
     for (const scheme of ['light', 'dark'] as const) {
       const phone = await newPage(browser, { width: 375, height: 812 }, scheme);
-      await signUp(phone.page, uniqueEmail('analytics-empty-phone'));
-      await phone.page.goto('/analytics');
+      await signUp(phone.page, uniqueEmail('analytics-empty-phone'), { at: '/analytics' });
       await phone.page.getByText('Nothing to chart yet').waitFor();
       expect(await fitsWidth(phone.page)).toBeLessThanOrEqual(375);
       expect(await seriousA11yViolations(phone.page)).toEqual([]);

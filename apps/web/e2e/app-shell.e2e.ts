@@ -63,8 +63,7 @@ describe.each(viewports)('the app shell at $name px (Chromium)', (viewport) => {
     const { context, page } = await newPage(browser, viewport);
     const errors = crashes(page);
     const email = uniqueEmail('ended');
-    await signUp(page, email);
-    await page.goto('/feature-request');
+    await signUp(page, email, { at: '/feature-request' });
     const vote = page.getByRole('button', { name: 'Upvote Operating Systems track' });
     await vote.waitFor();
     await eventually(() => vote.isEnabled(), true);
@@ -134,8 +133,7 @@ describe.each(viewports)('the app shell at $name px (Chromium)', (viewport) => {
   it('the shell: skip link, Analytics in the sidebar, the e-mail once, initials from the username, a page that fails leaves a way out', async () => {
     const { context, page } = await newPage(browser, viewport);
     const email = uniqueEmail('shell');
-    await signUp(page, email);
-    await page.goto('/pathfinder');
+    await signUp(page, email, { at: '/pathfinder' });
     await page.getByRole('heading', { name: 'Student Pathfinder' }).waitFor();
 
     // The first Tab stop skips the navigation: focus lands on the page itself.

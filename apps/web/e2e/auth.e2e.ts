@@ -115,8 +115,7 @@ describe('signing in and out (Chromium)', () => {
 
   it('opens the sidebar as a drawer on a 375 px phone', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 812 });
-    await signUp(page, uniqueEmail('phone'));
-    await page.goto('/');
+    await signUp(page, uniqueEmail('phone'), { at: '/' });
     await page.getByRole('heading', { name: 'Never fail an interview again' }).waitFor();
     expect(await page.getByTestId('sidebar').count()).toBe(0);
     await screenshot(page, 'landing-phone');
@@ -133,8 +132,7 @@ describe('signing in and out (Chromium)', () => {
 
   it('shows the 404 page and goes back', async () => {
     const { context, page } = await newPage(browser);
-    await signUp(page, uniqueEmail('lost'));
-    await page.goto('/features');
+    await signUp(page, uniqueEmail('lost'), { at: '/features' });
     await page.getByRole('heading', { name: 'Features' }).waitFor();
     await page.goto('/no/such/path');
     await page.getByRole('heading', { name: '404 Not Found' }).waitFor();

@@ -93,10 +93,15 @@ async function sessionOf(grant: 'signup' | 'token?grant_type=password', email: s
   return res.json();
 }
 
+/** Where a helper that signs in leaves the page: `at` (the caller then waits for what it shows), else where the form would. */
+interface SignedInOptions {
+  password?: string;
+  at?: string;
+}
+
 /**
- * Opens `at` signed in with `session`, stored where the auth client keeps it as a reload would find
- * it. It is written on a blank page of the app's origin, so no page of the app loads twice; the
- * signed-in shell is waited for.
+ * Opens `at` signed in with `session`, stored where the auth client keeps it, as a reload would find
+ * it. It is written on a blank page of the app's origin, so no page of the app loads twice.
  */
 async function openSignedIn(page: Page, session: unknown, at: string): Promise<void> {
   const blank = new URL('/e2e-session-blank', baseUrl).toString();
@@ -105,21 +110,23 @@ async function openSignedIn(page: Page, session: unknown, at: string): Promise<v
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify(session)]);
   await page.unroute(blank);
   await page.goto(at);
-  await page.getByTestId('topbar-avatar').waitFor();
 }
 
 /**
- * Signs an account up and opens "Check your inbox" signed in, where the sign-up form leads a new
- * account. The account is made through the API, as the form would make it: the form itself is
- * auth.e2e's subject, and going through it costs every other test two loads of the app.
+ * Signs an account up and opens `at` signed in, by default "Check your inbox" (where the sign-up
+ * form leads a new account) with the signed-in shell waited for. The account is made through the
+ * API, as the form would make it: the form itself is auth.e2e's subject, and going through it
+ * costs every other test two loads of the app.
  */
-export async function signUp(page: Page, email: string, password = 'secret123'): Promise<void> {
-  await openSignedIn(page, await sessionOf('signup', email, password), '/check-inbox');
+export async function signUp(page: Page, email: string, { password = 'secret123', at }: SignedInOptions = {}): Promise<void> {
+  await openSignedIn(page, await sessionOf('signup', email, password), at ?? '/check-inbox');
+  if (!at) await page.getByTestId('topbar-avatar').waitFor();
 }
 
-/** Signs in (a new session carries the account's current role) and opens the home page, as the sign-in form does. */
-export async function signIn(page: Page, email: string, password = 'secret123'): Promise<void> {
-  await openSignedIn(page, await sessionOf('token?grant_type=password', email, password), '/');
+/** Signs in (a new session carries the account's current role) and opens `at`, by default the home page with the shell waited for, as the sign-in form does. */
+export async function signIn(page: Page, email: string, { password = 'secret123', at }: SignedInOptions = {}): Promise<void> {
+  await openSignedIn(page, await sessionOf('token?grant_type=password', email, password), at ?? '/');
+  if (!at) await page.getByTestId('topbar-avatar').waitFor();
 }
 
 /** Signs up through the sign-up form (auth.e2e's subject) and waits for "Check your inbox", where a new account lands. */

@@ -13,8 +13,7 @@ describe('Problem catalogue (Chromium)', () => {
 
   it('finds a problem as it is typed, adds it as it is known, then adds a whole list skipping it (1280 px)', async () => {
     const { context, page } = await newPage(browser);
-    await signUp(page, uniqueEmail('catalogue'));
-    await page.goto('/leetcode');
+    await signUp(page, uniqueEmail('catalogue'), { at: '/leetcode' });
     await page.getByRole('button', { name: 'Add New Problem' }).click();
     const dialog = page.getByRole('dialog');
     const search = dialog.getByRole('combobox', { name: 'Find a well-known problem' });
@@ -55,8 +54,7 @@ describe('Problem catalogue (Chromium)', () => {
 
   it('searches and adds a list on a phone (375 px)', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 740 });
-    await signUp(page, uniqueEmail('catalogue-phone'));
-    await page.goto('/leetcode');
+    await signUp(page, uniqueEmail('catalogue-phone'), { at: '/leetcode' });
     await page.getByRole('button', { name: 'Add New Problem' }).click();
     await page.getByRole('combobox', { name: 'Find a well-known problem' }).fill('two s');
     await page.getByRole('listbox', { name: 'Catalogue problems' }).getByRole('option').first().filter({ hasText: 'Two Sum' }).waitFor();

@@ -21,8 +21,7 @@ describe('community (Chromium)', () => {
     const link = `https://careers.example.com/fellowship/${Date.now().toString(36)}`;
 
     const author = await newPage(browser);
-    await signUp(author.page, uniqueEmail('author'));
-    await author.page.goto('/pathfinder');
+    await signUp(author.page, uniqueEmail('author'), { at: '/pathfinder' });
     await author.page.getByRole('heading', { name: 'Student Pathfinder' }).waitFor();
     await author.page.getByText('Find the perfect opportunities based on your profile and career goals').waitFor();
     await author.page.getByRole('button', { name: 'Add Opportunity' }).click();
@@ -63,8 +62,7 @@ describe('community (Chromium)', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const reader = await newPage(browser);
-    await signUp(reader.page, uniqueEmail('reader'));
-    await reader.page.goto('/pathfinder');
+    await signUp(reader.page, uniqueEmail('reader'), { at: '/pathfinder' });
     await reader.page.getByRole('heading', { name: 'Student Pathfinder' }).waitFor();
     await reader.page.getByRole('status').filter({ hasText: 'Loading opportunities' }).waitFor({ state: 'detached' });
     expect(await card(reader.page, title).count()).toBe(0);
@@ -132,8 +130,7 @@ describe('community (Chromium)', () => {
     await reader.page.getByText('This page is for moderators.').waitFor();
 
     const dark = await newPage(browser, { width: 1280, height: 800 }, 'dark');
-    await signIn(dark.page, modEmail);
-    await dark.page.goto('/pathfinder');
+    await signIn(dark.page, modEmail, { at: '/pathfinder' });
     await card(dark.page, title).waitFor();
     await screenshot(dark.page, 'community-pathfinder-1280-dark');
     expect(await seriousA11yViolations(dark.page)).toEqual([]);
@@ -142,8 +139,7 @@ describe('community (Chromium)', () => {
 
   it('votes and unvotes a feature and sends the contact form from each path, on a phone', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 }, 'dark');
-    await signUp(page, uniqueEmail('voter'));
-    await page.goto('/feature-request');
+    await signUp(page, uniqueEmail('voter'), { at: '/feature-request' });
     await page.getByRole('heading', { name: 'Feature Requests' }).waitFor();
     await page.getByText("Vote on features you'd like to see implemented").waitFor();
     const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ask a SWE' }) });
@@ -215,8 +211,7 @@ describe('community (Chromium)', () => {
     await first.context.close();
     grantModerator(modEmail);
     const mod = await newPage(browser, { width: 375, height: 800 }, 'dark');
-    await signIn(mod.page, modEmail);
-    await mod.page.goto('/moderation');
+    await signIn(mod.page, modEmail, { at: '/moderation' });
     await mod.page.getByRole('tab', { name: 'Messages' }).click();
     await mod.page.getByText('A note about Bug Report').waitFor();
     await mod.page.getByText('Sent from outside the app').waitFor();
@@ -246,8 +241,7 @@ describe('community (Chromium)', () => {
 
   it('lays out the Pathfinder on a phone in light theme', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 }, 'light');
-    await signUp(page, uniqueEmail('phone'));
-    await page.goto('/pathfinder');
+    await signUp(page, uniqueEmail('phone'), { at: '/pathfinder' });
     await page.getByRole('heading', { name: 'Student Pathfinder' }).waitFor();
     await page.getByRole('button', { name: 'Add Opportunity' }).click();
     const dialog = page.getByRole('dialog');

@@ -62,8 +62,7 @@ describe('feature board: sorts, comments, merges and What’s new (Chromium)', (
     await fileRequest(desk.page, newer);
 
     const mod = await open(browser, { width: 1280, height: 900 });
-    await signIn(mod.page, modEmail);
-    await mod.page.goto('/moderation');
+    await signIn(mod.page, modEmail, { at: '/moderation' });
     await mod.page.getByRole('tab', { name: 'Feature requests' }).click();
     await mod.page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Feature requests' }).waitFor();
     for (const title of [older, newer]) {
@@ -133,8 +132,7 @@ describe('feature board: sorts, comments, merges and What’s new (Chromium)', (
 
     // On a phone, another user: the duplicate is gone, the author's comment has no edit for them, What's new lists it.
     const phone = await open(browser, { width: 375, height: 800 }, 'dark');
-    await signUp(phone.page, uniqueEmail('boardreader'));
-    await phone.page.goto('/feature-request?sort=trending');
+    await signUp(phone.page, uniqueEmail('boardreader'), { at: '/feature-request?sort=trending' });
     await phone.page.getByLabel('Search feature requests').fill(tag);
     await expectTitles(phone.page, [older]);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -32,8 +32,7 @@ describe('feature board e-mail updates and the footer credit (Chromium)', () => 
     const title = `Mock interviews in Rust ${Date.now().toString(36)}`;
 
     const desk = await newPage(browser, { width: 1280, height: 800 }, 'light');
-    await signUp(desk.page, email);
-    await desk.page.goto('/contact-form/feature-request');
+    await signUp(desk.page, email, { at: '/contact-form/feature-request' });
     await desk.page.getByLabel('Message').fill(title);
     await desk.page.getByRole('button', { name: 'Submit' }).click();
     await desk.page.getByText('Contact Form Submitted', { exact: true }).first().waitFor();
@@ -59,8 +58,7 @@ describe('feature board e-mail updates and the footer credit (Chromium)', () => 
     await first.context.close();
     grantModerator(modEmail);
     const mod = await newPage(browser);
-    await signIn(mod.page, modEmail);
-    await mod.page.goto('/moderation');
+    await signIn(mod.page, modEmail, { at: '/moderation' });
     await mod.page.getByRole('tab', { name: 'Feature requests' }).click();
     await mod.page.getByLabel(`Status of ${title}`).click();
     await mod.page.getByRole('option', { name: 'Planned' }).click();
@@ -70,8 +68,7 @@ describe('feature board e-mail updates and the footer credit (Chromium)', () => 
     expect(await mailsTo(modEmail, 'you follow is now')).toBe(0);
 
     const phone = await newPage(browser, { width: 375, height: 800 }, 'dark');
-    await signIn(phone.page, email);
-    await phone.page.goto('/feature-request');
+    await signIn(phone.page, email, { at: '/feature-request' });
     const onPhone = phone.page.getByRole('button', { name: `E-mail me updates on ${title}` });
     await eventually(() => onPhone.isEnabled(), true, 30_000);
     expect(await onPhone.getAttribute('aria-pressed')).toBe('true');

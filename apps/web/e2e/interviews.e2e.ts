@@ -58,8 +58,7 @@ describe('Interview Experiences (Chromium)', () => {
 
   it('shares an interview with a new company and three rounds, filters, clears, and leads to a company and its practice', async () => {
     const { context, page } = await newPage(browser);
-    await signUp(page, uniqueEmail('interviews'));
-    await page.goto('/candidate-interviews');
+    await signUp(page, uniqueEmail('interviews'), { at: '/candidate-interviews' });
     await page.getByRole('heading', { name: 'Interview Experiences' }).waitFor();
     await page.getByText('No interviews shared yet. Be the first to add yours.').waitFor();
 
@@ -307,8 +306,7 @@ describe('Interview Experiences (Chromium)', () => {
     'works on a 375 px phone (%s): cards without dates, filters, the dialog, a company page',
     async (_name, scheme) => {
       const { context, page } = await newPage(browser, { width: 375, height: 800 }, scheme);
-      await signUp(page, uniqueEmail(`phone-${scheme}`));
-      await page.goto('/candidate-interviews');
+      await signUp(page, uniqueEmail(`phone-${scheme}`), { at: '/candidate-interviews' });
       await expectCards(page, 4);
       expect(await page.getByRole('button', { name: 'Manage my interview' }).count()).toBe(0);
       expect(await page.locator('main').textContent()).not.toMatch(/2024-05-01|2024-04-01/);

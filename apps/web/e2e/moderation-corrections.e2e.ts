@@ -66,8 +66,7 @@ describe('moderation: a moderator corrects the link and details before approving
 
     const { context, page } = await newPage(browser, { width: 1280, height: 900 }, 'light');
     page.setDefaultTimeout(60_000);
-    await signIn(page, modEmail);
-    await page.goto('/moderation');
+    await signIn(page, modEmail, { at: '/moderation' });
     const queued = page.getByTestId('queued-opportunity').filter({ hasText: typoLink });
     await queued.getByRole('button', { name: `Edit ${typo}` }).click();
     const form = page.getByRole('form', { name: `Correct ${typo}` });
@@ -158,8 +157,7 @@ describe('moderation: a moderator corrects the link and details before approving
     // At 375 px: the correction form and the Listed view's second page fit the phone.
     const phone = await newPage(browser, { width: 375, height: 800 }, 'dark');
     phone.page.setDefaultTimeout(60_000);
-    await signIn(phone.page, modEmail);
-    await phone.page.goto('/moderation?tab=opportunities');
+    await signIn(phone.page, modEmail, { at: '/moderation?tab=opportunities' });
     await phone.page.getByRole('button', { name: `Edit ${later}` }).click();
     await phone.page
       .getByRole('form', { name: `Correct ${later}` })

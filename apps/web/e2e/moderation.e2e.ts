@@ -46,8 +46,7 @@ describe('moderation: counts, tabs in the URL, edits, reasons, take-downs and th
 
     const { context, page } = await newPage(browser, { width: 1280, height: 900 }, 'light');
     page.setDefaultTimeout(60_000);
-    await signIn(page, modEmail);
-    await page.goto('/moderation');
+    await signIn(page, modEmail, { at: '/moderation' });
     await selectedTab(page, 'Opportunities');
     // The counts: what waits, as the service counts it (other tests' shares included; ours among them).
     const { pending } = (await api(await tokenOf(modEmail), 'GET', '/api/moderation/summary')) as { pending: { opportunities: number; resources: number } };
@@ -133,8 +132,7 @@ describe('moderation: counts, tabs in the URL, edits, reasons, take-downs and th
     // The submitter reads why on their own items.
     const own = await newPage(browser, { width: 375, height: 800 }, 'dark');
     own.page.setDefaultTimeout(60_000);
-    await signIn(own.page, submitter.email);
-    await own.page.goto('/external-resources');
+    await signIn(own.page, submitter.email, { at: '/external-resources' });
     await own.page.getByText('Taken down: The site now asks for payment', { exact: true }).waitFor();
     expect(await own.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(own.page, 'resources-own-375-dark');
@@ -165,8 +163,7 @@ describe('moderation: counts, tabs in the URL, edits, reasons, take-downs and th
 
     const phone = await newPage(browser, { width: 375, height: 800 }, 'dark');
     phone.page.setDefaultTimeout(60_000);
-    await signIn(phone.page, modEmail);
-    await phone.page.goto('/moderation?tab=log');
+    await signIn(phone.page, modEmail, { at: '/moderation?tab=log' });
     await selectedTab(phone.page, 'Audit log');
     await phone.page.getByTestId('audit-entry').first().waitFor();
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -62,8 +62,7 @@ describe('opportunities: search, filters, sort and trust (Chromium)', () => {
   it('keeps search, filters and sort in the address, shows ended ones last and marked, and takes closed reports and favourites at 1280 px', async () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 900 }, 'light');
     page.setDefaultTimeout(stepTimeoutMs);
-    await signUp(page, uniqueEmail('opportunities-reader'));
-    await page.goto(`/pathfinder?company=${encodeURIComponent(company)}&sort=deadline`);
+    await signUp(page, uniqueEmail('opportunities-reader'), { at: `/pathfinder?company=${encodeURIComponent(company)}&sort=deadline` });
     await card(page, open).waitFor();
     await showsInOrder(page, [open, later, past, closed]);
     await card(page, closed).getByText('Closed', { exact: true }).waitFor();

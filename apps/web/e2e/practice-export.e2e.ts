@@ -80,8 +80,7 @@ describe('Problem Review export and import (Chromium)', () => {
 
   it('refuses a CSV over 100 KB, saying the limit, and fits a phone (375 px)', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 812 });
-    await signUp(page, uniqueEmail('import'));
-    await page.goto('/leetcode');
+    await signUp(page, uniqueEmail('import'), { at: '/leetcode' });
     await page.getByRole('button', { name: 'Export / Import' }).click({ timeout: 60_000 });
     const dialog = page.getByRole('dialog', { name: 'Export and import' });
     await dialog.waitFor();

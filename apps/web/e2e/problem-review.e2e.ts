@@ -42,8 +42,7 @@ describe('Problem Review (Chromium)', () => {
 
   it('adds a problem, logs a review with two errors and sees the computed scores and the session', async () => {
     const { context, page } = await newPage(browser);
-    await signUp(page, uniqueEmail('review'));
-    await page.goto('/leetcode');
+    await signUp(page, uniqueEmail('review'), { at: '/leetcode' });
     await page.getByRole('heading', { name: 'Problem Review' }).waitFor();
     await page.getByText('You have not solved any problems yet.').first().waitFor();
     await page.getByRole('button', { name: 'Add New Problem' }).click();
@@ -428,8 +427,7 @@ describe('Problem Review (Chromium)', () => {
 
     // Another device: a fresh browser context, nothing in its storage.
     const other = await newPage(browser, { width: 375, height: 800 });
-    await signIn(other.page, email);
-    await other.page.goto('/leetcode');
+    await signIn(other.page, email, { at: '/leetcode' });
     await other.page
       .getByTestId('pacing')
       .filter({ hasText: `2 reviews a day until ${lastDay}` })
@@ -596,8 +594,7 @@ describe('Pages around the app (Chromium)', () => {
 
   it('keeps the landing page bolt clear of the heading on a phone', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 812 });
-    await signUp(page, uniqueEmail('landing'));
-    await page.goto('/');
+    await signUp(page, uniqueEmail('landing'), { at: '/' });
     const heading = await page.getByRole('heading', { level: 1, name: 'Never fail an interview again' }).boundingBox();
     const bolt = await page.getByTestId('hero-bolt').boundingBox();
     const overlaps =

@@ -20,8 +20,7 @@ describe('external resources: share for review, upvote and favourite (Chromium)'
   it('upvotes and favourites a built-in resource, files one for review with the spec’s toast, and is told where a known link is; at 1280 px', async () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 900 }, 'light');
     page.setDefaultTimeout(60_000);
-    await signUp(page, uniqueEmail('resources'));
-    await page.goto('/external-resources');
+    await signUp(page, uniqueEmail('resources'), { at: '/external-resources' });
     await page.getByRole('heading', { name: 'External Resources' }).waitFor();
     const leetcode = item(page, 'LeetCode');
     await leetcode.getByRole('button', { name: 'Upvote LeetCode' }).click();
@@ -63,8 +62,7 @@ describe('external resources: share for review, upvote and favourite (Chromium)'
   it('lays the list and the add dialog out on a phone in dark theme', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 }, 'dark');
     page.setDefaultTimeout(60_000);
-    await signUp(page, uniqueEmail('resourcesphone'));
-    await page.goto('/external-resources');
+    await signUp(page, uniqueEmail('resourcesphone'), { at: '/external-resources' });
     await item(page, 'Cracking the Coding Interview').getByText('by Gayle Laakmann McDowell', { exact: false }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'resources-375-dark');

@@ -32,8 +32,7 @@ describe('daily review e-mail (Chromium)', () => {
 
   it('Settings has a "Daily review e-mail" switch, on by default, kept after a reload (1280 and 375 px, axe)', async () => {
     const { context, page } = await newPage(browser);
-    await signUp(page, uniqueEmail('digest-switch'));
-    await page.goto('/settings');
+    await signUp(page, uniqueEmail('digest-switch'), { at: '/settings' });
     const toggle = page.getByRole('switch', { name: 'Daily review e-mail' });
     await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'true');
     expect(await seriousA11yViolations(page)).toEqual([]);
