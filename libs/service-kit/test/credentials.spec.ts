@@ -152,6 +152,7 @@ describe('NATS: a user per service, permissions from the registry', () => {
     expect(JSON.parse(new TextDecoder().decode(smuggled.data)).error).toBeDefined();
     // Only the services that consume identity.user.registered read it.
     expect(await consumerNames('identity.user.registered')).toEqual([
+      durableName('interviews', 'identity.user.registered'),
       durableName('profile', 'identity.user.registered'),
       durableName('voice', 'identity.user.registered'),
     ]);
