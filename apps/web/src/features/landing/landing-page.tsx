@@ -118,7 +118,7 @@ export default function LandingPage() {
               <CardHeader>
                 <CardTitle>{tier.name}</CardTitle>
                 <p>
-                  <span className="text-4xl font-extrabold">{tier.price}</span> <span className="text-muted-foreground">{tier.note}</span>
+                  <span className="text-4xl font-extrabold">{tier.price}</span> <span className="block text-sm text-muted-foreground">{tier.note}</span>
                 </p>
               </CardHeader>
               <CardContent className="flex-1">
