@@ -1,6 +1,6 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { navGroups, moderationGroup } from '../src/lib/nav';
-import { grantModerator, launch, newPage, seriousA11yViolations, signIn, signUp, uniqueEmail } from './browser';
+import { createAccount, grantModerator, launch, newPage, seriousA11yViolations, signIn, uniqueEmail } from './browser';
 
 jest.setTimeout(180_000);
 
@@ -65,9 +65,7 @@ describe('accessibility: no serious or critical axe finding on any screen, at 12
   const moderator = uniqueEmail('a11y-moderator');
   beforeAll(async () => {
     browser = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
-    const signingUp = await newPage(browser);
-    await signUp(signingUp.page, moderator);
-    await signingUp.context.close();
+    await createAccount(moderator);
     grantModerator(moderator);
     // A new session carries the moderator role.
     signedIn = await newPage(browser);

@@ -190,10 +190,15 @@ export async function tokenOf(email: string, password = 'secret123'): Promise<st
   return (await sessionOf('token?grant_type=password', email, password)).access_token;
 }
 
-/** Signs an account up through the API (no browser) and answers its address and access token. */
+/** Makes an account through the API (no browser), as the sign-up form would; answers its access token. */
+export async function createAccount(email: string, password = 'secret123'): Promise<string> {
+  return (await sessionOf('signup', email, password)).access_token;
+}
+
+/** Signs a new account up through the API (no browser) and answers its address and access token. */
 export async function signedUpToken(tag: string): Promise<{ email: string; token: string }> {
   const email = uniqueEmail(tag);
-  return { email, token: (await sessionOf('signup', email, 'secret123')).access_token };
+  return { email, token: await createAccount(email) };
 }
 
 /** A call to the API from inside the page with its session (same origin, same token), as the page itself would make it. */

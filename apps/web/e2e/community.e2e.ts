@@ -1,5 +1,17 @@
 import { Browser, Page } from 'playwright-core';
-import { eventually, grantModerator, launch, newPage, ownStack, screenshot, seriousA11yViolations, signIn, signUp, uniqueEmail } from './browser';
+import {
+  createAccount,
+  eventually,
+  grantModerator,
+  launch,
+  newPage,
+  ownStack,
+  screenshot,
+  seriousA11yViolations,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from './browser';
 
 jest.setTimeout(120_000);
 
@@ -69,9 +81,7 @@ describe('community (Chromium)', () => {
     expect(await reader.page.getByRole('link', { name: 'Moderation' }).count()).toBe(0);
 
     const modEmail = uniqueEmail('moderator');
-    const first = await newPage(browser);
-    await signUp(first.page, modEmail);
-    await first.context.close();
+    await createAccount(modEmail);
     grantModerator(modEmail);
     const mod = await newPage(browser);
     await signIn(mod.page, modEmail);
@@ -206,9 +216,7 @@ describe('community (Chromium)', () => {
 
     // A moderator reads the messages and opens the filed request for everyone as Planned.
     const modEmail = uniqueEmail('featuremod');
-    const first = await newPage(browser);
-    await signUp(first.page, modEmail);
-    await first.context.close();
+    await createAccount(modEmail);
     grantModerator(modEmail);
     const mod = await newPage(browser, { width: 375, height: 800 }, 'dark');
     await signIn(mod.page, modEmail, { at: '/moderation' });

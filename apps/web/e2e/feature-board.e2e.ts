@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import { grantModerator, launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, uniqueEmail } from './browser';
+import { createAccount, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, uniqueEmail } from './browser';
 
 jest.setTimeout(480_000);
 
@@ -51,9 +51,7 @@ describe('feature board: sorts, comments, merges and What’s new (Chromium)', (
     const authorEmail = uniqueEmail('boardauthor');
     const modEmail = uniqueEmail('boardmod');
 
-    const first = await open(browser);
-    await signUp(first.page, modEmail);
-    await first.context.close();
+    await createAccount(modEmail);
     grantModerator(modEmail);
 
     const desk = await open(browser, { width: 1280, height: 900 }, 'light');

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { eventually, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, stack, uniqueEmail } from './browser';
+import { createAccount, eventually, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, stack, uniqueEmail } from './browser';
 
 jest.setTimeout(180_000);
 
@@ -53,9 +53,7 @@ describe('feature board e-mail updates and the footer credit (Chromium)', () => 
 
     // A moderator plans it: the subscriber's inbox gets the news (community → NATS → identity → mail).
     const modEmail = uniqueEmail('updatesmod');
-    const first = await newPage(browser);
-    await signUp(first.page, modEmail);
-    await first.context.close();
+    await createAccount(modEmail);
     grantModerator(modEmail);
     const mod = await newPage(browser);
     await signIn(mod.page, modEmail, { at: '/moderation' });

@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import { api, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signedUpToken, signIn, signUp, tokenOf, uniqueEmail } from './browser';
+import { api, createAccount, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signedUpToken, signIn, tokenOf, uniqueEmail } from './browser';
 
 jest.setTimeout(480_000);
 
@@ -28,10 +28,7 @@ describe('moderation: a moderator corrects the link and details before approving
   it('corrects an opportunity and a resource at 1280 px (a link listed already is refused at the field), pages the listed ones at 1280 and 375 px', async () => {
     const tag = Date.now().toString(36);
     const modEmail = uniqueEmail('modfix');
-    const first = await newPage(browser);
-    first.page.setDefaultTimeout(60_000);
-    await signUp(first.page, modEmail);
-    await first.context.close();
+    await createAccount(modEmail);
     grantModerator(modEmail);
     const modToken = await tokenOf(modEmail);
 

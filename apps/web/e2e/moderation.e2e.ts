@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import { api, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signedUpToken, signIn, signUp, tokenOf, uniqueEmail } from './browser';
+import { api, createAccount, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signedUpToken, signIn, tokenOf, uniqueEmail } from './browser';
 
 jest.setTimeout(480_000);
 
@@ -16,10 +16,7 @@ describe('moderation: counts, tabs in the URL, edits, reasons, take-downs and th
   it('works the queues as a moderator at 1280 px, and the submitter reads the reason; the page at 375 px too', async () => {
     const tag = Date.now().toString(36);
     const modEmail = uniqueEmail('moddesk');
-    const first = await newPage(browser);
-    first.page.setDefaultTimeout(60_000);
-    await signUp(first.page, modEmail);
-    await first.context.close();
+    await createAccount(modEmail);
     grantModerator(modEmail);
 
     const submitter = await signedUpToken('submitter');

@@ -49,6 +49,8 @@ async function startStack(env = {}) {
       EVENT_STREAM_MAX_BYTES: String(8 * 1024 * 1024),
       USER_REQUESTS_PER_SECOND: '1000000',
       USER_REQUEST_BURST: '1000000',
+      // Every call comes from this machine's one address, several users' at once.
+      CLIENT_MAX_IN_FLIGHT: '1000000',
       MAILBOX_DIR: mailbox,
       // Practice's daily review e-mail: everyone's day has started, and the job looks every second.
       REVIEW_DIGEST_HOUR: '0',
