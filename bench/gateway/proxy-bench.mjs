@@ -306,6 +306,8 @@ try {
       PRACTICE_URL: trivial,
       LOG_LEVEL: 'info',
       ...(!manyUsers && { USER_REQUESTS_PER_SECOND: '1000000', USER_REQUEST_BURST: '1000000' }),
+      // Every bench connection comes from 127.0.0.1: the per-address share would answer 429.
+      CLIENT_MAX_IN_FLIGHT: '1000000',
       ...(process.env.GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.GATEWAY_NODE_OPTIONS } : {}),
     },
   }).pid;
