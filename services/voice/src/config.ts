@@ -31,6 +31,14 @@ export const voiceConfigShape = {
     .min(10)
     .default(10_000)
     .describe('How often open sessions are checked against the 20-minute limit and expired URLs.'),
+  VOICE_DRAIN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1_200)
+    .describe(
+      "How long a replica shutting down (SIGTERM) lets its calls run on, taking no new one: 1200 lets every call reach the 20-minute limit. Calls still running then are cut and resumable on another replica; the pod's terminationGracePeriodSeconds must exceed it (docs/deploy.md).",
+    ),
   PUBLIC_URL: optionalString
     .pipe(z.url({ protocol: /^https?$/ }).optional())
     .describe(

@@ -34,7 +34,7 @@ const installed = (() => {
     user = env.newUser();
   });
   afterAll(async () => {
-    await speech.onModuleDestroy();
+    await speech.onApplicationShutdown();
     await env.close();
   });
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { LOGGER, Logger, SERVICE_CONFIG } from '@app/service-kit';
 import { RawData, WebSocket, WebSocketServer } from 'ws';
@@ -9,7 +10,7 @@ import type { VoiceConfig } from '../config';
 import { LiveCalls } from '../sessions/live-calls';
 import { ResumeRepository } from '../sessions/resume.repository';
 import { SessionsRepository } from '../sessions/sessions.repository';
-import { CallSettlement } from '../sessions/settlement';
+import { CallSettlement, EndReason } from '../sessions/settlement';
 import { agentPathPrefix, AgentUrlSigner } from '../sessions/signed-url';
 import { interviewPlan } from '../interview/plan';
 import { sessionTerms } from '../interview/vocabulary';
@@ -19,6 +20,17 @@ import { Transcriber } from './transcriber';
 
 /** Policy violation: the close code for every connection the agent refuses (bad, expired or used URL, no subprotocol). */
 const refused = 1008;
+/**
+ * Try Again Later: a replica shutting down takes no new call. The browser's client fails to connect
+ * and a resume asks for a new URL, which connects through another replica.
+ */
+const tryElsewhere = 1013;
+/** Service Restart: a call still running when the drain period is over, cut to be resumed on another replica. */
+const restarting = 1012;
+/** How often a draining replica looks whether its calls have all ended. */
+const drainCheckMs = 250;
+/** After the cut, how long a client gets to answer the close before its socket is dropped (its call is then resumable all the same). */
+const closeHandshakeMs = 2_000;
 const subprotocol = 'convai';
 /** Frames kept while the session is claimed (the initiation comes first; a flood before it is not kept). */
 const maxEarlyFrames = 16;
@@ -39,13 +51,15 @@ interface Frame {
  * and then closed with 1008, so the browser's client sees a reason instead of a failed handshake.
  */
 @Injectable()
-export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
+export class AgentServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly wss = new WebSocketServer({
     noServer: true,
     maxPayload: 1024 * 1024,
     handleProtocols: (protocols) => (protocols.has(subprotocol) ? subprotocol : false),
   });
   private readonly running = new Set<Promise<unknown>>();
+  /** Turn counts still being written, by session: a call is settled once those of this replica are in. */
+  private readonly counting = new Map<string, Set<Promise<unknown>>>();
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -72,9 +86,25 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  async onModuleDestroy(): Promise<void> {
-    for (const client of this.wss.clients) client.close(1001, 'server shutting down');
-    await Promise.race([Promise.allSettled([...this.running]), new Promise((r) => setTimeout(r, 5_000))]);
+  /**
+   * The drain (SIGTERM, a scale-down or rollout): no new call is taken (readiness fails, a new
+   * connection is refused with 1013), calls running here go on until they end, at most
+   * VOICE_DRAIN_SECONDS; those still running then are cut with 1012 and resumable on another
+   * replica for no new charge. The HTTP server, the database and the other replicas' asks (NATS)
+   * all serve meanwhile: they stop only after this.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.calls.drain();
+    const deadline = performance.now() + this.config.VOICE_DRAIN_SECONDS * 1000;
+    if (this.wss.clients.size > 0)
+      this.logger.info({ calls: this.wss.clients.size, drain_seconds: this.config.VOICE_DRAIN_SECONDS }, 'draining: waiting for calls to end');
+    while (this.wss.clients.size > 0 && performance.now() < deadline) await sleep(drainCheckMs);
+    if (this.wss.clients.size > 0) this.logger.warn({ calls: this.wss.clients.size }, 'drain period over: calls cut, resumable on another replica');
+    for (const client of this.wss.clients) client.close(restarting, 'server restarting: resume the call');
+    const cutAt = performance.now();
+    while (this.wss.clients.size > 0 && performance.now() - cutAt < closeHandshakeMs) await sleep(50);
+    for (const client of this.wss.clients) client.terminate();
+    await Promise.race([Promise.allSettled([...this.running]), sleep(5_000)]);
     this.wss.close();
   }
 
@@ -95,6 +125,8 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async start(ws: WebSocket, req: IncomingMessage, early: Frame[], keep: (data: RawData, isBinary: boolean) => void): Promise<void> {
+    // Before the URL is claimed: refused here, it is still good on another replica.
+    if (!this.calls.takesNewCalls) return ws.close(tryElsewhere, 'this server is shutting down: connect again');
     if (ws.protocol !== subprotocol) return ws.close(refused, 'the convai subprotocol is required');
     const call = this.signer.verify(req.url ?? '');
     if (!call) return ws.close(refused, 'invalid or expired signed URL');
@@ -121,11 +153,17 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
       topics: session.topics,
     });
     if (session.resume_state) conversation.restore(session.resume_state);
+    await this.calls.add(sessionId, {
+      hangUp: () => {
+        conversation.hangUp();
+        return this.settle(sessionId, 'user');
+      },
+      timeUp: () => conversation.timeUp(),
+    });
     if (ws.readyState !== WebSocket.OPEN) {
       conversation.closed(1006);
       return this.ended(sessionId, conversation);
     }
-    this.calls.add(sessionId, { hangUp: () => conversation.hangUp(), timeUp: () => conversation.timeUp() });
     const receive = ({ data, isBinary }: Frame) => {
       // A listener that throws would take the whole process down (an uncaught exception): a frame only ever ends its own call.
       try {
@@ -152,7 +190,7 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
     const reason = await conversation.ended;
     const endedAt = this.clock.now();
     this.calls.remove(sessionId);
-    if (reason !== 'error') await this.settlement.finish(sessionId, reason);
+    if (reason !== 'error') await this.settle(sessionId, reason);
     this.logger.info({ session_id: sessionId, reason }, reason === 'error' ? 'local interview dropped' : 'local interview ended');
     // The last answers may still be in the recogniser: the transcript follows when they are done.
     const result = await conversation.result;
@@ -165,9 +203,23 @@ export class AgentServer implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Counted as it happens, in the database: whichever replica ends the session reads what this one observed. */
   private countTurn(sessionId: string, role: 'agent' | 'user'): void {
-    this.track(
-      this.repository.countTurn(sessionId, role).catch((err: Error) => this.logger.warn({ err, session_id: sessionId }, 'a turn could not be counted')),
-    );
+    const work = this.repository
+      .countTurn(sessionId, role)
+      .catch((err: Error) => this.logger.warn({ err, session_id: sessionId }, 'a turn could not be counted'));
+    let pending = this.counting.get(sessionId);
+    if (!pending) this.counting.set(sessionId, (pending = new Set()));
+    pending.add(work);
+    void work.finally(() => {
+      pending.delete(work);
+      if (pending.size === 0 && this.counting.get(sessionId) === pending) this.counting.delete(sessionId);
+    });
+    this.track(work);
+  }
+
+  /** Ends the session here, once the turns this replica observed are counted: the refund rule reads them. */
+  private async settle(sessionId: string, reason: EndReason): Promise<void> {
+    await Promise.allSettled([...(this.counting.get(sessionId) ?? [])]);
+    await this.settlement.finish(sessionId, reason);
   }
 
   private track(work: Promise<unknown>): void {

@@ -43,13 +43,13 @@ describe('the interviewer voice', () => {
     expect(perMinute).toBeLessThanOrEqual(170);
     expect(dbfsOf(audio)).toBeGreaterThan(-21.5);
     expect(dbfsOf(audio)).toBeLessThan(-18.5);
-    await speech.onModuleDestroy();
+    await speech.onApplicationShutdown();
   });
 
   it.each(['slt', 'awb', 'kal16'] as const)('speaks with the %s voice too, as loud as the others', async (voice) => {
     const speech = new SpeechSynthesizer({ VOICE_TTS_VOICE: voice, VOICE_TTS_STRETCH: 1 });
     const [audio] = speech.speak('Walk me through how you would design a URL shortener.');
     expect(dbfsOf(await audio)).toBeCloseTo(-20, 0);
-    await speech.onModuleDestroy();
+    await speech.onApplicationShutdown();
   });
 });

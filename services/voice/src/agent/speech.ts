@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WASI } from 'node:wasi';
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@app/service-kit';
 import type { VoiceConfig } from '../config';
 import { wavToPcm } from './wav';
@@ -56,7 +56,7 @@ const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
  * once; questions repeat across interviews, so their audio is kept.
  */
 @Injectable()
-export class SpeechSynthesizer implements OnModuleDestroy {
+export class SpeechSynthesizer implements OnApplicationShutdown {
   private module?: Promise<object>;
   private workDir?: Promise<string>;
   private readonly cache = new Map<string, Promise<Buffer>>();
@@ -110,7 +110,8 @@ export class SpeechSynthesizer implements OnModuleDestroy {
     this.cache.clear();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After the agent's drain: the calls that ran on while it lasted spoke until their end. */
+  async onApplicationShutdown(): Promise<void> {
     clearInterval(this.releaseTimer);
     if (this.workDir) await rm(await this.workDir, { recursive: true, force: true });
   }

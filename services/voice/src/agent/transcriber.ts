@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { LOGGER, Logger, SERVICE_CONFIG } from '@app/service-kit';
 import type { VoiceConfig } from '../config';
 import { interviewCorpus } from '../interview/vocabulary';
@@ -49,7 +49,7 @@ export interface TranscriptionContext {
  * transcript says the answer was not transcribed.
  */
 @Injectable()
-export class Transcriber implements OnModuleInit, OnModuleDestroy {
+export class Transcriber implements OnModuleInit, OnApplicationShutdown {
   private readonly invocation?: { program: string; args: string[] };
   private readonly program: Promise<string | undefined>;
   private workDir?: Promise<string>;
@@ -82,7 +82,8 @@ export class Transcriber implements OnModuleInit, OnModuleDestroy {
     return run;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After the agent's drain: the calls that ran on while it lasted were heard until their end. */
+  async onApplicationShutdown(): Promise<void> {
     if (this.workDir) await rm(await this.workDir, { recursive: true, force: true });
   }
 

@@ -1,9 +1,10 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { ElevenLabsCalls } from '../elevenlabs/elevenlabs-calls.service';
 import { ElevenLabsClient } from '../elevenlabs/elevenlabs.client';
 import { ElevenLabsController } from '../elevenlabs/elevenlabs.controller';
 import { CreditLedger } from './credit-ledger';
 import { CreditLedgerRepository } from './credit-ledger.repository';
+import { DrainingReadiness } from './draining';
 import { LiveCalls } from './live-calls';
 import { CallResume } from './resume';
 import { ResumeRepository } from './resume.repository';
@@ -33,4 +34,8 @@ import { SessionSweeper } from './sweeper';
   ],
   exports: [SessionsRepository, ResumeRepository, CallSettlement, AgentUrlSigner, LiveCalls],
 })
-export class SessionsModule {}
+export class SessionsModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(DrainingReadiness).forRoutes({ path: 'readyz', method: RequestMethod.GET });
+  }
+}

@@ -99,10 +99,12 @@ export class SessionsService {
   }
 
   /**
-   * The owner ends the call. An ElevenLabs call's transcript, duration and charge come from
-   * ElevenLabs' record of the conversation bound to it (by its signed URL or on connect, after
-   * checks); nothing the page says about the call is taken. A record not final yet leaves the call
-   * ended but unsettled: the webhook or the poller settles it.
+   * The owner ends the call. A local call is hung up and settled by the replica holding its socket,
+   * whichever replica this is; one nobody holds (never connected, dropped, or its replica gone) is
+   * settled here. An ElevenLabs call's transcript, duration and charge come from ElevenLabs' record
+   * of the conversation bound to it (by its signed URL or on connect, after checks); nothing the
+   * page says about the call is taken. A record not final yet leaves the call ended but unsettled:
+   * the webhook or the poller settles it.
    */
   async end(user: AuthUser, sessionId: string): Promise<VoiceSession> {
     const session = await this.sessions.find(this.sessions.db, sessionId, user.id);
@@ -112,9 +114,11 @@ export class SessionsService {
     if (session.provider === 'elevenlabs') {
       const conversationId = await this.sessions.conversationIdOf(sessionId);
       if (conversationId) remote = await this.settlement.elevenLabsRecord(sessionId, conversationId);
+    } else {
+      await this.calls.hangUp(sessionId);
     }
+    // Nothing to do if the holder settled it.
     await this.settlement.finish(sessionId, 'user', { remote });
-    this.calls.hangUp(sessionId);
     const ended = await this.sessions.find(this.sessions.db, sessionId, user.id);
     if (!ended) throw notFound(voiceMessages.noSession);
     return ended;

@@ -39,7 +39,8 @@ export class SessionSweeper implements OnModuleInit, OnModuleDestroy {
       // ElevenLabs' record, when the server knows which conversation to ask about; else the call is charged.
       const remote = provider === 'elevenlabs' && conversation_id ? await this.settlement.elevenLabsRecord(id, conversation_id) : undefined;
       await this.settlement.finish(id, 'time_limit', { remote });
-      this.calls.timeUp(id);
+      // Whichever replica holds the socket tells the browser.
+      if (provider === 'local') await this.calls.timeUp(id);
     }
     return overdue.length;
   }
