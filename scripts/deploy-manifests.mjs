@@ -22,7 +22,8 @@ const tokenIssuer = 'identity';
 
 /**
  * What only a deployment knows about a service: why it exists in the cluster, extra environment, who
- * else may reach it, and where it may go beyond Postgres, NATS and identity (network-policies.yaml).
+ * else may reach it, where it may go beyond Postgres, NATS and identity (network-policies.yaml), and
+ * how long its pods may take to stop (30 s unless said).
  */
 const deployFacts = {
   identity: {
@@ -35,6 +36,14 @@ const deployFacts = {
     egress: ['# Confirmation mail (SMTP_URL): submission and implicit-TLS ports.', '- ports: [{ port: 587, protocol: TCP }, { port: 465, protocol: TCP }]'],
   },
   voice: {
+    // A pod shutting down lets its calls run to their 20-minute limit (docs/deploy.md, "Voice calls
+    // and rollouts"): the preStop pause, the drain, and 25 s for the rest of the shutdown.
+    terminationGracePeriodSeconds: 1230,
+    env: [
+      '# Shutting down, a pod takes no new call and lets running ones reach their limit; any still running',
+      '# then is cut and resumed on another pod for no new charge. Within terminationGracePeriodSeconds.',
+      '- { name: VOICE_DRAIN_SECONDS, value: "1200" }',
+    ],
     egress: ["# The voice-agent provider's API (ElevenLabs) over HTTPS.", '- ports: [{ port: 443, protocol: TCP }]'],
   },
 };
@@ -102,7 +111,7 @@ function serviceManifest({ name, port, calls }, services) {
     '    spec:',
     '      automountServiceAccountToken: false',
     '      enableServiceLinks: false',
-    '      terminationGracePeriodSeconds: 30',
+    `      terminationGracePeriodSeconds: ${facts.terminationGracePeriodSeconds ?? 30}`,
     '      securityContext:',
     '        runAsNonRoot: true',
     '        runAsUser: 10001',
