@@ -14,6 +14,7 @@ import {
   durableName,
   ensureServiceRoles,
   JetStreamTransport,
+  liveCallsSubject,
   loadConfig,
   natsAccountsConfig,
   natsAdministrator,
@@ -252,6 +253,18 @@ describe('NATS: a user per service, permissions from the registry', () => {
     } finally {
       for (const ending of [identity, ...hearers.map((h) => h.ending)]) await ending.close();
     }
+  });
+
+  it('lets one voice replica ask another to end a call and hear its answer; no other service may ask or listen', async () => {
+    const holder = await clientOf('voice');
+    holder.subscribe(liveCallsSubject('', 'call-1.*'), { callback: (err, msg) => !err && msg.respond('hung up') });
+    await holder.flush();
+    const asker = await clientOf('voice');
+    expect((await asker.request(liveCallsSubject('', 'call-1.hang-up'), undefined, { timeout: 2_000 })).string()).toBe('hung up');
+
+    const other = await clientOf('community');
+    expect(await subscriptionRefusal(other, liveCallsSubject('', '>'))).toMatch(refused);
+    await expect((await clientOf('community')).request(liveCallsSubject('', 'call-1.hang-up'), undefined, { timeout: 2_000 })).rejects.toThrow();
   });
 
   it('refuses a connection without credentials or with a wrong password', async () => {
