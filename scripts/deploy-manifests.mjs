@@ -44,6 +44,8 @@ const deployFacts = {
       '# then is cut and resumed on another pod for no new charge. Within terminationGracePeriodSeconds.',
       '- { name: VOICE_DRAIN_SECONDS, value: "1200" }',
     ],
+    // One replica, stopped within compose's 10 s: its calls are cut at once, resumable once it is back.
+    composeEnv: ['VOICE_DRAIN_SECONDS: "0"'],
     egress: ["# The voice-agent provider's API (ElevenLabs) over HTTPS.", '- ports: [{ port: 443, protocol: TCP }]'],
   },
 };
