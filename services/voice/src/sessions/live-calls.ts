@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { liveCallsSubject, LOGGER, Logger, natsConnectionOptions, natsCredentialsOf, natsInboxPrefix, SERVICE_CONFIG } from '@app/service-kit';
 import { connect, ErrorCode, NatsConnection, NatsError, Subscription } from 'nats';
@@ -82,12 +83,20 @@ export class LiveCalls implements OnApplicationShutdown {
     return !this.draining;
   }
 
-  /** Holds a call here; resolves once every replica's asks for it reach this one. */
+  /**
+   * Holds a call here; resolves once every replica's asks for it reach this one. While NATS is
+   * away the call is held at once and reachable from other replicas as soon as NATS is back.
+   */
   async add(sessionId: string, call: LiveCall): Promise<void> {
     const held: Held = { call };
     this.calls.set(sessionId, held);
-    if (!this.nats || !this.connected) return;
-    const nc = await this.nats;
+    if (!this.nats) return;
+    const listening = this.nats.then((nc) => this.listen(nc, sessionId, held)).catch(() => undefined);
+    // Bounded: a NATS connection between servers does not hold the call up.
+    if (this.connected) await Promise.race([listening, sleep(answerWithinMs, undefined, { ref: false })]);
+  }
+
+  private async listen(nc: NatsConnection, sessionId: string, held: Held): Promise<void> {
     if (this.calls.get(sessionId) !== held || nc.isClosed()) return;
     held.subscription = nc.subscribe(liveCallsSubject(this.config.EVENT_SUBJECT_PREFIX, `${sessionId}.*`), {
       callback: (err, msg) => {
@@ -100,7 +109,7 @@ export class LiveCalls implements OnApplicationShutdown {
       },
     });
     // The server has the subscription once it answers a ping: from then on no ask misses this call.
-    await nc.flush().catch(() => undefined);
+    await nc.flush();
   }
 
   remove(sessionId: string): void {
