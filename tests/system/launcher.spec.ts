@@ -385,7 +385,8 @@ describe('npm start', () => {
       const anonymousKb = Number(/^Anonymous:\s+(\d+) kB/m.exec(readFileSync(`/proc/${launcher.child.pid}/smaps_rollup`, 'utf8'))![1]);
       expect(anonymousKb / 1024).toBeLessThan(30);
 
-      // Each child knows only its own secrets: the gateway no database at all, practice its own role.
+      // Each child knows only its own secrets: the gateway no database at all and only NATS's listener
+      // user (it hears ended sessions; credentials.spec shows it may publish nothing), practice its own role.
       const environOf = (fragment: string) =>
         Object.fromEntries(
           readFileSync(`/proc/${childRunning(launcher, fragment)!.pid}/environ`, 'utf8')
@@ -395,7 +396,8 @@ describe('npm start', () => {
         );
       const [gatewayEnv, practiceEnv] = [environOf('apps/gateway/dist/main.js'), environOf('services/practice/dist/main.js')];
       expect(gatewayEnv).not.toHaveProperty('DATABASE_URL');
-      expect(gatewayEnv).not.toHaveProperty('NATS_PASSWORD');
+      expect(gatewayEnv.NATS_USER).toBe('gateway');
+      expect(gatewayEnv.NATS_PASSWORD).not.toBe(practiceEnv.NATS_PASSWORD);
       expect(new URL(practiceEnv.DATABASE_URL).username).toBe('practice');
       // Over the Unix socket in Postgres's data directory, which the cluster listens on.
       const socketDir = new URL(practiceEnv.DATABASE_URL).searchParams.get('host')!;
