@@ -158,6 +158,9 @@ async function main() {
     ...(s.name === 'identity' && { SIGNING_KEY_ENCRYPTION_KEY: process.env.SIGNING_KEY_ENCRYPTION_KEY ?? secrets.signingKeyEncryptionKey }),
     // Interviews asks profile for an author's username (a card that shows it): each replica its own.
     ...(s.name === 'interviews' && { PROFILE_URL: `http://127.0.0.1:${ports.profile[replica]}` }),
+    // Voice drains its calls before it stops (up to 20 minutes in Kubernetes); here the service tier
+    // has 3 s, so calls still running after 1 s are closed as resumable rather than killed.
+    ...(s.name === 'voice' && { VOICE_DRAIN_SECONDS: process.env.VOICE_DRAIN_SECONDS ?? '1' }),
   });
   // Each service's replicas, comma-separated: the gateway balances them.
   const upstreams = Object.fromEntries(services.map((s) => [s.urlVar, ports[s.name].map((p) => `http://127.0.0.1:${p}`).join(',')]));
