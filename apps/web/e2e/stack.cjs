@@ -14,7 +14,7 @@ const { freePort } = require('../../../scripts/free-port.cjs');
 
 const root = path.resolve(__dirname, '../../..');
 
-/** Starts the launcher on its own database and streams; answers what stopStack needs, once /readyz answers. */
+/** Starts the launcher on its own database and streams; answers what stopStack needs once every service is ready. */
 async function startStack(env = {}) {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = `e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
@@ -68,8 +68,9 @@ async function startStack(env = {}) {
   const deadline = Date.now() + 90_000;
   for (;;) {
     try {
+      // The gateway answers 200 as soon as it can serve; `ready` says every service answers too.
       const res = await fetch(`${baseUrl}/readyz`);
-      if (res.ok) break;
+      if (res.ok && (await res.json()).status === 'ready') break;
     } catch {
       // not yet
     }
