@@ -96,8 +96,9 @@ describe('identity: sign-in protection', () => {
     }
     // Before: 3 ms against 16 ms, told apart 40 times in 40. Now an unknown e-mail costs at least a verify too.
     expect(median(unknownTimes)).toBeGreaterThan(0.8 * median(verifyTimes));
-    // A few ms apart on a quiet machine; on a busy one the noise grows with the times themselves.
-    expect(Math.abs(median(differences))).toBeLessThan(Math.max(5, median(unknownTimes) * 0.15));
+    // A few ms apart on a quiet machine; beside the system tests (npm test runs them together) the
+    // pairs drift by up to 7 ms. The bound is half the verify a missing dummy would save, timed beside them.
+    expect(Math.abs(median(differences))).toBeLessThan(Math.max(5, median(verifyTimes) * 0.5));
   });
 
   it('limits sign-ups per address', async () => {
