@@ -1,11 +1,11 @@
 // `npm test`: every project's tests, in the order that keeps 2 cores busy without starving a
 // real-time test, then each project's tests and time and every failure again (test-summary.cjs).
 //   1. The build, once (Nx caches it): the browser tests serve it, the launcher test starts it.
-//   2. Two lanes side by side: the other projects two at a time through Nx, and the system tests
-//      (one file at a time: whole stacks in one process). Each lane leaves the CPU about half idle
-//      on its own (waiting on Postgres, NATS, timers), so together they take the time of the
-//      longer one.
-//   3. The browser tests, alone: Chromium and a stack per jest worker take both cores.
+//   2. Two lanes side by side, each about half idle on its own (waiting on Postgres, NATS, timers):
+//      - the system tests, one file at a time (whole stacks in one process; jest runs the big ones first);
+//      - the other projects two at a time through Nx, then the browser tests, two files at a time
+//        on a stack per worker (CPU-bound). They start as soon as the projects before them end,
+//        beside the system tests' last, short files.
 // `npm run test:affected` is the inner loop's: only what a change touches (README).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -31,12 +31,24 @@ await node(summary, 'clear');
 let failed = (await node(nx, 'run-many', '-t', 'build', '--outputStyle=static')) !== 0;
 if (!failed) {
   const lanes = await Promise.all([
-    node(nx, 'run-many', '-t', 'test', '--exclude', '@app/web,@app/system-tests', '--exclude-task-dependencies', '--outputStyle=stream'),
     run('npm', ['test', '--workspace', '@app/system-tests']),
+    (async () => {
+      const projects = await node(
+        nx,
+        'run-many',
+        '-t',
+        'test',
+        '--exclude',
+        '@app/web,@app/system-tests',
+        '--exclude-task-dependencies',
+        '--outputStyle=stream',
+      );
+      // The browser tests run even after a failure above, so that one run shows every failure.
+      const browser = await node(nx, 'run', '@app/web:test', '--exclude-task-dependencies', '--outputStyle=stream');
+      return Math.max(projects, browser);
+    })(),
   ]);
-  // The browser tests run even after a failure above, so that one run shows every failure.
-  const browser = await node(nx, 'run', '@app/web:test', '--exclude-task-dependencies', '--outputStyle=stream');
-  failed = [...lanes, browser].some((code) => code !== 0);
+  failed = lanes.some((code) => code !== 0);
 }
 await node(summary, 'print');
 process.exit(failed ? 1 : 0);
