@@ -17,13 +17,9 @@ interface Launcher {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+// The launcher's own choice of a port: below the ephemeral range, where no outgoing connection takes it before the launcher binds it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { freePort } = require('../../scripts/free-port.cjs') as { freePort(): Promise<number> };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

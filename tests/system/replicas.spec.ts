@@ -6,6 +6,9 @@ import { connect } from 'nats';
 import { Client } from 'pg';
 import { natsConnectionOptions, testInfrastructure } from '@app/service-kit/testing';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { freePort } = require('../../scripts/free-port.cjs') as { freePort(): Promise<number> };
+
 const root = path.resolve(__dirname, '../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,16 +87,13 @@ describe('npm start with REPLICAS=2', () => {
   });
 
   it('spreads the calls of a prefix over both replicas, and keeps answering them while one is killed and restarted', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const server = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: got } = server.address() as net.AddressInfo;
-        server.close(() => resolve(got));
-      });
-    });
+    // Ports below the kernel's ephemeral range (32768 up), where no outgoing connection takes one
+    // between this choice and the launcher's bind (scripts/free-port.cjs).
+    const port = await freePort();
     // The gateway's metrics port, then each service's in registry order, replica after replica: 13 in a row, all free.
     let metricsPort = 0;
     await waitFor(async () => {
-      metricsPort = 20_000 + Math.floor(Math.random() * 30_000);
+      metricsPort = 20_000 + Math.floor(Math.random() * 12_000);
       const taken = await Promise.all(Array.from({ length: 13 }, (_, i) => canConnect(metricsPort + i)));
       return !taken.includes(true);
     }, 5_000);

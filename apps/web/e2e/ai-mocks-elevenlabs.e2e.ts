@@ -166,6 +166,8 @@ describe('AI mock interviews with ElevenLabs (Chromium, a fake ElevenLabs, the r
     await p.setViewportSize({ width: 1280, height: 800 });
 
     await endInterview(p);
+    // The page is back at Start once its socket is closed; the fake hears the close frame a moment later.
+    await until(async () => seen.closedWith !== undefined);
     expect(seen.closedWith).toBe(1000);
     // ElevenLabs is still analysing: ended, charged for now, no report until its record is final.
     await until(async () => (await session(ada.token, sessionId)).status === 'ended');
