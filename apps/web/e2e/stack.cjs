@@ -51,6 +51,9 @@ async function startStack(env = {}) {
       USER_REQUEST_BURST: '1000000',
       // Every call comes from this machine's one address, several users' at once.
       CLIENT_MAX_IN_FLIGHT: '1000000',
+      // Three stacks and the system tests share the test Postgres and its 100 connections: 10 per
+      // service (the default) could take them all, and a service then answers 503.
+      DATABASE_POOL_MAX: '3',
       MAILBOX_DIR: mailbox,
       // Practice's daily review e-mail: everyone's day has started, and the job looks every second.
       REVIEW_DIGEST_HOUR: '0',

@@ -39,7 +39,13 @@ export class RecoveryService {
     // The day's cap is only counted for mails the interval lets through.
     const wait = (await this.recoveryMails.take(email)) || (await this.recoveryMailsToday.take(email));
     if (wait > 0) throw tooMany(`For security purposes, you can only request this after ${Math.ceil(wait)} seconds.`, wait, 'over_email_send_rate_limit');
-    await this.accounts.db.transaction((tx) => this.confirmations.sendRecovery(tx, email, redirectTo));
+    await this.accounts.db.transaction(async (tx) => {
+      // Only an account's recovery writes a row, and a commit that writes waits for the WAL flush:
+      // about 1.3 ms here, 4 under load, enough to tell a known address. Not waiting for it makes
+      // both answers alike; a crash in that window loses a recovery the user asks for again.
+      await tx.query('SET LOCAL synchronous_commit TO OFF');
+      await this.confirmations.sendRecovery(tx, email, redirectTo);
+    });
   }
 
   /**
