@@ -52,8 +52,9 @@ async function startStack(env = {}) {
       // Every call comes from this machine's one address, several users' at once.
       CLIENT_MAX_IN_FLIGHT: '1000000',
       // Three stacks and the system tests share the test Postgres and its 100 connections: 10 per
-      // service (the default) could take them all, and a service then answers 503.
-      DATABASE_POOL_MAX: '3',
+      // service (the default) could take them all, and a service then answers 503; 4 still lets a
+      // page's parallel requests through at once.
+      DATABASE_POOL_MAX: '4',
       MAILBOX_DIR: mailbox,
       // Practice's daily review e-mail: everyone's day has started, and the job looks every second.
       REVIEW_DIGEST_HOUR: '0',
