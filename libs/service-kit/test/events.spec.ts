@@ -10,20 +10,9 @@ import type { EventEnvelope } from '@app/contracts';
 import { createLogger, durableName, InProcessLog, InProcessTransport, JetStreamTransport, provisionEventStreamsAt, RunningService } from '../src';
 import { TestEnvironment, testStreamMaxBytes } from '../src/testing';
 import { fixtureService, plannedFailures } from './fixture/fixture.service';
+import { seenCount, waitFor } from './fixture/seen';
 
 jest.setTimeout(60_000);
-
-const waitFor = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not met in time');
-};
-
-const seenCount = async (svc: RunningService, noteId: string) =>
-  Number((await svc.db.query<{ n: string }>('SELECT count(*) AS n FROM seen WHERE note_id = $1', [noteId])).rows[0].n);
 
 /** One broker as the shared suite drives it: start the fixture on it, publish by hand, read what was parked. */
 interface Broker {

@@ -15,20 +15,9 @@ import {
 } from '../src';
 import { natsConnectionOptions, TestEnvironment, testStreamMaxBytes } from '../src/testing';
 import { fixtureService, plannedFailures } from './fixture/fixture.service';
+import { seenCount, waitFor } from './fixture/seen';
 
 jest.setTimeout(90_000);
-
-const waitFor = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not met in time');
-};
-
-const seenCount = async (svc: RunningService, noteId: string) =>
-  Number((await svc.db.query<{ n: string }>('SELECT count(*) AS n FROM seen WHERE note_id = $1', [noteId])).rows[0].n);
 
 /** A company.created envelope whose JSON is exactly `bytes` long (the fixture's consumer records its id as seen). */
 function companyOfSize(bytes: number): EventEnvelope<{ id: string; name: string; website_url: null }> {
