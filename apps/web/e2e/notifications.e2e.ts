@@ -37,6 +37,9 @@ describe('notifications bell (Chromium)', () => {
     await api(moderator, 'PATCH', `/api/feature-requests/${requestId}`, { status: 'open' });
     await api(alice.token, 'PUT', `/api/feature-requests/${requestId}/subscription`);
     await api(bob.token, 'POST', `/api/feature-requests/${requestId}/comments`, { body: 'Count me in, this would help a lot.' });
+    // Each notification is made when its event is handled, and two events may be handled in either
+    // order: the comment's is in the bell before the request is planned, so the list's order is known.
+    await eventually(() => unreadOf(alice.token), 1, stepTimeoutMs);
     await api(moderator, 'PATCH', `/api/feature-requests/${requestId}`, { status: 'planned' });
     await eventually(() => unreadOf(alice.token), 2, stepTimeoutMs);
   });
