@@ -6,6 +6,7 @@ import path from 'node:path';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { testInfrastructure } from '@app/service-kit/testing';
+import { sleep, waitFor } from './waits';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -20,8 +21,6 @@ interface Launcher {
 // The launcher's own choice of a port: below the ephemeral range, where no outgoing connection takes it before the launcher binds it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require('../../scripts/free-port.cjs') as { freePort(): Promise<number> };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `npm start` as an operator runs it, on the build that exists; resolves once it says it is ready. */
 async function startLauncher(env: Record<string, string | undefined>): Promise<Launcher> {
@@ -43,15 +42,6 @@ async function startLauncher(env: Record<string, string | undefined>): Promise<L
     exited.then(() => Promise.reject(new Error(`the launcher exited while starting:\n${output}`))),
   ]);
   return launcher;
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<number> {
-  const start = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - start;
-    if (Date.now() - start > timeoutMs) throw new Error(`not within ${timeoutMs / 1000} s`);
-    await sleep(100);
-  }
 }
 
 interface Proc {

@@ -5,22 +5,12 @@ import path from 'node:path';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { natsConnectionOptions, testInfrastructure } from '@app/service-kit/testing';
+import { sleep, waitFor } from './waits';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require('../../scripts/free-port.cjs') as { freePort(): Promise<number> };
 
 const root = path.resolve(__dirname, '../..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<number> {
-  const start = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - start;
-    if (Date.now() - start > timeoutMs) throw new Error(`not within ${timeoutMs / 1000} s`);
-    await sleep(100);
-  }
-}
-
 const canConnect = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
