@@ -14,6 +14,12 @@ export const caps = {
   interviewsPerDay: 20,
   /** Comments one account writes under interview reports in 24 hours. */
   interviewCommentsPerDay: 100,
+  /** Comments one account writes under feature requests in 24 hours. */
+  featureCommentsPerDay: 100,
+  /** Questions one account asks on Ask a SWE in 24 hours. */
+  askQuestionsPerDay: 10,
+  /** Answers one account gives on Ask a SWE in 24 hours. */
+  askAnswersPerDay: 50,
   /** Companies one account adds to the shared list in 24 hours (finding an existing one is free). */
   companiesPerDay: 10,
   /** Opportunities one account shares in 24 hours. */
@@ -22,6 +28,8 @@ export const caps = {
   contactMessagesPerDay: 20,
   /** AI mock interviews one account starts in 24 hours (credits bound them too). */
   voiceSessionsPerDay: 20,
+  /** System design attempts one account starts in 24 hours. */
+  designAttemptsPerDay: 30,
 } as const;
 
 /** The most rows one page of a growing list carries, and the page size when none is asked for. */
@@ -41,8 +49,39 @@ export const capMessages = {
   reviewsPerQuestionPerDay: `You can log at most ${count(caps.reviewsPerQuestionPerDay)} reviews of one problem a day`,
   interviewsPerDay: `You can submit at most ${count(caps.interviewsPerDay)} interviews a day`,
   interviewCommentsPerDay: `You can write at most ${count(caps.interviewCommentsPerDay)} comments a day`,
+  featureCommentsPerDay: `You can write at most ${count(caps.featureCommentsPerDay)} comments on feature requests a day`,
+  askQuestionsPerDay: `You can ask at most ${count(caps.askQuestionsPerDay)} questions a day`,
+  askAnswersPerDay: `You can write at most ${count(caps.askAnswersPerDay)} answers a day`,
+  resourcesPerDay: `You can share at most ${count(caps.opportunitiesPerDay)} resources a day`,
   companiesPerDay: `You can add at most ${count(caps.companiesPerDay)} companies a day`,
   opportunitiesPerDay: `You can share at most ${count(caps.opportunitiesPerDay)} opportunities a day`,
   contactMessagesPerDay: `You can send at most ${count(caps.contactMessagesPerDay)} messages a day`,
   voiceSessionsPerDay: `You can start at most ${count(caps.voiceSessionsPerDay)} mock interviews a day`,
+  designAttemptsPerDay: `You can start at most ${count(caps.designAttemptsPerDay)} system design attempts a day`,
 } as const;
+
+/** A daily cap on one kind of write: how many in a rolling 24 hours, and the sentence a refusal says. */
+export interface WriteCap {
+  perDay: number;
+  message: string;
+}
+
+/**
+ * The one cap policy for every user-generated write, the writes others read or hear of (a comment
+ * notifies a thread, a report fills a company page). Each kind is one account's rows in a rolling
+ * 24 hours; a service holds it with the kit's `holdWriteCap(tx, kind, { userId, rows })` in the
+ * insert's transaction, and a new kind of write is a new line here, never a cap of its own.
+ */
+export const writeCaps = {
+  interviews: { perDay: caps.interviewsPerDay, message: capMessages.interviewsPerDay },
+  'interview-comments': { perDay: caps.interviewCommentsPerDay, message: capMessages.interviewCommentsPerDay },
+  companies: { perDay: caps.companiesPerDay, message: capMessages.companiesPerDay },
+  opportunities: { perDay: caps.opportunitiesPerDay, message: capMessages.opportunitiesPerDay },
+  resources: { perDay: caps.opportunitiesPerDay, message: capMessages.resourcesPerDay },
+  /** Messages, and the feature requests filed with them. */
+  contact: { perDay: caps.contactMessagesPerDay, message: capMessages.contactMessagesPerDay },
+  'feature-comments': { perDay: caps.featureCommentsPerDay, message: capMessages.featureCommentsPerDay },
+  'ask-questions': { perDay: caps.askQuestionsPerDay, message: capMessages.askQuestionsPerDay },
+  'ask-answers': { perDay: caps.askAnswersPerDay, message: capMessages.askAnswersPerDay },
+} as const satisfies Record<string, WriteCap>;
+export type WriteKind = keyof typeof writeCaps;

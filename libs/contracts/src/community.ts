@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { caps, pageSizes } from './caps';
+import { pageSizes } from './caps';
 import { emptyToNull, limits } from './common';
 
 export const selectiveBadge = 'Selective';
@@ -219,7 +219,6 @@ export const moderationMessages = {
   editsOnApproval: 'Edits are saved only with an approval',
   reason: `Please give a reason of at most ${reviewReasonMax} characters`,
   resourceNotFound: 'Resource not found',
-  resourcesPerDay: `You can share at most ${caps.opportunitiesPerDay} resources a day`,
 } as const;
 
 /** Where a link that is shared again already is: the 409's message, by the first one's state. */
@@ -290,21 +289,57 @@ export type ModerationDecision = Pick<OpportunityDecision, 'status' | 'reason'>;
 
 export const moderationSummarySchema = z.object({
   /** Waiting for review, per tab of the moderation page. */
-  pending: z.object({ opportunities: z.number().int(), resources: z.number().int(), features: z.number().int() }),
+  pending: z.object({
+    opportunities: z.number().int(),
+    resources: z.number().int(),
+    features: z.number().int(),
+    /** Ask a SWE's flagged questions and answers not yet restored or removed. */
+    flagged_posts: z.number().int(),
+  }),
 });
 export type ModerationSummary = z.infer<typeof moderationSummarySchema>;
 
-/** One line of the audit log: who did what to which item, when and why. */
+/** What an audit line is about: the moderated kinds, and what moderators change of other people's words. */
+export const auditedKinds = [...moderatedKinds, 'feature_comment', 'interview_comment', 'community_design', 'ask_question', 'ask_answer'] as const;
+export type AuditedKind = (typeof auditedKinds)[number];
+/**
+ * A review decision, or a moderator's change to someone else's content: Ask a SWE's flagged posts are
+ * restored or removed, questions closed as duplicates and reopened, and an anonymous asker's identity opened.
+ */
+export const moderationActionKinds = [
+  'approved',
+  'rejected',
+  'taken_down',
+  'status_changed',
+  'merged',
+  'edited',
+  'deleted',
+  'restored',
+  'removed',
+  'closed_duplicate',
+  'reopened',
+  'identity_opened',
+] as const;
+/** The longest before/after summary an audit line keeps. */
+export const auditSummaryMax = 300;
+
+/**
+ * One line of an audit log (each service keeps one: community's decisions and its board, interviews'
+ * comments): who did what to which item, when and why, and what it said before and after.
+ */
 export const moderationActionSchema = z.object({
   id: z.string().uuid(),
   moderator_id: z.string().uuid(),
   moderator_name: z.string(),
-  action: z.enum(['approved', 'rejected', 'taken_down']),
-  kind: z.enum(moderatedKinds),
+  action: z.enum(moderationActionKinds),
+  kind: z.enum(auditedKinds),
   item_id: z.string().uuid(),
   item_title: z.string(),
   edited: z.boolean(),
   reason: z.string().nullable(),
+  /** What the item said or was before the action (a comment's text, a status), shortened; null when nothing changed of it. */
+  before: z.string().nullable(),
+  after: z.string().nullable(),
   created_at: z.string(),
 });
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
@@ -399,12 +434,25 @@ export type ContactSubject = (typeof contactSubjects)[number];
 export const contactSubjectForType = (type: string | undefined): ContactSubject =>
   (({ feedback: 'Feedback', 'feature-request': 'Feature Request', 'bug-report': 'Bug Report' }) as const)[type ?? ''] ?? 'General Inquiry';
 
-export const contactFormSchema = z.object({
-  name: z.preprocess(emptyToNull, z.string().trim().max(limits.titleMax).nullable().optional()),
-  email: z.preprocess(emptyToNull, z.string().trim().email({ message: 'Invalid email address' }).max(320).nullable().optional()),
-  subject: z.enum(contactSubjects, { message: 'Please select a subject' }),
-  message: z.string({ error: 'Message is required' }).trim().min(1, { message: 'Message is required' }).max(limits.textMax),
-});
+/** A feature request's title: what the board lists and the bell names it by. */
+export const featureTitleMax = 120;
+export const featureTitleMessage = `Please give the request a title of at most ${featureTitleMax} characters`;
+export const featureTitleField = z
+  .string({ error: featureTitleMessage })
+  .trim()
+  .min(1, { message: featureTitleMessage })
+  .max(featureTitleMax, { message: featureTitleMessage });
+
+/** A message; with subject 'Feature Request' it also files a request, whose title is `title` and whose description is the message. */
+export const contactFormSchema = z
+  .object({
+    name: z.preprocess(emptyToNull, z.string().trim().max(limits.titleMax).nullable().optional()),
+    email: z.preprocess(emptyToNull, z.string().trim().email({ message: 'Invalid email address' }).max(320).nullable().optional()),
+    subject: z.enum(contactSubjects, { message: 'Please select a subject' }),
+    title: z.preprocess(emptyToNull, featureTitleField.nullable().optional()),
+    message: z.string({ error: 'Message is required' }).trim().min(1, { message: 'Message is required' }).max(limits.textMax),
+  })
+  .refine((form) => form.subject !== 'Feature Request' || !!form.title, { message: featureTitleMessage, path: ['title'] });
 export type ContactForm = z.infer<typeof contactFormSchema>;
 export type ContactFormInput = z.input<typeof contactFormSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dataOf } from './common';
-import { communityMessages, featureRequestQuerySchema, featureRequestSchema } from './community';
+import { communityMessages, featureRequestQuerySchema, featureRequestSchema, featureTitleField } from './community';
+import { dataOf, limits } from './common';
 import { endpoint } from './http/endpoint';
 
 /** The feature board as Fider has it (issue 23, item 2): sorts, comments, merges and "What's new". */
@@ -9,6 +9,7 @@ export const featureBoardMessages = {
   notYourComment: 'Only its author or a moderator can change this comment',
   mergedAlready: 'This request has been merged into another one',
   mergeIntoItself: 'A request cannot be merged into itself',
+  notYourRequest: 'Only its author, while it waits for review, or a moderator can change this request',
   mergeTargetNotFound: 'The request to merge into was not found',
 } as const;
 
@@ -27,7 +28,16 @@ export const commentMax = 2000;
 export const featureRequestDetailSchema = featureRequestSchema.extend({
   merged_into: z.object({ id: z.string().uuid(), title: z.string() }).nullable(),
   comment_count: z.number().int(),
+  /** The caller may change its title and description: its author while it waits for review, or a moderator. */
+  can_edit: z.boolean(),
 });
+
+/** A request's title and description, as its author (until it is approved) or a moderator corrects them. */
+export const featureRequestTextSchema = z.object({
+  title: featureTitleField,
+  description: z.string({ error: 'Please describe the request' }).trim().min(1, { message: 'Please describe the request' }).max(limits.textMax),
+});
+export type FeatureRequestText = z.infer<typeof featureRequestTextSchema>;
 export type FeatureRequestDetail = z.infer<typeof featureRequestDetailSchema>;
 
 export const featureCommentSchema = z.object({
@@ -42,6 +52,8 @@ export const featureCommentSchema = z.object({
   can_edit: z.boolean(),
   /** Its author was a moderator when writing it: the app shows a badge (the name proves nothing). */
   by_moderator: z.boolean(),
+  /** Its last edit was a moderator's, not its author's: it says "Edited by a moderator". */
+  edited_by_moderator: z.boolean(),
 });
 export type FeatureComment = z.infer<typeof featureCommentSchema>;
 
@@ -130,6 +142,18 @@ export const featureBoardApi = {
     ...comment,
     status: 204,
     errors: ['unauthorized', 'forbidden', 'not_found'],
+  }),
+  editFeatureRequest: endpoint({
+    id: 'editFeatureRequest',
+    method: 'PUT',
+    path: '/api/feature-requests/:id/text',
+    summary:
+      'Change a request’s title and description: its author while it waits for review, or a moderator (whose change to another’s request is in the audit log)',
+    ...feature,
+    body: featureRequestTextSchema,
+    status: 200,
+    response: dataOf(featureRequestDetailSchema),
+    errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found'],
   }),
   mergeFeatureRequest: endpoint({
     id: 'mergeFeatureRequest',

@@ -134,6 +134,8 @@ export const interviewMessages = {
   problem: `Problem names are 1 to ${limits.titleMax} characters`,
   problemsMax: `At most ${problemsPerRoundMax} problems per round`,
   sort: 'Sort by newest or helpful',
+  search: 'Type what to search for',
+  searchMax: `Search for at most 200 characters`,
 } as const;
 
 export const interviewRoundSchema = z.object({
@@ -408,6 +410,31 @@ export const interviewQuerySchema = z.object({
 export type InterviewQuery = z.infer<typeof interviewQuerySchema>;
 /** The filters as a caller writes them (the web's URL state). */
 export type InterviewFilters = Pick<z.input<typeof interviewQuerySchema>, 'company_id' | 'company' | 'level' | 'title' | 'location' | 'outcome' | 'sort'>;
+
+/** The longest search a candidate types: a few phrases; past it is a paste, not a search. */
+export const interviewSearchMax = 200;
+
+/**
+ * GET /api/candidate-interviews/search: the experiences whose text (the problems named, role, level,
+ * topics, round kinds and what was asked) matches `q`, as a web search box reads it: words, "a phrase",
+ * or, -word. Best match first; the filters as in the list; `cursor` is the X-Next-Cursor of the previous page.
+ */
+export const interviewSearchSchema = interviewQuerySchema.omit({ sort: true }).extend({
+  q: z
+    .string({ error: interviewMessages.search })
+    .max(interviewSearchMax * 4, { message: interviewMessages.searchMax })
+    // Control characters are never words (and Postgres text cannot hold NUL).
+    .transform((q) => q.replace(/\p{Cc}/gu, ' ').trim())
+    .pipe(z.string().min(1, { message: interviewMessages.search }).max(interviewSearchMax, { message: interviewMessages.searchMax })),
+});
+export type InterviewSearch = z.infer<typeof interviewSearchSchema>;
+
+/** Where a search matched: the text of the rounds cut around the matches, each match its own highlighted part (never markup). */
+const searchSnippetSchema = z.array(z.object({ text: z.string(), highlighted: z.boolean() }));
+export type SearchSnippet = z.infer<typeof searchSnippetSchema>;
+
+export const interviewSearchItemSchema = interviewListItemSchema.extend({ snippet: searchSnippetSchema });
+export type InterviewSearchItem = z.infer<typeof interviewSearchItemSchema>;
 
 /** A location candidates reported, with how many interviews name it (the filter's location group). */
 export const interviewLocationSchema = z.object({ location: z.string(), count: z.number().int() });

@@ -22,12 +22,24 @@ export const notificationKinds = {
   featureStatus: 'feature_status',
   submissionRejected: 'submission_rejected',
   comment: 'comment',
+  designUpvote: 'design_upvote',
 } as const;
 
 export const notificationTitleMax = 200;
 export const notificationBodyMax = 1000;
 /** Recipients named in one event: more are told in several events (community's recipientGroups), each far below the stream's message limit. */
 export const notificationRecipientsMax = 1000;
+
+/**
+ * Kinds whose notifications collapse: while a user's notification of such a kind about one thing
+ * (the same link) is unread, the next one of that kind and link updates it rather than adding a row,
+ * and its title tells how many there were ("12 new comments on …"). A template names the count
+ * {count}; the event's `subject` (what it is about) fills the rest.
+ */
+export const collapsedNotificationTitles: Readonly<Partial<Record<string, (subject: string) => string>>> = {
+  [notificationKinds.comment]: (subject) => `{count} new comments on "${subject}"`,
+  [notificationKinds.designUpvote]: (subject) => `{count} new upvotes on your design of "${subject}"`,
+};
 
 /** Shortens a title or body to `max` characters, marking the cut: the event's schema refuses longer ones. */
 export const clipNotificationText = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -42,6 +54,10 @@ export const notificationSchema = z.object({
   created_at: z.string(),
   /** When its owner read it; null while unread. */
   read_at: z.string().nullable(),
+  /** How many events it tells of: more than 1 once later ones of its kind and link collapsed into it. */
+  count: z.number().int().positive(),
+  /** A moderator's action or words caused it (the latest one when collapsed): the app marks it, never a name. */
+  by_moderator: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -68,6 +84,14 @@ export const notificationRequestedEvent = z.object({
     .string()
     .regex(/^\/[^/\\]/, { message: 'link: a path inside the app' })
     .max(500),
+  /** What it is about (a request's title): with a kind of collapsedNotificationTitles, later ones collapse into it while unread. */
+  subject: z
+    .string()
+    .min(1)
+    .max(notificationTitleMax / 2)
+    .optional(),
+  /** Caused by a moderator (their comment, their decision). */
+  by_moderator: z.boolean().optional(),
 });
 
 /** Event data: one stored notification, for whoever else wants to deliver it (push, e-mail digests). */

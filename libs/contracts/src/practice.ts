@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { pageSizes } from './caps';
 import { emptyToNull, limits } from './common';
+import { reviewGrades } from './review-grades';
+import { conceptCardSchema, systemDesignAnalyticsSchema } from './system-design';
+
+export * from './review-grades';
 
 export const difficulties = ['Easy', 'Medium', 'Hard'] as const;
 export type Difficulty = (typeof difficulties)[number];
@@ -111,11 +115,6 @@ export const sessionPageQuerySchema = z.object({
   cursor: z.string().max(200, { message: sessionPageMessages.cursor }).optional(),
 });
 export type SessionPageQuery = z.infer<typeof sessionPageQuerySchema>;
-
-/** Anki's four answers to "how well did you recall it?"; FSRS takes them natively (scoring.ts). */
-export const reviewGrades = ['again', 'hard', 'good', 'easy'] as const;
-export type ReviewGrade = (typeof reviewGrades)[number];
-export const gradeNames: Record<ReviewGrade, string> = { again: 'Again', hard: 'Hard', good: 'Good', easy: 'Easy' };
 
 export const sessionSchema = z.object({
   id: z.string().uuid(),
@@ -250,6 +249,7 @@ export const practiceAnalyticsSchema = z.object({
   due_forecast: z.array(z.object({ day: z.string(), due: z.number().int() })),
   /** Voice mock interviews finished (voice.session.ended). */
   mock_interviews: z.number().int(),
+  system_design: systemDesignAnalyticsSchema,
 });
 export type PracticeAnalytics = z.infer<typeof practiceAnalyticsSchema>;
 
@@ -283,8 +283,25 @@ export const dueQueueSchema = z.object({
   questions: z.array(questionListItemSchema),
   /** Due today beyond the limits: what the session leaves for tomorrow. */
   held_back: z.number().int(),
+  /** System design concepts due by the end of today, earliest first, graded with the same four grades (reviewConceptCard). */
+  concept_cards: z.array(conceptCardSchema),
 });
 export type DueQueue = z.infer<typeof dueQueueSchema>;
+
+/** How long after logging it a review can be undone on "Review due": within the sitting, not a rewrite of history. */
+export const reviewUndoMinutes = 10;
+
+export const undoReviewParamsSchema = z.object({ sessionId: z.string().uuid({ message: 'Invalid review ID' }) });
+
+/** The problem's due date once the review is undone: the one it had before. */
+export const undoneReviewSchema = z.object({ question_id: z.string().uuid(), due_at: z.string() });
+export type UndoneReview = z.infer<typeof undoneReviewSchema>;
+
+export const undoReviewMessages = {
+  notFound: 'This review was already undone, or it is not yours.',
+  notLast: 'Only your last review can be undone.',
+  expired: `A review can be undone for ${reviewUndoMinutes} minutes after it is logged.`,
+} as const;
 
 /** What an export holds: the problems tracked, or every review session logged. */
 export const exportData = ['problems', 'sessions'] as const;
@@ -327,9 +344,18 @@ export const calendarFeedStatusSchema = z.object({ active: z.boolean(), created_
 /** How far ahead the feed lists due days. */
 export const calendarFeedDays = 60;
 
-/** The daily e-mail of reviews due: on unless the user turned it off (in Settings or by its link). */
+/** The daily e-mail of reviews due: off until the user turns it on (issue 38 item 6); its link or Settings turn it off. */
 export const reviewEmailSchema = z.object({ enabled: z.boolean() });
 export type ReviewEmail = z.infer<typeof reviewEmailSchema>;
+/** …and whether they ever chose: Problem Review offers it, once, to someone who has not. */
+export const reviewEmailSettingSchema = reviewEmailSchema.extend({ chosen: z.boolean() });
+export type ReviewEmailSetting = z.infer<typeof reviewEmailSettingSchema>;
 
-/** The token of the mail's unsubscribe link: 16 bytes of user id and a 32-byte HMAC, base64url. */
-export const unsubscribeReviewEmailSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{64}$/, 'must be the token from the link') });
+const unsubscribeToken = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'must be the token from the link');
+/**
+ * The mail's unsubscribe token (sealed by practice: the user, a purpose and an expiry), in the
+ * address for a one-click unsubscribe (RFC 8058: a form `List-Unsubscribe=One-Click`), or in the
+ * JSON body the web page posts.
+ */
+export const unsubscribeReviewEmailQuerySchema = z.object({ token: unsubscribeToken.optional() });
+export const unsubscribeReviewEmailSchema = z.object({ token: unsubscribeToken.optional(), 'List-Unsubscribe': z.literal('One-Click').optional() });

@@ -25,16 +25,22 @@ export interface ServiceEntry {
 export const serviceRegistry = [
   {
     name: 'identity',
-    prefixes: ['/auth/v1'],
+    prefixes: ['/auth/v1', '/api/email-notifications'],
     port: 8101,
-    produces: ['identity.user.registered', 'identity.user.deleted'],
-    consumes: ['community.feature_request.status_changed', 'practice.review_digest.due'],
+    produces: ['identity.user.registered', 'identity.user.deleted', 'identity.user.confirmed'],
+    consumes: [
+      'community.feature_request.status_changed',
+      'community.submission.rejected',
+      'community.notification.requested',
+      'practice.review_digest.due',
+      'practice.review_email.changed',
+    ],
   },
   {
     name: 'interviews',
     prefixes: ['/api/all-companies', '/api/candidate-interviews'],
     port: 8102,
-    produces: ['interviews.company.created'],
+    produces: ['interviews.company.created', 'interviews.interview.changed'],
     // Registered: an account's age, which offer ranges count only past offerRangeRules.accountMinAgeDays.
     consumes: ['identity.user.registered', 'identity.user.deleted'],
     // A shared card's author username (PROFILE_URL), read with the author's own token.
@@ -42,14 +48,23 @@ export const serviceRegistry = [
   },
   {
     name: 'practice',
-    prefixes: ['/api/leetcode-questions', '/api/error-types'],
+    prefixes: ['/api/leetcode-questions', '/api/error-types', '/api/system-design'],
     port: 8103,
-    produces: ['practice.review_digest.due'],
-    consumes: ['identity.user.deleted', 'voice.session.ended', 'profile.interview_date.set'],
+    produces: ['practice.review_digest.due', 'practice.review_email.changed', 'practice.design.published', 'practice.design.submitted'],
+    consumes: ['identity.user.deleted', 'voice.session.ended', 'profile.interview_date.set', 'interviews.interview.changed'],
   },
   {
     name: 'community',
-    prefixes: ['/api/pathfinder', '/api/feature-requests', '/api/contact-form', '/api/external-resources', '/api/notifications', '/api/moderation'],
+    prefixes: [
+      '/api/pathfinder',
+      '/api/feature-requests',
+      '/api/contact-form',
+      '/api/external-resources',
+      '/api/notifications',
+      '/api/moderation',
+      '/api/ask-a-swe',
+      '/api/community-designs',
+    ],
     port: 8104,
     produces: [
       'community.feature_request.status_changed',
@@ -58,14 +73,26 @@ export const serviceRegistry = [
       'community.notification.created',
     ],
     // Its own board events too: the notifications bell stores them per user.
-    consumes: ['identity.user.deleted', 'community.feature_request.status_changed', 'community.submission.rejected', 'community.notification.requested'],
+    consumes: [
+      'identity.user.deleted',
+      'community.feature_request.status_changed',
+      'community.submission.rejected',
+      'community.notification.requested',
+      // Ask a SWE: accounts' age (limits for new ones), the companies questions name, and whose Verified badge is for which company.
+      'identity.user.registered',
+      'interviews.company.created',
+      'profile.employment.changed',
+      // Community designs: the published snapshot of a System Design attempt, and who submitted which prompt (others' designs open to them).
+      'practice.design.published',
+      'practice.design.submitted',
+    ],
   },
   {
     name: 'profile',
     prefixes: ['/api/profile'],
     port: 8105,
-    produces: ['profile.interview_date.set'],
-    consumes: ['identity.user.registered', 'identity.user.deleted', 'interviews.company.created'],
+    produces: ['profile.interview_date.set', 'profile.employment.changed'],
+    consumes: ['identity.user.registered', 'identity.user.deleted', 'identity.user.confirmed', 'interviews.company.created'],
   },
   {
     name: 'voice',

@@ -2,7 +2,9 @@
  * Spec section 9, once: the service stores what these compute and the web shows them live.
  */
 import { Card, CardInput, createEmptyCard, fsrs, generatorParameters, Grade, Rating } from 'ts-fsrs';
+import { systemDesignConcepts, SystemDesignConceptKey } from './concepts';
 import { errorTypeCatalogue, ReviewGrade } from './practice';
+import type { ConceptCard } from './system-design';
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const DAY_MS = 86_400_000;
@@ -133,6 +135,30 @@ export function scheduleReview(card: ScheduleCard | null, session: GradedSession
     state: next.state,
     last_review: next.last_review ? next.last_review.toISOString() : null,
   };
+}
+
+/** FSRS retrievability of a card at `at`, 0–100: the chance of recalling it now (a concept card's retention). */
+export function recallChance(card: ScheduleCard, at: Date): number {
+  return Math.round(
+    scheduler.get_retrievability({ ...card, due: new Date(card.due), last_review: card.last_review ? new Date(card.last_review) : undefined }, at, false) * 100,
+  );
+}
+
+/** A concept card as stored (practice's design_concept_cards): its FSRS card is null before the first review. */
+export interface StoredConceptCard {
+  concept: SystemDesignConceptKey;
+  prompt_slug: string;
+  prompt_title: string;
+  schedule: ScheduleCard | null;
+  due_at: string;
+  reviews: number;
+}
+
+/** The card as the due queue and the progress show it: the vocabulary's question and lesson, and its retention now. */
+export function conceptCardOf(row: StoredConceptCard, now: Date): ConceptCard {
+  const { name, probe, teaches } = systemDesignConcepts[row.concept];
+  const { schedule, ...rest } = row;
+  return { ...rest, name, probe, teaches, retention: schedule ? recallChance(schedule, now) : null };
 }
 
 /**

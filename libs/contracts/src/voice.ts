@@ -4,6 +4,7 @@ import { interviewLevels, interviewTopics } from './interviews';
 /** Spec section 9, AI mock interview. */
 export const voiceConstants = {
   creditsPerSession: 5,
+  /** The longest interview, and the length when none is chosen: a call's limit is its chosen length (`minutes`). */
   sessionLimitMinutes: 20,
   warningLastSeconds: 60,
   /** A call that connected but ended sooner than this with no answer never took place: it is refunded (docs/voice-credits.md). */
@@ -36,6 +37,10 @@ export const voiceMessages = {
   timesUp: "Time's up!",
   noSession: 'Could not find this interview',
   notTranscribed: '(answer not transcribed: no offline speech recogniser is installed)',
+  /** A spoken answer in which the recogniser found no word. */
+  noWordsRecognised: '(no words recognised)',
+  /** The report of a call in which no word of the candidate's was heard: nothing to score, and refunded. */
+  nothingHeard: 'Nothing was heard: no word of your answers was recognised, so nothing is scored and the interview is not charged.',
   deletedAccount: 'This account has been deleted',
   providerUnavailable: 'The AI interviewer is unavailable right now, please try again later',
   /** The call dropped: the page reconnects to the same session (spec backoff) while it can. */
@@ -63,7 +68,7 @@ export const interviewContextSchema = z.object({
   level: z.enum(interviewLevels).optional(),
   /** The company page's most asked topics; repeated as ?topics=Graph&topics=Tree. */
   topics: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(interviewTopics)).max(10)).optional(),
-  /** The interview's length: the plan fills it (20 by default, the limit). */
+  /** The interview's length: the plan fills it and the call ends at it (20 by default). */
   minutes: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.union([z.literal(10), z.literal(20)])).optional(),
 });
 export type InterviewContext = z.infer<typeof interviewContextSchema>;
@@ -85,6 +90,11 @@ export const agentPlanSchema = z.object({
   keywords: z.array(z.string().max(50)).max(50),
   /** For {{company}}, {{level}}, {{topics}}, {{minutes}}, {{questions}} and {{session_id}} in the agent's own prompt. */
   dynamic_variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  /**
+   * The system design question's concepts (the shared vocabulary's keys), when the plan has one:
+   * the page checks the candidate's drawing against them (designGaps) and tells the agent what is missing.
+   */
+  design_concepts: z.array(z.string().max(40)).max(20).optional(),
 });
 export type AgentPlan = z.infer<typeof agentPlanSchema>;
 
@@ -112,7 +122,7 @@ export const transcriptEntrySchema = z.object({
 });
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 
-/** Lengths the candidate can pick; the call's limit stays sessionLimitMinutes. */
+/** Lengths the candidate can pick: the call ends at the one picked. */
 export const interviewLengths = [10, 20] as const;
 
 /** One question of the interview as the report judges it (the local interviewer's report). */
@@ -173,6 +183,8 @@ export const voiceSessionSchema = z.object({
   end_reason: z.enum(voiceEndReasons).nullable(),
   credits_charged: z.number().int(),
   refunded: z.boolean(),
+  /** The chosen length: the countdown, the interviewer's plan and the server's limit all use it. */
+  minutes: z.union([z.literal(10), z.literal(20)]),
   /** Set while a dropped call can be resumed (POST …/resume), until this time; null otherwise. */
   resumable_until: z.string().nullable(),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { askASweApi } from '../ask-a-swe';
+import { communityDesignsApi } from './community-designs';
 import { dataOf } from '../common';
 import {
   communityMessages,
@@ -28,6 +30,7 @@ import {
   resourceQuerySchema,
   resourcesAtOnce,
 } from '../community';
+import { inAppNotificationSettingsSchema, setInAppNotificationSchema } from '../email-notifications';
 import { featureBoardApi, featureBoardQuerySchema } from '../feature-board';
 import { endpoint, pagedList } from '../http/endpoint';
 import { notificationsApi } from '../notifications';
@@ -341,4 +344,27 @@ export const communityApi = {
   }),
   // The notifications bell (issue 23, item 4).
   ...notificationsApi,
+  getInAppNotifications: endpoint({
+    id: 'getInAppNotifications',
+    method: 'GET',
+    path: '/api/notifications/settings',
+    summary: "The caller's bell choices per kind (on until turned off)",
+    status: 200,
+    response: inAppNotificationSettingsSchema,
+    errors: ['unauthorized'],
+  }),
+  setInAppNotification: endpoint({
+    id: 'setInAppNotification',
+    method: 'PUT',
+    path: '/api/notifications/settings',
+    summary: 'Turn one kind of bell notification on or off; what happens after it is told accordingly',
+    body: setInAppNotificationSchema,
+    status: 200,
+    response: dataOf(inAppNotificationSettingsSchema),
+    errors: ['validation_failed', 'unauthorized'],
+  }),
+  // Ask a SWE (issue 37).
+  ...askASweApi,
+  // Community designs (issue 36 item 5).
+  ...communityDesignsApi,
 };

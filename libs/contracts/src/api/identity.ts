@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { displayNameMessages, reservedWordIn } from '../display-names';
+import { dataOf } from '../common';
+import {
+  emailNotificationMessages,
+  emailNotificationSettingsSchema,
+  emailUnsubscribeBodySchema,
+  emailUnsubscribedSchema,
+  emailUnsubscribeQuerySchema,
+  setEmailNotificationSchema,
+} from '../email-notifications';
 import { endpoint } from '../http/endpoint';
 
 /** GoTrue's user and session as @supabase/supabase-js reads them (docs/api-contract.md, identity). */
@@ -249,5 +258,54 @@ export const identityApi = {
     status: 200,
     response: revocationListSchema,
     errors: ['validation_failed', 'unauthorized'],
+  }),
+  getEmailNotifications: endpoint({
+    id: 'getEmailNotifications',
+    method: 'GET',
+    path: '/api/email-notifications',
+    summary: "The caller's e-mail choices per kind (defaults until chosen), and whether their address is confirmed",
+    description: 'Only a confirmed address is mailed anything but its confirmation and password recovery, whatever these say.',
+    status: 200,
+    response: emailNotificationSettingsSchema,
+    errors: ['unauthorized'],
+  }),
+  setEmailNotification: endpoint({
+    id: 'setEmailNotification',
+    method: 'PUT',
+    path: '/api/email-notifications',
+    summary: 'Turn one kind of e-mail on or off; a mail of that kind not yet queued is not sent',
+    body: setEmailNotificationSchema,
+    status: 200,
+    response: dataOf(emailNotificationSettingsSchema),
+    errors: ['validation_failed', 'unauthorized'],
+  }),
+  openEmailUnsubscribe: endpoint({
+    id: 'openEmailUnsubscribe',
+    method: 'GET',
+    path: '/api/email-notifications/unsubscribe',
+    summary: "A person opening a mail's unsubscribe address: redirects to the page that names the kind of e-mail and asks before it turns it off",
+    description:
+      'Changes nothing (mail scanners fetch links). Redirects (303) to the web page /email-notifications/unsubscribe with the token and the kind it names, or, for an expired or forged token, with `invalid=1`, where the page says so.',
+    auth: 'none',
+    query: z.object({ token: z.string().optional() }),
+    status: 200,
+    headers: { Location: 'The web page that asks before it unsubscribes (303)' },
+    errors: [],
+  }),
+  unsubscribeEmailNotification: endpoint({
+    id: 'unsubscribeEmailNotification',
+    method: 'POST',
+    path: '/api/email-notifications/unsubscribe',
+    summary: "Turn off the kind of e-mail a mail's unsubscribe address names, without a session (RFC 8058 one-click)",
+    description:
+      "Each bulk mail's List-Unsubscribe names this address with its token, and List-Unsubscribe-Post says a POST of `List-Unsubscribe=One-Click` (a form) unsubscribes; the page /email-notifications/unsubscribe asks first and posts JSON. A GET never unsubscribes. Repeating it is harmless.",
+    auth: 'none',
+    query: emailUnsubscribeQuerySchema,
+    body: emailUnsubscribeBodySchema,
+    formBody: true,
+    notFound: emailNotificationMessages.invalidLink,
+    status: 200,
+    response: dataOf(emailUnsubscribedSchema),
+    errors: ['validation_failed', 'not_found'],
   }),
 };

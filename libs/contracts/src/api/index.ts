@@ -5,16 +5,17 @@ import { identityApi } from './identity';
 import { interviewsApi } from './interviews';
 import { practiceApi } from './practice';
 import { profileApi } from './profile';
+import { systemDesignApi } from './system-design';
 import { voiceApi } from './voice';
 
 export * from './identity';
-export { communityApi, interviewsApi, practiceApi, profileApi, voiceApi };
+export { communityApi, interviewsApi, practiceApi, profileApi, systemDesignApi, voiceApi };
 
 /** Every endpoint of every service, by the service that serves it (registry names). */
 export const apiByService = {
   identity: identityApi,
   interviews: interviewsApi,
-  practice: practiceApi,
+  practice: { ...practiceApi, ...systemDesignApi },
   community: communityApi,
   profile: profileApi,
   voice: voiceApi,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from '../common';
+import { moderationActionSchema } from '../community';
 import { companySchema, createCompanySchema } from '../companies';
 import { endpoint, pagedList } from '../http/endpoint';
 import {
@@ -15,6 +16,8 @@ import {
   interviewListItemSchema,
   interviewLocationSchema,
   interviewQuerySchema,
+  interviewSearchItemSchema,
+  interviewSearchSchema,
   updateInterviewSchema,
 } from '../interviews';
 
@@ -64,6 +67,15 @@ export const interviewsApi = {
     summary: "Every user's interviews, newest first, filtered and paged",
     query: interviewQuerySchema,
     item: interviewListItemSchema,
+    errors: ['validation_failed', 'unauthorized'],
+  }),
+  searchInterviews: pagedList({
+    id: 'searchInterviews',
+    path: '/api/candidate-interviews/search',
+    summary: 'Interview experiences whose text matches a search, best match first, with where it matched; filtered and paged',
+    description: 'Matches the problems named, role, level, topics, round kinds and what each round asked (never round dates or names the author hid).',
+    query: interviewSearchSchema,
+    item: interviewSearchItemSchema,
     errors: ['validation_failed', 'unauthorized'],
   }),
   listInterviewLocations: endpoint({
@@ -174,5 +186,14 @@ export const interviewsApi = {
     ...comment,
     status: 204,
     errors: ['unauthorized', 'forbidden', 'not_found'],
+  }),
+  interviewModerationLog: endpoint({
+    id: 'interviewModerationLog',
+    method: 'GET',
+    path: '/api/candidate-interviews/moderation-log',
+    summary: "This service's audit log, newest first: moderators' deletions of other people's comments, with what they said (moderators)",
+    status: 200,
+    response: z.array(moderationActionSchema),
+    errors: ['unauthorized', 'forbidden'],
   }),
 };

@@ -43,6 +43,10 @@ export interface EndpointSpec {
    * for a third party. Past it the caller gets a 504.
    */
   readonly deadlineMs?: number;
+  /** Also takes an application/x-www-form-urlencoded body, as RFC 8058's one-click unsubscribe posts it (every other endpoint: JSON only). */
+  readonly formBody?: true;
+  /** A larger JSON body than limits.bodyBytesMax (100 KB) that this endpoint takes, e.g. a drawing; the gateway and the service both hold it to this. */
+  readonly bodyBytesMax?: number;
 }
 
 export const endpoint = <const E extends EndpointSpec>(spec: E): E => spec;
