@@ -17,13 +17,18 @@ export const sharedConfigShape = {
     .positive()
     .default(20)
     .describe(
-      "Each signed-in user's share (a token bucket per token subject, per replica): calls per second on average; past it 429 `rate_limited` with Retry-After.",
+      "Each signed-in user's share, per service, counted in its Postgres across replicas (and in memory per gateway replica): calls per second on average; past it 429 `rate_limited` with Retry-After (docs/limits.md).",
     ),
   USER_REQUEST_BURST: z.coerce.number().int().min(1).default(60).describe('…and calls at once, before the average applies.'),
   AUTH_JWKS_URL: optionalString
-    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional())
+    .pipe(
+      z
+        .string()
+        .refine((list) => list.split(',').every((url) => z.url({ protocol: /^https?$/ }).safeParse(url.trim()).success), 'must be an http(s) URL')
+        .optional(),
+    )
     .describe(
-      "Public keys that sign access tokens; this or SUPABASE_JWT_SECRET is required (the gateway's default: identity's own, unless the secret alone is set).",
+      "Public keys that sign access tokens; this or SUPABASE_JWT_SECRET is required (the gateway's default: identity's own, unless the secret alone is set). Several URLs, comma-separated, are identity's replicas: a fetch goes to another when one does not answer.",
     ),
   // Supabase's are 32+ characters; a short one could be guessed.
   SUPABASE_JWT_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()).describe('HS256 key of an older Supabase project.'),
@@ -86,6 +91,16 @@ export const baseConfigShape = {
     .min(8)
     .default(14)
     .describe('Days processed_events remembers a handled event; older rows are pruned hourly. At least 8: longer than the streams keep events (7 days).'),
+  READINESS_BROKER_SILENCE_SECONDS: z.coerce
+    .number()
+    .min(1)
+    .default(10)
+    .describe('/readyz says degraded (still 200) once NATS, connected, has answered no ping for this long: a paused or wedged server.'),
+  READINESS_OUTBOX_AGE_SECONDS: z.coerce
+    .number()
+    .min(1)
+    .default(60)
+    .describe('/readyz says degraded (still 200) once the oldest outbox event has waited this long, or while events are parked in outbox_parked.'),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString
     .pipe(z.string().url().optional())
     .describe('Sends traces over OTLP/HTTP here (docs/observability.md); unset: no tracing. The usual OTEL_* variables apply.'),

@@ -2,6 +2,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { startAccessLog } from './http/middleware';
 import { createLogger, Logger } from './logger';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -44,6 +45,29 @@ describe('createLogger', () => {
     log.info({ status: 200 }, 'request');
     await sleep(50);
     expect(lines()).toEqual([expect.objectContaining({ service: 'gateway', level: 'info', status: 200, msg: 'request' })]);
+  });
+
+  it("writes a request's access line as pino writes the same fields, escaped and in the same order", async () => {
+    const log = logger({});
+    startAccessLog(log, 'req-1', 'GE"T', '/api/profile')(200, 'user-1');
+    log.info({ request_id: 'req-1', user_id: 'user-1', method: 'GE"T', path: '/api/profile', status: 200, ms: 0 }, 'request');
+    startAccessLog(log, 'req-2', 'GET', 'web')(404);
+    await sleep(50);
+    const [fast, viaPino, signedOut] = lines().map(({ time, ms, ...line }) => ({ ...line, time: typeof time, ms: typeof ms }));
+    expect(JSON.stringify(fast)).toBe(JSON.stringify(viaPino));
+    expect(fast).toEqual({
+      level: 'info',
+      time: 'string',
+      service: 'gateway',
+      request_id: 'req-1',
+      user_id: 'user-1',
+      method: 'GE"T',
+      path: '/api/profile',
+      status: 200,
+      ms: 'number',
+      msg: 'request',
+    });
+    expect(signedOut).not.toHaveProperty('user_id');
   });
 
   it('names an API path by its declared route template, never a parameter that may be a credential; other paths as they are', async () => {

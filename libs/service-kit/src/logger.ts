@@ -42,6 +42,21 @@ function flushAtExit(destination: Destination): void {
   buffered.add(new WeakRef(destination));
 }
 
+/** What the mixin adds to a line outside a request and a trace: nothing, never written to. */
+const NOTHING = Object.freeze({});
+
+let isoTimeAt = 0;
+let isoTimeText = '';
+/** pino's isoTime, formatted once per millisecond: a busy process writes several lines in each. */
+function isoTime(): string {
+  const now = Date.now();
+  if (now !== isoTimeAt) {
+    isoTimeAt = now;
+    isoTimeText = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return isoTimeText;
+}
+
 /**
  * JSON logs with the request id (and user) of the current request, when there is one, and with
  * telemetry on, the current trace and span ids: a log line leads to its trace and back.
@@ -63,22 +78,26 @@ export function createLogger(service: string, level = 'info', options: LoggerOpt
     {
       level,
       base: { service },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTime,
       formatters: { level: (label) => ({ level: label }) },
       mixin() {
-        const fields: Record<string, string> = {};
         const store = requestContext.getStore();
+        const span = trace.getActiveSpan()?.spanContext();
+        const traced = span !== undefined && isSpanContextValid(span);
+        if (!store && !traced) return NOTHING;
+        const fields: Record<string, string> = {};
         if (store) {
           fields.request_id = store.requestId;
           if (store.userId) fields.user_id = store.userId;
         }
-        const span = trace.getActiveSpan()?.spanContext();
-        if (span && isSpanContextValid(span)) {
+        if (traced) {
           fields.trace_id = span.traceId;
           fields.span_id = span.spanId;
         }
         return fields;
       },
+      // pino's own merge copies the line's fields into the mixin's object, even an empty one.
+      mixinMergeStrategy: (line, fields) => (fields === NOTHING ? line : Object.assign(fields, line)),
       redact: { paths: ['password', '*.password', 'access_token', 'refresh_token', '*.authorization', 'authorization'], remove: true },
       // Whatever line names a request's path (an upstream's failure, a websocket upgrade) names its route template.
       serializers: { path: (path: unknown) => (typeof path === 'string' ? loggedPath(path) : path) },

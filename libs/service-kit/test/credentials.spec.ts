@@ -137,31 +137,27 @@ describe('NATS: a user per service, permissions from the registry', () => {
     const community = await clientOf('community');
     const jsm = await community.jetstreamManager();
     const ownName = durableName('community', 'identity.user.deleted');
-    // identity.user.registered carries e-mail addresses; community does not consume it.
-    for (const durable_name of [ownName, durableName('community', 'identity.user.registered')]) {
-      await expect(jsm.consumers.add('EVENTS', { durable_name, ack_policy: AckPolicy.Explicit, filter_subject: 'identity.user.registered' })).rejects.toThrow(
+    // community does not consume identity.user.confirmed (profile does).
+    for (const durable_name of [ownName, durableName('community', 'identity.user.confirmed')]) {
+      await expect(jsm.consumers.add('EVENTS', { durable_name, ack_policy: AckPolicy.Explicit, filter_subject: 'identity.user.confirmed' })).rejects.toThrow(
         refused,
       );
     }
-    await expect(jsm.consumers.add('EVENTS', { ack_policy: AckPolicy.None, filter_subject: 'identity.user.registered' })).rejects.toThrow(refused);
+    await expect(jsm.consumers.add('EVENTS', { ack_policy: AckPolicy.None, filter_subject: 'identity.user.confirmed' })).rejects.toThrow(refused);
     await expect(jsm.consumers.add('EVENTS', { ack_policy: AckPolicy.None })).rejects.toThrow(refused);
     // The older API, whose subject does not carry the filter, and an allowed subject with another filter inside.
     const createRequest = (filter_subject: string) =>
       JSON.stringify({ stream_name: 'EVENTS', config: { durable_name: ownName, ack_policy: 'explicit', filter_subject } });
-    await expect(community.request(`$JS.API.CONSUMER.DURABLE.CREATE.EVENTS.${ownName}`, createRequest('identity.user.registered'))).rejects.toThrow(refused);
-    const smuggled = await community.request(`$JS.API.CONSUMER.CREATE.EVENTS.${ownName}.identity.user.deleted`, createRequest('identity.user.registered'));
+    await expect(community.request(`$JS.API.CONSUMER.DURABLE.CREATE.EVENTS.${ownName}`, createRequest('identity.user.confirmed'))).rejects.toThrow(refused);
+    const smuggled = await community.request(`$JS.API.CONSUMER.CREATE.EVENTS.${ownName}.identity.user.deleted`, createRequest('identity.user.confirmed'));
     expect(JSON.parse(new TextDecoder().decode(smuggled.data)).error).toBeDefined();
-    // Only the services that consume identity.user.registered read it.
-    expect(await consumerNames('identity.user.registered')).toEqual([
-      durableName('interviews', 'identity.user.registered'),
-      durableName('profile', 'identity.user.registered'),
-      durableName('voice', 'identity.user.registered'),
-    ]);
+    // Only the services that consume identity.user.confirmed read it.
+    expect(await consumerNames('identity.user.confirmed')).toEqual([durableName('profile', 'identity.user.confirmed')]);
 
-    await (await transportOf('identity')).publish('identity.user.registered', event('identity.user.registered'), {});
-    await expect(jsm.streams.getMessage('EVENTS', { last_by_subj: 'identity.user.registered' })).rejects.toThrow(refused);
-    await expect(community.request('$JS.API.DIRECT.GET.EVENTS', JSON.stringify({ last_by_subj: 'identity.user.registered' }))).rejects.toThrow(refused);
-    for (const subject of ['identity.user.registered', 'identity.>', '_INBOX.>', '_INBOX.profile.>']) {
+    await (await transportOf('identity')).publish('identity.user.confirmed', event('identity.user.confirmed'), {});
+    await expect(jsm.streams.getMessage('EVENTS', { last_by_subj: 'identity.user.confirmed' })).rejects.toThrow(refused);
+    await expect(community.request('$JS.API.DIRECT.GET.EVENTS', JSON.stringify({ last_by_subj: 'identity.user.confirmed' }))).rejects.toThrow(refused);
+    for (const subject of ['identity.user.confirmed', 'identity.>', '_INBOX.>', '_INBOX.profile.>']) {
       await expect(subscriptionRefusal(community, subject)).resolves.toMatch(refused);
     }
   });

@@ -99,9 +99,46 @@ describe("the kit's edge: bad input, a database outage and one user's share", ()
         .get('/api/notes/me')
         .set(await env.authHeader(env.newUser()))
         .expect(200);
-      // The bucket refills at 2 per second.
-      await new Promise((r) => setTimeout(r, 600));
+      // The share's window (5 calls in 2.5 s) has ended when Retry-After says.
+      await new Promise((r) => setTimeout(r, Number(limited.headers['retry-after']) * 1000));
       await request(svc.url).get('/api/notes/me').set(heavy).expect(200);
+    });
+
+    it('holds a user to the share whatever the replica: two replicas on one database admit the burst once', async () => {
+      const second = await env.start(fixtureService, { DATABASE_URL: env.databaseUrl, USER_REQUESTS_PER_SECOND: '2', USER_REQUEST_BURST: '5' });
+      const heavy = await env.authHeader(env.newUser());
+      const replicas = [svc, second];
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          request(replicas[i % 2].url)
+            .get('/api/notes/me')
+            .set(heavy),
+        ),
+      );
+      // Per replica it was 5 each, 10 in all; shared, the 5 of the share (12 calls take far less than its 2.5 s).
+      expect(statuses.filter((r) => r.status === 200)).toHaveLength(5);
+      expect(statuses.filter((r) => r.status === 429)).toHaveLength(7);
+    });
+
+    it('holds a larger share within 10 % across two replicas, though each takes its calls from Postgres a twentieth of the burst at a time', async () => {
+      const share = { DATABASE_URL: env.databaseUrl, USER_REQUESTS_PER_SECOND: '4', USER_REQUEST_BURST: '200' };
+      const replicas = [await env.start(fixtureService, share), await env.start(fixtureService, share)];
+      const heavy = await env.authHeader(env.newUser());
+      const statuses: number[] = [];
+      for (let i = 0; i < 240; i += 20) {
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, j) =>
+            request(replicas[(i + j) % 2].url)
+              .get('/api/notes/me')
+              .set(heavy),
+          ),
+        );
+        statuses.push(...answers.map((r) => r.status));
+      }
+      const admitted = statuses.filter((s) => s === 200).length;
+      expect(admitted).toBeLessThanOrEqual(200);
+      expect(admitted).toBeGreaterThanOrEqual(180);
+      expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
     });
   });
 

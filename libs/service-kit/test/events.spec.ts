@@ -230,7 +230,9 @@ describe('events through JetStream: what only a real broker has', () => {
       await nats.stop();
       const created = await request(svc.url).post('/api/notes').set(auth).send({ name: 'during-outage' }).expect(201);
       // Still ready (it serves; the event waits in the outbox), and says the broker is away.
-      await request(svc.url).get('/readyz').expect(200, { status: 'degraded', database: 'up', events: 'nats', broker: 'reconnecting' });
+      const ready = await request(svc.url).get('/readyz').expect(200);
+      expect(ready.body).toMatchObject({ status: 'degraded', database: 'up', events: 'nats', broker: 'reconnecting' });
+      expect(ready.body.reasons).toEqual([expect.stringContaining('NATS is unreachable')]);
       expect(await svc.events.pendingCount()).toBe(1);
       await nats.restart();
       await waitFor(async () => (await svc.events.pendingCount()) === 0, 30_000);
@@ -308,7 +310,8 @@ class NatsServer {
 
   async stop(): Promise<void> {
     const proc = this.process;
-    if (!proc || proc.exitCode !== null) return;
+    // Killed by a signal, exitCode stays null: signalCode says it is gone too.
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       proc.once('exit', () => resolve());
       proc.kill('SIGKILL');

@@ -40,6 +40,30 @@ describe('TokenVerifier when the key server is unreachable', () => {
   });
 });
 
+describe("TokenVerifier over identity's replicas", () => {
+  it('takes the keys from another replica when the first does not answer, and verifies the token', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
+    const server = http
+      .createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })))
+      .listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const up = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
+      const verifier = new TokenVerifier({ jwksUrl: `http://127.0.0.1:1/jwks.json,${up}`, audience: 'authenticated', revocationsUrl: false });
+      const signed = await new SignJWT({})
+        .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+        .setSubject('8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60')
+        .setAudience('authenticated')
+        .setExpirationTime('1h')
+        .sign(privateKey);
+      expect((await verifier.verify(signed)).id).toBe('8a1f3c1e-0c4b-4f0e-9d7a-1c2b3d4e5f60');
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('TokenVerifier when the key server answers badly', () => {
   // A key server that is starting, overloaded or broken is not the caller's fault: a 401 would end
   // a valid session in the browser (a service restarting under load answered one).
@@ -233,6 +257,38 @@ describe('TokenVerifier honouring revoked sessions', () => {
       revoked = true;
       await expect(verifier.verify(jwt)).rejects.toMatchObject({ status: 401, message: 'Session has ended' });
       expect(list.state.asked).toBe(idle + 1);
+    } finally {
+      verifier.close();
+      list.close();
+    }
+  });
+
+  it('answers a remembered token at once only while nothing is to be waited for: not unverified, after a pause, or once its session ended', async () => {
+    let revoked = false;
+    const list = await listServer(() => ({
+      status: 200,
+      body: { cursor: Date.now(), revocations: revoked ? [{ session_id: sessionId, expires_at: Math.floor(Date.now() / 1000) + 3600 }] : [] },
+    }));
+    const c = { t: Date.now() };
+    const verifier = new TokenVerifier({ hs256Secret: secret, audience: 'authenticated', revocationsUrl: list.url, revocationsPollMs: 20, now: () => c.t });
+    try {
+      const jwt = await sign();
+      const header = `Bearer ${jwt}`;
+      expect(verifier.rememberedUser(header)).toBeUndefined();
+      const user = await verifier.verifyHeader(header);
+      expect(verifier.rememberedUser(header)).toBe(user);
+      expect(verifier.rememberedUser(`Bearer ${jwt.slice(0, -4)}AAAA`)).toBeUndefined();
+      // After a pause the list is fetched before a token is believed: verifyHeader's to do.
+      c.t += 11_000;
+      await new Promise((r) => setTimeout(r, 100));
+      expect(verifier.rememberedUser(header)).toBeUndefined();
+      await verifier.verifyHeader(header);
+      expect(verifier.rememberedUser(header)).toBe(user);
+      revoked = true;
+      const asked = list.state.asked;
+      await waitFor(() => list.state.asked > asked + 1);
+      expect(verifier.rememberedUser(header)).toBeUndefined();
+      await expect(verifier.verifyHeader(header)).rejects.toMatchObject({ status: 401, message: 'Session has ended' });
     } finally {
       verifier.close();
       list.close();

@@ -5,7 +5,11 @@ import { AppError, unauthorized } from '../errors';
 import type { EndedSession, SessionEndings } from './session-endings';
 
 export interface TokenVerifierOptions {
-  /** Public keys (identity's JWKS by default); ES256/RS256 tokens. */
+  /**
+   * Public keys (identity's JWKS by default); ES256/RS256 tokens. Several URLs, comma-separated,
+   * are one identity's replicas (the launcher's REPLICAS; Kubernetes gives its Service): each fetch
+   * goes to the one that answered last, and to the next when it does not.
+   */
   jwksUrl?: string;
   /** Shared secret of older Supabase projects; HS256 tokens. */
   hs256Secret?: string;
@@ -36,6 +40,8 @@ export interface TokenVerifierOptions {
   sessionEndings?: SessionEndings;
   now?: () => number;
 }
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
 
 /**
  * Past this age without a successful poll (a busy or restarting identity misses a few), the list
@@ -70,7 +76,7 @@ export class TokenVerifier {
   private readonly now: () => number;
   /** Ended session id → when its last token has surely expired (then it is forgotten). */
   private readonly revoked = new Map<string, number>();
-  private readonly revocationsUrl?: string;
+  private readonly revocationsUrls?: Replicated<string>;
   private revocationsSyncedAt = -Infinity;
   private revocationsCursor?: number;
   private revocationsSync?: Promise<void>;
@@ -88,12 +94,25 @@ export class TokenVerifier {
     // A token naming a key not in the JWKS fetched makes it fetched again, at most every 5 s: a key
     // identity publishes is signed with 10 s later at the earliest (its key store), so no token of a
     // new key is refused for want of a fresh fetch.
-    if (options.jwksUrl) this.jwks = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 5_000, cacheMaxAge: 600_000, timeoutDuration: 1500 });
+    const jwksUrls = options.jwksUrl?.split(',').map((url) => url.trim()) ?? [];
+    if (jwksUrls.length > 0) {
+      const sets = new Replicated(
+        jwksUrls.map((url) => createRemoteJWKSet(new URL(url), { cooldownDuration: 5_000, cacheMaxAge: 600_000, timeoutDuration: 1500 })),
+      );
+      // A key server's answer (no such key) is the answer; only a failure to get one tries the next.
+      this.jwks = (header, token) => sets.first((getKey) => getKey(header, token), tokenAtFault);
+    }
     if (options.hs256Secret) this.secret = new TextEncoder().encode(options.hs256Secret);
     this.reuseMs = options.reuseMs ?? 60_000;
     this.maxRemembered = options.maxRemembered ?? 10_000;
     this.now = options.now ?? Date.now;
-    this.revocationsUrl = options.revocationsUrl === false ? undefined : (options.revocationsUrl ?? defaultRevocationsUrl(options.jwksUrl));
+    const revocationsUrls =
+      options.revocationsUrl === false
+        ? []
+        : options.revocationsUrl
+          ? [options.revocationsUrl]
+          : jwksUrls.map(defaultRevocationsUrl).filter((u) => u !== undefined);
+    if (revocationsUrls.length > 0) this.revocationsUrls = new Replicated(revocationsUrls);
     options.sessionEndings?.listen(
       (sessions) => this.learn(sessions),
       (listening) => this.hearing(listening),
@@ -125,7 +144,7 @@ export class TokenVerifier {
     this.listening = listening;
     if (listening) {
       this.listeningSince = this.now();
-      if (this.revocationsUrl && this.revocationsOffered) void this.syncRevocations().catch(() => undefined);
+      if (this.revocationsUrls && this.revocationsOffered) void this.syncRevocations().catch(() => undefined);
     }
     // A poll set for the other pace is set again for this one.
     if (this.revocationsTimer) {
@@ -142,9 +161,35 @@ export class TokenVerifier {
   /** Reads `Authorization: Bearer <token>`; anything else is a 401. */
   async verifyHeader(authorization: string | string[] | undefined): Promise<AuthUser> {
     const value = Array.isArray(authorization) ? authorization[0] : authorization;
-    const match = value?.match(/^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i);
+    const match = value === undefined ? null : BEARER.exec(value);
     if (!match) throw unauthorized(value ? 'Malformed authorization header' : 'Authentication required');
     return this.verify(match[1]);
+  }
+
+  /**
+   * The user of a remembered token, at once, when nothing is to be waited for (the revocation list
+   * fresh, or identity's announcements heard); undefined when verifyHeader must decide (a token not
+   * remembered or expired, a list to fetch first, a session ended, a malformed header). The same
+   * rules without a promise: the gateway asks this first on every call.
+   */
+  rememberedUser(authorization: string | string[] | undefined): AuthUser | undefined {
+    const value = Array.isArray(authorization) ? authorization[0] : authorization;
+    // Only a verified token's hash is remembered: what follows "Bearer " needs no pattern to be looked up.
+    if (value === undefined || !value.startsWith('Bearer ')) return undefined;
+    const known = this.remembered.get(hash('sha256', value.slice(7), 'base64url'));
+    if (!known || known.until <= this.now() || !this.revocationsCurrent()) return undefined;
+    const { user } = known;
+    return user.session_id && this.revoked.has(user.session_id) ? undefined : user;
+  }
+
+  /** Whether the revocation list holds now without a fetch to wait for (as currentRevocations decides), the poll kept going. */
+  private revocationsCurrent(): boolean {
+    if (!this.revocationsUrls || !this.revocationsOffered) return true;
+    const age = this.now() - this.revocationsSyncedAt;
+    if (!this.announced && (this.revocationsCatchUp || age > (this.revocationsTimer ? revocationsMaxAgeMs : revocationsFreshMs))) return false;
+    this.lastTokenAt = this.now();
+    this.pollWhileTokensArrive();
+    return true;
   }
 
   async verify(token: string): Promise<AuthUser> {
@@ -173,7 +218,7 @@ export class TokenVerifier {
    * list when it is older than revocationsFreshMs, and so does every call that arrives meanwhile.
    */
   private async currentRevocations(): Promise<void> {
-    if (!this.revocationsUrl || !this.revocationsOffered) return;
+    if (!this.revocationsUrls || !this.revocationsOffered) return;
     this.lastTokenAt = this.now();
     if (this.announced) return this.pollWhileTokensArrive();
     const age = this.now() - this.revocationsSyncedAt;
@@ -219,9 +264,14 @@ export class TokenVerifier {
 
   private async fetchRevocations(): Promise<void> {
     const startedAt = this.now();
-    const url = new URL(this.revocationsUrl!);
-    if (this.revocationsCursor !== undefined) url.searchParams.set('since', String(this.revocationsCursor));
-    const res = await fetch(url, { headers: this.options.revocationsHeaders?.(), signal: AbortSignal.timeout(1500) });
+    const res = await this.revocationsUrls!.first(async (list) => {
+      const url = new URL(list);
+      if (this.revocationsCursor !== undefined) url.searchParams.set('since', String(this.revocationsCursor));
+      const answer = await fetch(url, { headers: this.options.revocationsHeaders?.(), signal: AbortSignal.timeout(1500) });
+      // A replica that cannot answer now: another may.
+      if (answer.status >= 500) throw new Error(`revocations: HTTP ${answer.status}`);
+      return answer;
+    });
     if (res.status === 404) {
       this.revocationsOffered = false;
       this.close();
@@ -281,6 +331,32 @@ export class TokenVerifier {
     if (!this.jwks) throw new UnacceptedToken('asymmetric tokens not accepted');
     // Either ECDSA form (s or n − s) is valid: Go's crypto/ecdsa, which Supabase Auth signs with, does not normalise s.
     return (await jwtVerify(token, this.jwks, { ...common, algorithms: ['ES256', 'RS256', 'EdDSA'] })).payload;
+  }
+}
+
+/**
+ * One thing served by each of several replicas: `first` asks the one that answered last, then the
+ * others in turn, and answers the first answer; `final` errors are answers too.
+ */
+class Replicated<T> {
+  private current = 0;
+
+  constructor(private readonly members: T[]) {}
+
+  async first<R>(ask: (member: T) => Promise<R>, final: (err: unknown) => boolean = () => false): Promise<R> {
+    let failure: unknown;
+    for (let tried = 0; tried < this.members.length; tried++) {
+      const index = (this.current + tried) % this.members.length;
+      try {
+        const answer = await ask(this.members[index]);
+        this.current = index;
+        return answer;
+      } catch (err) {
+        if (final(err)) throw err;
+        failure = err;
+      }
+    }
+    throw failure;
   }
 }
 

@@ -1,3 +1,4 @@
+import { writeCaps, WriteKind } from '@app/contracts';
 import { conflict, rateLimited } from '../errors';
 import type { Tx } from './database';
 
@@ -53,4 +54,14 @@ export async function holdDailyCap(tx: Tx, count: CapCount): Promise<void> {
   );
   const full = caps.findIndex((c, i) => (rows[0][`n${i}`] ?? 0) >= c.cap);
   if (full >= 0) throw rateLimited(rows[0][`wait${full}`] ?? 1, caps[full].message);
+}
+
+/**
+ * The cap policy's daily cap on one kind of user-generated write (writeCaps in the contracts): 429
+ * with Retry-After when the account made that many of `rows` in the last 24 hours. `rows` is
+ * `<table> WHERE <condition with $1 = the account>`; call before inserting, in the same transaction.
+ */
+export function holdWriteCap(tx: Tx, kind: WriteKind, count: Pick<CapCount, 'userId' | 'rows' | 'at' | 'params'>): Promise<void> {
+  const { perDay, message } = writeCaps[kind];
+  return holdDailyCap(tx, { ...count, kind, cap: perDay, message });
 }

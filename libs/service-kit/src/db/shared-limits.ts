@@ -15,6 +15,8 @@ const table = 'rate_limits';
 export interface LimitStore {
   db: Database;
   keyHashKey: Buffer | undefined;
+  /** Default rate_limits; the users' shares have a table of their own (kit migration 0004). */
+  table?: string;
 }
 
 /**
@@ -37,7 +39,7 @@ export class SharedLimit {
   private readonly keyHashKey: Buffer | undefined;
 
   constructor(
-    { db, keyHashKey }: LimitStore,
+    { db, keyHashKey, table: tableName = table }: LimitStore,
     name: string,
     readonly limit: number,
     private readonly seconds: number,
@@ -47,7 +49,7 @@ export class SharedLimit {
       storeClient: db.pool,
       storeType: 'pool',
       schemaName: db.schema,
-      tableName: table,
+      tableName,
       // The service's migration made the table; expired rows go with sweepExpiredLimits.
       tableCreated: true,
       clearExpiredByTimeout: false,
@@ -88,6 +90,21 @@ export class SharedLimit {
     }
   }
 
+  /**
+   * Counts `points` at once, atomically: the milliseconds left in the window when they fit within the
+   * limit, else the seconds until the window ends as `wait` (the points still count, as a refused
+   * take's one does).
+   */
+  async takeMany(key: string | string[], points: number): Promise<{ wait: 0; windowMs: number } | { wait: number }> {
+    try {
+      const res = await this.store.consume(this.hashed(key), points);
+      return { wait: 0, windowMs: res.msBeforeNext };
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return { wait: waitOf(err) };
+      throw err;
+    }
+  }
+
   /** Puts `key` at its limit for `seconds` from now, whatever it counted. */
   async holdFor(key: string | string[], seconds: number): Promise<void> {
     await this.store.block(this.hashed(key), seconds);
@@ -111,6 +128,6 @@ export class SharedLimit {
 const waitOf = (res: RateLimiterRes) => Math.max(res.msBeforeNext, 1) / 1000;
 
 /** Deletes every count whose window has ended (all limits of a service share the table). */
-export async function sweepExpiredLimits(db: Database): Promise<void> {
-  await db.query(`DELETE FROM ${table} WHERE expire < $1`, [Date.now()]);
+export async function sweepExpiredLimits(db: Database, tableName = table): Promise<void> {
+  await db.query(`DELETE FROM ${tableName} WHERE expire < $1`, [Date.now()]);
 }

@@ -31,8 +31,6 @@ export interface EventBusOptions {
   relayIntervalMs?: number;
   /** How long processed_events remembers a handled event (EVENT_DEDUPLICATION_DAYS). */
   deduplicationDays?: number;
-  /** Time between prunings of processed_events. */
-  pruneIntervalMs?: number;
 }
 
 /** An event too large for the event stream, refused when it is recorded rather than by the relay later. */
@@ -59,8 +57,6 @@ const REFUSED_RETRY_CAP_MS = 5 * 60_000;
 const REDRIVE_BATCH = 20;
 /** processed_events rows deleted per statement: short statements, never a long lock. */
 const PRUNE_BATCH = 5_000;
-/** The first pruning waits this long after start (and the rest of the start-up is not slowed by it). */
-const PRUNE_FIRST_DELAY_MS = 60_000;
 
 interface OutboxRow {
   id: string;
@@ -86,21 +82,17 @@ export class EventBus {
   private relayRunning?: Promise<void>;
   private relayAgain = false;
   private relayFailures = 0;
-  private pruneTimer?: NodeJS.Timeout;
-  private pruning?: Promise<unknown>;
   private stopped = true;
   private readonly maxDeliveries: number;
   private readonly relayMaxAttempts: number;
   private readonly relayIntervalMs: number;
   private readonly deduplicationDays: number;
-  private readonly pruneIntervalMs: number;
 
   constructor(private readonly options: EventBusOptions) {
     this.maxDeliveries = options.maxDeliveries ?? 8;
     this.relayMaxAttempts = options.relayMaxAttempts ?? 10;
     this.relayIntervalMs = options.relayIntervalMs ?? 1000;
     this.deduplicationDays = options.deduplicationDays ?? 14;
-    this.pruneIntervalMs = options.pruneIntervalMs ?? 60 * 60_000;
   }
 
   get transport(): EventTransport {
@@ -162,7 +154,6 @@ export class EventBus {
       this.consumers.push({ spec, handle });
     }
     this.scheduleRelay(0);
-    this.schedulePrune(PRUNE_FIRST_DELAY_MS);
   }
 
   /**
@@ -176,11 +167,9 @@ export class EventBus {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.relayTimer) clearTimeout(this.relayTimer);
-    if (this.pruneTimer) clearTimeout(this.pruneTimer);
     // A publish caught between NATS servers waits for its ack; the transport's close ends that wait
     // (the rows stay in the outbox), so stopping need not wait for it here.
     await waitAtMost(this.relayRunning, RELAY_STOP_WAIT_MS);
-    await waitAtMost(this.pruning, RELAY_STOP_WAIT_MS);
     await Promise.all(this.consumers.splice(0).map((c) => c.handle.stop()));
   }
 
@@ -446,10 +435,9 @@ export class EventBus {
 
   /**
    * Deletes processed_events rows older than the deduplication window, a few thousand per
-   * statement; returns how many. Idempotent, so every replica may run it: two at once delete
-   * disjoint rows or wait for each other's. The window (two weeks by default) outlasts the event
-   * stream's and the dead-letter stream's 7 days: an event the broker can still deliver, or an
-   * operator redrive, is still recognised.
+   * statement; returns how many. The kit's hourly job (processed-events-pruning) runs it. The
+   * window (two weeks by default) outlasts the event stream's and the dead-letter stream's 7 days:
+   * an event the broker can still deliver, or an operator redrive, is still recognised.
    */
   async pruneProcessedEvents(): Promise<number> {
     let pruned = 0;
@@ -462,20 +450,6 @@ export class EventBus {
       pruned += rowCount ?? 0;
       if ((rowCount ?? 0) < PRUNE_BATCH || this.stopped) return pruned;
     }
-  }
-
-  private schedulePrune(delayMs: number): void {
-    if (this.stopped) return;
-    this.pruneTimer = setTimeout(() => {
-      this.pruning = this.pruneProcessedEvents()
-        .then((pruned) => pruned > 0 && this.options.logger.info({ pruned, older_than_days: this.deduplicationDays }, 'processed events pruned'))
-        .catch((err: Error) => this.options.logger.warn({ err: err.message }, 'processed events could not be pruned'))
-        .finally(() => {
-          this.pruning = undefined;
-          this.schedulePrune(this.pruneIntervalMs);
-        });
-    }, delayMs);
-    this.pruneTimer.unref();
   }
 
   /** Moves a delivery to the dead-letter subject for an operator to look at; never loses it. */

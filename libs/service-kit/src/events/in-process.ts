@@ -107,6 +107,10 @@ export class InProcessTransport implements EventTransport {
     return !this.closed;
   }
 
+  async answers(): Promise<boolean> {
+    return !this.closed;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const stop of this.stops) stop();

@@ -29,6 +29,13 @@ import { waitAtMost } from './wait';
 
 export * from './streams';
 
+const START_PATIENCE_MS = 60_000;
+/** No answer in time, no responder yet, or JetStream saying it is not ready: worth asking again. */
+const brokerBusy = (err: unknown): boolean => {
+  const { code, api_error: apiError } = err as NatsError;
+  return code === ErrorCode.Timeout || code === ErrorCode.NoResponders || apiError?.code === 503;
+};
+
 const encoder = new TextEncoder();
 /** How long closing waits for a drain before it closes the connection (the launcher allows 3 s a service). */
 const CLOSE_WITHIN_MS = 1_000;
@@ -97,6 +104,24 @@ export class JetStreamTransport implements EventTransport {
     return transport;
   }
 
+  /**
+   * A JetStream API call at start that the broker did not answer in time (a cluster electing a
+   * leader after a node died, a machine busy with a dozen starts) is asked again for up to a minute:
+   * given up at once, the replica exits and crash-loops, serving nothing meanwhile.
+   */
+  private async patiently<T>(what: string, call: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + START_PATIENCE_MS;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call();
+      } catch (err) {
+        if (!brokerBusy(err) || Date.now() > deadline) throw err;
+        this.options.logger.warn({ err: (err as Error).message, what, attempt }, 'JetStream did not answer in time; asking again');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(250 * attempt, 2_000)));
+      }
+    }
+  }
+
   private subject(name: string): string {
     return prefixedSubject(this.options.prefix, name);
   }
@@ -104,7 +129,7 @@ export class JetStreamTransport implements EventTransport {
   /** The streams exist and hold what this service publishes; it never changes them (provisionEventStreams does). */
   private async checkStreams(): Promise<void> {
     const info = async (stream: string) =>
-      this.jsm.streams.info(stream).catch((err: Error) => {
+      this.patiently(`stream ${stream}`, () => this.jsm.streams.info(stream)).catch((err: Error) => {
         throw /not found/i.test(err.message) ? new EventStreamsNotProvisioned(stream, []) : err;
       });
     this.eventSubjects = (await info(this.streams.events)).config.subjects ?? [];
@@ -154,20 +179,25 @@ export class JetStreamTransport implements EventTransport {
     const durable = consumerName(this.options.prefix, spec.durable);
     // What may change between releases; ack and deliver policies are fixed when a durable is made.
     const settings = { filter_subject: this.subject(spec.subject), ...eventConsumerLimits };
-    const existing = await this.jsm.consumers.info(this.streams.events, durable).catch(() => undefined);
+    const existing = await this.patiently(`consumer ${durable}`, () => this.jsm.consumers.info(this.streams.events, durable)).catch((err: Error) => {
+      if (/not found/i.test(err.message)) return undefined;
+      throw err;
+    });
     if (!existing) {
-      await this.jsm.consumers.add(this.streams.events, {
-        durable_name: durable,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        ...settings,
-      });
+      await this.patiently(`consumer ${durable}`, () =>
+        this.jsm.consumers.add(this.streams.events, {
+          durable_name: durable,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          ...settings,
+        }),
+      );
     } else if (Object.entries(settings).some(([key, value]) => existing.config[key as keyof typeof settings] !== value)) {
       // A durable made by an earlier release keeps its position and takes this release's settings.
-      await this.jsm.consumers.update(this.streams.events, durable, settings);
+      await this.patiently(`consumer ${durable}`, () => this.jsm.consumers.update(this.streams.events, durable, settings));
       this.options.logger.info({ durable, settings }, 'durable consumer settings updated');
     }
-    const consumer = await this.js.consumers.get(this.streams.events, durable);
+    const consumer = await this.patiently(`consumer ${durable}`, () => this.js.consumers.get(this.streams.events, durable));
     const messages = await consumer.consume({ max_messages: 64 });
     this.consumers.add(messages);
     const loop = (async () => {
@@ -203,6 +233,14 @@ export class JetStreamTransport implements EventTransport {
 
   isReady(): boolean {
     return !this.nc.isClosed() && this.nc.info !== undefined && !this.reconnecting;
+  }
+
+  /** A PING answered by a PONG: a paused or wedged server keeps the TCP connection but never answers. */
+  answers(): Promise<boolean> {
+    return this.nc.flush().then(
+      () => true,
+      () => false,
+    );
   }
 
   private get reconnecting(): boolean {

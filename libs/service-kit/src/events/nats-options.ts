@@ -198,5 +198,8 @@ export function natsAccountsConfig({ services, administrator, listeners = [], pr
 /** The NATS user that provisions the event streams (launcher, Kubernetes job event-streams). */
 export const natsAdministrator = 'streams-admin';
 
+/** The gateway's NATS user: a listener, which only hears the endings of sessions (launcher, Kubernetes). */
+export const natsGatewayListener = 'gateway';
+
 /** The environment variable holding a service's NATS password where the server reads it from the environment (Kubernetes). */
 export const natsPasswordVariable = (service: string) => `${service.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_NATS_PASSWORD`;

@@ -50,5 +50,10 @@ export interface EventTransport {
   deadLetterCount(consumer: string): Promise<number>;
   consume(spec: ConsumerSpec, handler: (delivery: Delivery) => Promise<void>): Promise<ConsumerHandle>;
   isReady(): boolean;
+  /**
+   * Whether the broker answers a round trip: resolves true when it has, false when the connection
+   * failed. A broker that is paused (connected, silent) never answers; the caller bounds the wait.
+   */
+  answers(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import express, { NextFunction, Request, Response } from 'express';
-import { limits } from '@app/contracts';
+import pino from 'pino';
+import { EndpointSpec, limits } from '@app/contracts';
 import { requestContext } from '../context';
 import { AppError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
@@ -32,11 +33,32 @@ export function startAccessLog(logger: Logger, requestId: string, method: string
   const access = accessLoggerOf(logger);
   return (status, userId) => {
     const ms = Math.round((performance.now() - startedAt) * 10) / 10;
-    const line = { request_id: requestId, user_id: userId, method, path, status, ms };
-    // Without telemetry there is no trace to carry (the root context): no context switch to pay for.
-    if (traced === ROOT_CONTEXT) access.info(line, 'request');
-    else context.with(traced, () => access.info(line, 'request'));
+    // Without telemetry there is no trace to carry (the root context): no context switch to pay
+    // for, and nothing for the logger's mixin to add to the line.
+    if (traced === ROOT_CONTEXT) return writeAccessLine(access, requestId, userId, method, path, status, ms);
+    context.with(traced, () => access.info({ request_id: requestId, user_id: userId, method, path, status, ms }, 'request'));
   };
+}
+
+type PinoInternals = Record<symbol, unknown> & { levels: { values: Record<string, number> } };
+
+/**
+ * The access line as pino writes it through `access` (its level, time and bindings, the fields,
+ * the message), put together here rather than by pino's pass over an object, serializers and
+ * mixin: that pass was the gateway's largest cost of its own per call. Untraced lines only.
+ */
+function writeAccessLine(access: Logger, requestId: string, userId: string | undefined, method: string, path: string, status: number, ms: number): void {
+  const own = access as unknown as PinoInternals;
+  const { lsCacheSym, timeSym, chindingsSym, endSym, streamSym, needsMetadataGsym } = pino.symbols;
+  const stream = own[streamSym] as { write(line: string): void; [needsMetadataGsym]?: boolean };
+  // A multistream reads each line's level from the logger as it writes: pino's own path then.
+  if (stream[needsMetadataGsym]) return access.info({ request_id: requestId, user_id: userId, method, path, status, ms }, 'request');
+  if (!access.isLevelEnabled('info')) return;
+  const user = userId === undefined ? '' : `,"user_id":${JSON.stringify(userId)}`;
+  stream.write(
+    `${(own[lsCacheSym] as Record<number, string>)[own.levels.values.info]}${(own[timeSym] as () => string)()}${own[chindingsSym] as string}` +
+      `,"request_id":${JSON.stringify(requestId)}${user},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms},"msg":"request"${own[endSym] as string}`,
+  );
 }
 
 const accessLoggers = new WeakMap<Logger, Logger>();
@@ -102,33 +124,62 @@ export function bodyProblem(body: unknown): Record<string, string> | undefined {
 /** A request whose JSON body was read: `rawBody` holds its bytes as sent (see jsonBodies). */
 export type RawBodyRequest = Request & { rawBody?: Buffer };
 
+/** A one-click unsubscribe's form is one short field: flat (no a[b]=c), a kilobyte at most. */
+const parseForm = express.urlencoded({ extended: false, limit: 1024, parameterLimit: 10 });
+
 /** A NUL in the path or query, percent-encoded or not: no text column can take it. */
 const NUL_IN_URL = /%00|\0/i;
 
+const sizeText = (bytes: number) => (bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`);
+
 /**
- * Bodies are JSON, at most 100 KB, at most BODY_DEPTH_MAX levels deep, without NUL characters;
- * anything else is refused in the envelope before a handler runs.
+ * Bodies are JSON, at most 100 KB (or the larger bodyBytesMax an endpoint of `endpoints` declares),
+ * at most BODY_DEPTH_MAX levels deep, without NUL characters; anything else is refused in the
+ * envelope before a handler runs. The paths in `formPaths` (an endpoint declared with formBody:
+ * RFC 8058's one-click unsubscribe) also take a small flat form.
  */
-export function jsonBodies(shapeOf: (path: string) => ErrorShape = () => 'envelope') {
+export function jsonBodies(
+  shapeOf: (path: string) => ErrorShape = () => 'envelope',
+  formPaths: ReadonlySet<string> = new Set(),
+  endpoints: ReadonlyArray<Pick<EndpointSpec, 'method' | 'path' | 'bodyBytesMax'>> = [],
+) {
   // The bytes as they came, kept beside the parsed body (it is the same buffer, already read):
   // a webhook's HMAC is over those bytes, which re-serialising the parsed JSON would not give back.
-  const parse = express.json({
-    limit: limits.bodyBytesMax,
-    strict: false,
-    verify: (req, _res, buf) => {
-      (req as RawBodyRequest).rawBody = buf;
-    },
-  });
+  const parserOf = (limit: number) =>
+    express.json({
+      limit,
+      strict: false,
+      verify: (req, _res, buf) => {
+        (req as RawBodyRequest).rawBody = buf;
+      },
+    });
+  const ordinary = { bytes: limits.bodyBytesMax, parse: parserOf(limits.bodyBytesMax) };
+  const larger = endpoints
+    .filter((e) => (e.bodyBytesMax ?? 0) > limits.bodyBytesMax)
+    .map((e) => ({
+      method: e.method,
+      pattern: new RegExp(`^${e.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}/?$`),
+      bytes: e.bodyBytesMax!,
+      parse: parserOf(e.bodyBytesMax!),
+    }));
+  const boundOf = (req: Request) => larger.find((e) => e.method === req.method && e.pattern.test(req.path)) ?? ordinary;
   return (req: Request, res: Response, next: NextFunction) => {
     const refuse = (error: AppError) => sendError(res, error, shapeOf(req.path));
     if (NUL_IN_URL.test(req.url))
       return refuse(new AppError('validation_failed', 'The address must not contain NUL characters', { url: 'Must not contain NUL characters' }));
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && formPaths.has(req.path) && req.is('application/x-www-form-urlencoded')) {
+      return parseForm(req, res, (err?: unknown) => (err ? refuse(toAppError(err)) : next()));
+    }
     if (hasBody && !req.is('application/json') && !req.is('application/*+json')) {
       return refuse(new AppError('unsupported_media_type', 'Request body must be JSON (Content-Type: application/json)'));
     }
-    parse(req, res, (err?: unknown) => {
-      if (err) return refuse(toAppError(err));
+    const bound = boundOf(req);
+    bound.parse(req, res, (err?: unknown) => {
+      if (err) {
+        const tooLarge = (err as { type?: string }).type === 'entity.too.large';
+        return refuse(tooLarge ? new AppError('payload_too_large', `Request body is larger than ${sizeText(bound.bytes)}`) : toAppError(err));
+      }
       const problem = bodyProblem(req.body);
       if (problem) return refuse(validationFailed(problem));
       next();

@@ -1,8 +1,8 @@
 /**
- * A token bucket per key, in memory: `burst` calls at once, then `perSecond` on average. What keeps
- * one heavy user from slowing everyone else. Per replica on purpose, as Envoy's local rate limit:
- * it is checked on every call, so a shared store would add a round trip to each; the limits that
- * must hold across replicas (sign-in, sign-up, contact) are SharedLimits in Postgres.
+ * A token bucket per key, in memory: `burst` calls at once, then `perSecond` on average. The
+ * gateway's first shield per signed-in user, per replica on purpose, as Envoy's local rate limit:
+ * it has no database, and it only spares the services calls; each user's share that holds across
+ * replicas is counted by the services (UserShares, docs/limits.md).
  */
 export class TokenBuckets {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();

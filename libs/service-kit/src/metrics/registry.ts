@@ -113,6 +113,21 @@ export class Metrics {
    * A duration histogram by route, method and status class in this registry; each RouteHistogram
    * made from it adds labels of its own (e.g. the gateway's upstream).
    */
+  /** A gauge a service reads for itself at each scrape (e.g. identity's unsent mail); `read` answering undefined leaves it out of that scrape. */
+  gauge(name: string, help: string, read: () => Promise<number | undefined>): void {
+    const { Gauge } = promClient();
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const value = await read();
+        if (value !== undefined) this.set(value);
+      },
+    });
+  }
+
   routeHistograms(name: string, help: string): (fixedLabels: Record<string, string>) => RouteHistogram {
     const histogram = new DurationHistogram(name, help);
     this.registry.registerMetric(histogram as unknown as Metric);

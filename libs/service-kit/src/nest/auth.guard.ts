@@ -4,7 +4,7 @@ import type { AuthUser } from '@app/contracts';
 import type { Request } from 'express';
 import { requestContext } from '../context';
 import { rateLimited, unauthorized } from '../errors';
-import { TokenBuckets } from '../http/rate-limiter';
+import { UserShares } from '../db/user-shares';
 import { TokenVerifier } from '../auth/token-verifier';
 
 const PUBLIC = 'service-kit:public';
@@ -19,14 +19,15 @@ type AuthedRequest = Request & { user?: AuthUser };
 
 /**
  * Every route needs a valid access token unless marked otherwise: safe by default. Each user's calls
- * are then metered (USER_REQUESTS_PER_SECOND, USER_REQUEST_BURST), so one cannot starve the others.
+ * are then metered (USER_REQUESTS_PER_SECOND, USER_REQUEST_BURST, counted across the service's
+ * replicas), so one cannot starve the others.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
-    @Inject(TokenBuckets) private readonly perUser: TokenBuckets,
+    @Inject(UserShares) private readonly perUser: UserShares,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -40,7 +41,7 @@ export class AuthGuard implements CanActivate {
     request.user = await this.verifier.verifyHeader(request.headers.authorization);
     const store = requestContext.getStore();
     if (store) store.userId = request.user.id;
-    const wait = this.perUser.take(request.user.id);
+    const wait = await this.perUser.take(request.user.id);
     if (wait > 0) throw rateLimited(wait, 'Too many requests from this account, please slow down');
     return true;
   }

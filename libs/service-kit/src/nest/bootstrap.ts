@@ -9,6 +9,8 @@ import { TokenVerifier } from '../auth/token-verifier';
 import { BaseConfig, loadConfig } from '../config';
 import { Database } from '../db/database';
 import { EventBus } from '../events/event-bus';
+import { JobRunner } from '../jobs/job-runner';
+import { UserShares } from '../db/user-shares';
 import { InProcessTransport } from '../events/in-process';
 import { JetStreamTransport } from '../events/jetstream';
 import { natsCredentialsOf } from '../events/nats-options';
@@ -38,6 +40,8 @@ export interface ServiceDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   config?: S;
   /** Defaults for base variables (e.g. identity verifies its own tokens, so it names its own JWKS). */
   defaults?: Record<string, string>;
+  /** Gauges of the service's own, read at each scrape (METRICS_PORT set). */
+  metrics?: (metrics: Metrics, db: Database, logger: Logger) => void;
 }
 
 export interface RunningService<C = BaseConfig> {
@@ -119,6 +123,17 @@ export async function startService<S extends z.ZodRawShape>(
       relayMaxAttempts: config.EVENT_RELAY_MAX_ATTEMPTS,
       deduplicationDays: config.EVENT_DEDUPLICATION_DAYS,
     });
+    const jobs = new JobRunner({ db, logger });
+    jobs.define({
+      name: 'processed-events-pruning',
+      everyMs: 60 * 60_000,
+      run: async () => {
+        const pruned = await events.pruneProcessedEvents();
+        if (pruned > 0) logger.info({ pruned, older_than_days: config.EVENT_DEDUPLICATION_DAYS }, 'processed events pruned');
+      },
+    });
+    const shares = new UserShares(db, config.USER_REQUESTS_PER_SECOND, config.USER_REQUEST_BURST);
+    jobs.define({ name: 'user-shares-sweep', everyMs: 10 * 60_000, run: () => shares.sweep() });
     const gatewayProof = config.GATEWAY_SECRET ? new GatewayProof(config.GATEWAY_SECRET) : undefined;
     if (!gatewayProof) {
       logger.warn(
@@ -149,7 +164,7 @@ export async function startService<S extends z.ZodRawShape>(
     @Module({})
     class ServiceRoot {}
     const app = await NestFactory.create(
-      { module: ServiceRoot, imports: [ServiceKitModule.forRoot({ config, logger, db, events, verifier }), definition.module] },
+      { module: ServiceRoot, imports: [ServiceKitModule.forRoot({ config, logger, db, events, verifier, jobs, shares }), definition.module] },
       { bodyParser: false, logger: new NestToPino(logger), abortOnError: false },
     );
     const metrics = config.METRICS_PORT === undefined ? undefined : new Metrics(definition.name);
@@ -157,7 +172,8 @@ export async function startService<S extends z.ZodRawShape>(
     app.use(requestLogging(logger));
     app.use(gatewayHop(gatewayProof));
     const declared = (apiByService as Record<string, Record<string, EndpointSpec> | undefined>)[definition.name] ?? {};
-    app.use(jsonBodies(errorShapeByPath(Object.values(declared))));
+    const formPaths = new Set(Object.values(declared).flatMap((e) => (e.formBody ? [e.path] : [])));
+    app.use(jsonBodies(errorShapeByPath(Object.values(declared)), formPaths, Object.values(declared)));
     answerClientErrors(app.getHttpServer());
     app.useGlobalFilters(new EnvelopeExceptionFilter(logger));
     (app.getHttpAdapter().getInstance() as { disable(s: string): void }).disable('x-powered-by');
@@ -170,12 +186,16 @@ export async function startService<S extends z.ZodRawShape>(
     // Consumers and the relay run before /readyz can say ready.
     await events.start();
     cleanups.unshift({ step: 'event consumers and relay', run: () => events.stop() });
+    // The jobs the modules declared while the app initialised.
+    await jobs.start();
+    cleanups.unshift({ step: 'jobs', run: () => jobs.stop() });
     await app.listen(config.PORT, config.HOST);
 
     let metricsUrl: string | undefined;
     if (metrics) {
       registerEventMetrics(metrics, events, logger);
       registerDatabaseMetrics(metrics, db);
+      definition.metrics?.(metrics, db, logger);
       const server = await startMetricsServer(metrics, config.METRICS_PORT!, config.HOST);
       cleanups.unshift({ step: 'metrics server', run: () => server.close() });
       metricsUrl = server.url;

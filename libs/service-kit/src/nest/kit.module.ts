@@ -2,16 +2,16 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthGuard } from './auth.guard';
 import { TokenVerifier } from '../auth/token-verifier';
-import { TokenBuckets } from '../http/rate-limiter';
 import type { BaseConfig } from '../config';
 import { Database } from '../db/database';
+import { UserShares } from '../db/user-shares';
 import { EventBus } from '../events/event-bus';
+import { JobRunner } from '../jobs/job-runner';
 import { HealthController } from './health.controller';
 import type { Logger } from '../logger';
+import { LOGGER, SERVICE_CONFIG } from './tokens';
 
-/** Injection tokens for what is not a class. */
-export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
-export const LOGGER = Symbol('LOGGER');
+export { LOGGER, SERVICE_CONFIG };
 
 export interface ServiceRuntime {
   config: BaseConfig & Record<string, unknown>;
@@ -19,6 +19,8 @@ export interface ServiceRuntime {
   db: Database;
   events: EventBus;
   verifier: TokenVerifier;
+  jobs: JobRunner;
+  shares: UserShares;
 }
 
 /** Makes the service's plumbing injectable everywhere and guards every route by default (token, then the user's share of requests). */
@@ -32,8 +34,9 @@ export class ServiceKitModule {
       { provide: Database, useValue: runtime.db },
       { provide: EventBus, useValue: runtime.events },
       { provide: TokenVerifier, useValue: runtime.verifier },
-      // The users' shares: a service that checks its own tokens (identity) meters its callers with the same buckets.
-      { provide: TokenBuckets, useValue: new TokenBuckets(runtime.config.USER_REQUESTS_PER_SECOND, runtime.config.USER_REQUEST_BURST) },
+      { provide: JobRunner, useValue: runtime.jobs },
+      // The users' shares, counted across replicas: a service that checks its own tokens (identity) meters its callers with them too.
+      { provide: UserShares, useValue: runtime.shares },
     ];
     return {
       module: ServiceKitModule,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventData, EventEnvelope, eventSchemas, EventType } from '@app/contracts';
+import { EventData, EventEnvelope, EventInput, eventSchemas, EventType } from '@app/contracts';
 import { AckPolicy, connect, StringCodec } from 'nats';
 import { natsConnectionOptions } from '../events/nats-options';
 import type { TestEnvironment } from './environment';
@@ -23,7 +23,7 @@ export async function waitFor<T>(check: () => Promise<T | undefined | null | fal
 export async function publishEvent<T extends EventType>(
   env: TestEnvironment,
   type: T,
-  data: EventData<T>,
+  data: EventInput<T>,
   options: { id?: string; msgId?: string } = {},
 ): Promise<EventEnvelope<EventData<T>>> {
   const envelope: EventEnvelope<EventData<T>> = {

@@ -15,9 +15,10 @@ const freePort = () =>
 
 /**
  * A private nats-server (from PATH) with JetStream and the given configuration text (e.g. the kit's
- * natsAccountsConfig), for tests of what the server allows; stopped and removed by `stop()`.
+ * natsAccountsConfig), for tests of what the server allows or of a server that stops answering
+ * (`pause()`); stopped and removed by `stop()`.
  */
-export async function startNatsServer(configuration = ''): Promise<StartedServer & { port: number }> {
+export async function startNatsServer(configuration = ''): Promise<StartedServer & { port: number; pause(): void; resume(): void }> {
   const binary = execFileSync('sh', ['-c', 'command -v nats-server || true']).toString().trim();
   if (!binary) throw new Error('this test starts its own nats-server: install it (Debian package nats-server; .ci/run does)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nats-test-'));
@@ -45,7 +46,11 @@ export async function startNatsServer(configuration = ''): Promise<StartedServer
   return {
     url: `nats://127.0.0.1:${port}`,
     port,
+    // SIGSTOP: the server keeps its connections open but answers nothing, as a wedged one would.
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
     stop: async () => {
+      child.kill('SIGCONT');
       child.kill('SIGTERM');
       await exited;
       rmSync(dir, { recursive: true, force: true });
