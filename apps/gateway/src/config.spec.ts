@@ -45,11 +45,11 @@ describe('loadGatewayConfig', () => {
     expect(loadGatewayConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
   });
 
-  it("takes a service's replicas as a comma-separated list, each checked, the first serving the default JWKS", () => {
+  it("takes a service's replicas as a comma-separated list, each checked, each of identity's serving the default JWKS", () => {
     const config = loadGatewayConfig({ PRACTICE_URL: 'http://127.0.0.1:9001, http://127.0.0.1:9002/', IDENTITY_URL: 'http://a:1,http://b:2' });
     expect(config.upstreams.practice).toEqual(['http://127.0.0.1:9001', 'http://127.0.0.1:9002']);
     expect(config.upstreams.profile).toEqual(['http://127.0.0.1:8105']);
-    expect(config.AUTH_JWKS_URL).toBe('http://a:1/auth/v1/.well-known/jwks.json');
+    expect(config.AUTH_JWKS_URL).toBe('http://a:1/auth/v1/.well-known/jwks.json,http://b:2/auth/v1/.well-known/jwks.json');
     expect(() => loadGatewayConfig({ PRACTICE_URL: 'http://127.0.0.1:9001,ftp://x' })).toThrow(/^ {2}PRACTICE_URL\.1: must be an http\(s\) URL/m);
   });
 

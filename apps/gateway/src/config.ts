@@ -179,7 +179,7 @@ const schema = z.object(gatewayConfigShape).transform((c) => {
     ...c,
     upstreams,
     // Nothing configured: identity's own JWKS. A secret alone means HS256 only (older Supabase).
-    AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? (c.SUPABASE_JWT_SECRET ? undefined : `${upstreams.identity[0]}/auth/v1/.well-known/jwks.json`),
+    AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? (c.SUPABASE_JWT_SECRET ? undefined : upstreams.identity.map((url) => `${url}/auth/v1/.well-known/jwks.json`).join(',')),
   };
 });
 

@@ -62,10 +62,10 @@ describe('gateway: a service with several replicas', () => {
     expect(await call()).toMatchObject({ status: 200, upstream: 'a' });
   });
 
-  it('does not send a POST without an Idempotency-Key elsewhere: it is a 503, and the next POST goes to a replica that is up', async () => {
+  it('sends a POST whose connection was refused (nothing of it sent) to another replica, its body whole', async () => {
     const a = await replica('a');
     const call = await profileAt([await dead(), a.url]);
-    expect(await call('POST', {}, '{"x":1}')).toMatchObject({ status: 503 });
+    expect(await call('POST', {}, '{"x":1}')).toEqual({ status: 200, upstream: 'a', bodyBytes: 7 });
     expect(await call('POST', {}, '{"x":1}')).toMatchObject({ status: 200, upstream: 'a' });
   });
 
@@ -74,6 +74,55 @@ describe('gateway: a service with several replicas', () => {
     const call = await profileAt([await dead(), a.url]);
     const body = JSON.stringify({ note: 'x'.repeat(5000) });
     expect(await call('POST', { 'idempotency-key': randomUUID() }, body)).toEqual({ status: 200, upstream: 'a', bodyBytes: Buffer.byteLength(body) });
+  });
+
+  it('drops a replica whose /readyz answers 503 (a voice replica draining its calls) within about a second, and takes it back once ready', async () => {
+    const a = await replica('a');
+    let draining = false;
+    const b = await startEcho('b', {
+      extra: (req, res) => {
+        if (req.url !== '/readyz' || !draining) return false;
+        res.statusCode = 503;
+        res.end('{"error":{"code":"upstream_unavailable","message":"not ready: shutting down, its calls are draining"}}');
+        return true;
+      },
+    });
+    opened.push(b);
+    const call = await profileAt([a.url, b.url]);
+    draining = true;
+    const drainedAt = Date.now();
+    // Calls in flight on b may go on (it still answers); new ones stop reaching it once its /readyz is asked.
+    while ((await call()).upstream === 'b' || (await call()).upstream === 'b') {
+      expect(Date.now() - drainedAt).toBeLessThan(3_000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    for (let i = 0; i < 10; i++) expect(await call()).toMatchObject({ status: 200, upstream: 'a' });
+    draining = false;
+    const readyAt = Date.now();
+    while ((await call()).upstream !== 'b') {
+      expect(Date.now() - readyAt).toBeLessThan(3_000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
+  it('answers a GET cut by a dying replica from another, and sends it no more calls until its /readyz answers', async () => {
+    const a = await replica('a');
+    let cutting = false;
+    let reached = 0;
+    const b = await startEcho('b', {
+      extra: (req, res) => {
+        if (!cutting || req.url === '/readyz') return false;
+        reached += 1;
+        res.socket?.destroy();
+        return true;
+      },
+    });
+    opened.push(b);
+    const call = await profileAt([a.url, b.url]);
+    cutting = true;
+    for (let i = 0; i < 10; i++) expect(await call()).toMatchObject({ status: 200, upstream: 'a' });
+    // The cut call, and none after it (the next /readyz check, a second away at most, may let it back).
+    expect(reached).toBeLessThanOrEqual(2);
   });
 
   it('takes a replica back into turn once it answers again', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,7 +7,7 @@ import request from 'supertest';
 import { startGateway } from '../src/app';
 import type { RunningGateway } from '../src/app';
 import { NOT_BUILT_PAGE } from '../src/static/spa';
-import { deadPort, Stack, startStack } from './helpers';
+import { deadPort, es256Token, Stack, startStack } from './helpers';
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -87,8 +88,8 @@ describe('gateway: the SPA, security headers, health', () => {
     expect(api.body.error.code).toBe('unauthorized');
   });
 
-  it('sets the security headers on pages and API answers alike', async () => {
-    for (const route of ['/settings', '/api/profile']) {
+  it("sets a page's security headers on pages", async () => {
+    for (const route of ['/settings', '/api/docs']) {
       const res = await request(stack.gateway.url).get(route).set('Accept', 'text/html');
       const csp = res.headers['content-security-policy'];
       expect(csp).toContain("default-src 'self'");
@@ -104,6 +105,23 @@ describe('gateway: the SPA, security headers, health', () => {
       expect(res.headers['x-powered-by']).toBeUndefined();
       expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it("sets only what a service's answer needs on API answers, the gateway's own and the service's alike", async () => {
+    const token = await es256Token(stack.keys, randomUUID());
+    const refused = await request(stack.gateway.url).get('/api/profile').set('Accept', 'text/html').expect(401);
+    const answered = await request(stack.gateway.url).get('/api/profile').set('Authorization', `Bearer ${token}`).expect(200);
+    for (const res of [refused, answered]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      // A document's headers: no browser reads them on a fetch()ed answer.
+      expect(res.headers['referrer-policy']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-xss-protection']).toBeUndefined();
     }
   });
 

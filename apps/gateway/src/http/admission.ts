@@ -78,7 +78,8 @@ export class Admission {
     this.total++;
     this.inFlight.set(upstream, current + 1);
     this.byClient.set(client, fromClient + 1);
-    res.once('close', () => {
+    // A response closes once: `on` spares the wrapper `once` makes per call.
+    res.on('close', () => {
       this.total--;
       this.inFlight.set(upstream, this.inFlight.get(upstream)! - 1);
       const left = this.byClient.get(client)! - 1;

@@ -1,7 +1,8 @@
 import type http from 'node:http';
+import type { AuthUser } from '@app/contracts';
 import { AppError, isProbePath, Logger, rateLimited, requestIdFrom, startAccessLog, toAppError, TokenBuckets, TokenVerifier } from '@app/service-kit/core';
 import { clientAddress, prepareForwardedRequest, protocolOf, TrustFn } from '../routing/forwarding';
-import type { DeadlineFor } from '../routing/deadlines';
+import type { DeadlineFor, RouteLimit } from '../routing/route-limits';
 import { isAnonymousRoute, isApiPath, isAuthPath, isUnsafePath, resolveUpstream } from '../routing/prefix-table';
 import type { UpstreamProxies } from '../routing/proxy';
 import { Admission, clientKey } from './admission';
@@ -20,9 +21,11 @@ export interface FrontDoorOptions {
   admission: Admission;
   /** How large a body may be and how fast it must come (request-body.ts). */
   bodyLimits: BodyLimits;
+  /** The body bound of a route: bodyLimits.maxBytes, or more for an endpoint that declares it. */
+  bodyLimitFor: RouteLimit;
   /** Span names and metrics by route (observability.ts). */
   observation: GatewayObservation;
-  /** How long each route's service may take to answer (see deadlines.ts). */
+  /** How long each route's service may take to answer (see route-limits.ts). */
   deadlineFor: DeadlineFor;
   trust: TrustFn;
   security: ReturnType<typeof securityHeaders>;
@@ -44,28 +47,34 @@ export interface FrontDoorOptions {
  * route template (a path parameter may be a credential: the calendar feed's token).
  */
 export function frontDoor(options: FrontDoorOptions): http.RequestListener {
-  const { logger, verifier, perUser, proxies, admission, bodyLimits, deadlineFor, trust, security, fallback } = options;
+  const { logger, verifier, perUser, proxies, admission, bodyLimits, bodyLimitFor, deadlineFor, trust, security, fallback } = options;
   const addCors = options.cors;
   const { observation } = options;
+  // Each request's headers start as a copy of one of these (one shape, copied whole rather than
+  // key by key): a page's, or the fewer a service's answer needs (security.ts, API_HEADERS).
+  const forPages: Record<string, string> = { 'x-request-id': '', ...security.always };
+  const forServices: Record<string, string> = { 'x-request-id': '', ...security.api };
   return (req, res) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const pathname = query === -1 ? url : url.slice(0, query);
     const requestId = requestIdFrom(req.headers['x-request-id']);
+    const upstream = resolveUpstream(pathname);
+    const toService = upstream !== undefined && (upstream === 'identity' || isApiPath(pathname));
     // Lower-case names: a service's answer merges over them name for name (see answerHeaders).
-    const headers: Record<string, string> = { 'x-request-id': requestId, ...security.always };
+    const headers: Record<string, string> = toService ? { ...forServices } : { ...forPages };
+    headers['x-request-id'] = requestId;
     if (protocolOf(req, trust) === 'https') Object.assign(headers, security.hsts);
     // Answers about one user's data, tokens among them: no shared or browser cache keeps them,
-    // unless the service says otherwise (its headers win, see answerHeaders).
-    if (isApiPath(pathname) || isAuthPath(pathname)) headers['cache-control'] = 'no-store';
+    // unless the service says otherwise (its headers win, see answerHeaders). A service's carry it already.
+    if (!toService && (isApiPath(pathname) || isAuthPath(pathname))) headers['cache-control'] = 'no-store';
 
     const method = req.method ?? 'GET';
-    const upstream = resolveUpstream(pathname);
     const route = isProbePath(pathname) ? undefined : observation.route(pathname, upstream);
     let userId: string | undefined;
     if (route !== undefined) {
       const logged = startAccessLog(logger, requestId, method, route === WEB_ROUTE ? pathname : route);
-      res.once('finish', () => logged(res.statusCode, userId));
+      res.on('finish', () => logged(res.statusCode, userId));
     }
 
     if (addCors(req, headers)) {
@@ -85,24 +94,25 @@ export function frontDoor(options: FrontDoorOptions): http.RequestListener {
     };
     const forward = () => {
       if (!hasBody(req)) return handOver(req);
-      receiveBody(req, bodyLimits).then(
+      receiveBody(req, { ...bodyLimits, maxBytes: upstream ? bodyLimitFor(upstream, method, pathname) : bodyLimits.maxBytes }).then(
         (body) => handOver(withReceivedBody(req, body)),
         // The rest of the body is not read: the connection is closed once the answer is out.
         (err: AppError) => sendEnvelope(res, err, { ...headers, connection: 'close' }),
       );
     };
     if (upstream === 'identity') return forward();
-    if (upstream && isApiPath(pathname)) {
+    if (toService) {
       if (isAnonymousRoute(method, pathname)) return forward();
-      verifier.verifyHeader(req.headers.authorization).then(
-        (user) => {
-          userId = user.id;
-          const wait = perUser.take(user.id);
-          if (wait > 0) return sendEnvelope(res, rateLimited(wait, 'Too many requests from this account, please slow down'), headers);
-          forward();
-        },
-        (err: unknown) => sendEnvelope(res, toAppError(err), headers),
-      );
+      const signedIn = (user: AuthUser) => {
+        userId = user.id;
+        const wait = perUser.take(user.id);
+        if (wait > 0) return sendEnvelope(res, rateLimited(wait, 'Too many requests from this account, please slow down'), headers);
+        forward();
+      };
+      // A token verified before, with nothing to wait for, is taken at once: no promise on most calls.
+      const known = verifier.rememberedUser(req.headers.authorization);
+      if (known) return signedIn(known);
+      verifier.verifyHeader(req.headers.authorization).then(signedIn, (err: unknown) => sendEnvelope(res, toAppError(err), headers));
       return;
     }
 

@@ -26,13 +26,13 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-autho
  * pooled upstream connection after every request and defeat the keep-alive agent.
  */
 export function dropHopByHopHeaders(headers: IncomingHttpHeaders): void {
-  const listed = String(headers.connection ?? '')
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  for (const name of [...HOP_BY_HOP, ...listed]) {
+  const connection = headers.connection;
+  for (const name of HOP_BY_HOP) if (headers[name] !== undefined) delete headers[name];
+  if (connection === undefined) return;
+  for (const token of String(connection).split(',')) {
+    const name = token.trim().toLowerCase();
     // Never let a Connection token remove what the gateway itself relies on or sets.
-    if (name === 'authorization' || name === 'host' || name.startsWith('x-forwarded-') || name === 'x-request-id') continue;
+    if (!name || name === 'authorization' || name === 'host' || name.startsWith('x-forwarded-') || name === 'x-request-id') continue;
     delete headers[name];
   }
 }
@@ -44,6 +44,8 @@ export function dropHopByHopHeaders(headers: IncomingHttpHeaders): void {
 export function clientAddress(req: IncomingMessage, trust: TrustFn): string {
   const peer = req.socket.remoteAddress ?? '';
   const forwarded = req.headers['x-forwarded-for'];
+  // Most calls: nothing forwarded, or from a peer not believed. The peer, with nothing to parse.
+  if (forwarded === undefined || peer === '' || !trust(peer, 0)) return peer;
   const chain = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
     .split(',')
     .map((s) => s.trim())

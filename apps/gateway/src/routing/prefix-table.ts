@@ -20,11 +20,14 @@ const WEBSOCKET_TABLE: ReadonlyArray<readonly [prefix: string, upstream: Upstrea
 
 /** The service that owns `pathname` (no query string), or undefined. Case-sensitive on purpose. */
 export function resolveUpstream(pathname: string): UpstreamName | undefined {
-  for (const [prefix, upstream] of PREFIX_TABLE) {
-    if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return upstream;
+  for (const [prefix, upstream, below] of PREFIXES_BELOW) {
+    if (pathname === prefix || pathname.startsWith(below)) return upstream;
   }
   return undefined;
 }
+
+/** The table with each prefix's `prefix/` made once, not per request. */
+const PREFIXES_BELOW = PREFIX_TABLE.map(([prefix, upstream]) => [prefix, upstream, `${prefix}/`] as const);
 
 export const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 export const isAuthPath = (pathname: string) => pathname === '/auth' || pathname.startsWith('/auth/');
@@ -35,6 +38,8 @@ export const isAuthPath = (pathname: string) => pathname === '/auth' || pathname
  * rather than trusting every upstream to read the path exactly as the gateway did.
  */
 export function isUnsafePath(pathname: string): boolean {
+  // Without a dot, a percent sign or a backslash there is nothing to look for (most paths).
+  if (!/[.%\\]/.test(pathname)) return false;
   if (/%2f|%5c|\\/i.test(pathname)) return true;
   return pathname.split('/').some((segment) => {
     const s = segment.replace(/%2e/gi, '.');

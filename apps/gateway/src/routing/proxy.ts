@@ -90,22 +90,23 @@ const hasBody = (req: http.IncomingMessage) => req.headers['transfer-encoding'] 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
 
 /**
- * The service's response headers over the gateway's own (`own`, lower-case names, changed in
- * place): the service wins a clash, except Vary, whose lists add up.
+ * The answer's headers as one flat list (name, value, name, value, …), which Node's writeHead
+ * takes as it is, with no object to walk or copy: the service's, then the gateway's own (`own`,
+ * lower-case names) that the service did not set. The service wins a clash, except Vary, whose
+ * lists add up.
  */
-export function answerHeaders(
-  own: Record<string, string | string[]>,
-  service: Record<string, string | string[] | undefined>,
-): Record<string, string | string[]> {
+export function answerHeaders(own: Record<string, string>, service: Record<string, string | string[] | undefined>): Array<string | string[]> {
+  const flat: Array<string | string[]> = [];
   for (const name in service) {
     const value = service[name];
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
-    own[name] = name === 'vary' && own.vary ? `${own.vary}, ${String(value)}` : value;
+    flat.push(name, name === 'vary' && own.vary !== undefined ? `${own.vary}, ${String(value)}` : value);
   }
-  return own;
+  for (const name in own) if (service[name] === undefined) flat.push(name, own[name]);
+  return flat;
 }
 
-/** One process of a service: its pool of connections, and whether it is skipped for refusing them. */
+/** One process of a service: its pool of connections, and whether it is skipped as not ready. */
 interface Replica {
   pool: Pool;
   /** A path the service is mounted under ('' for none). */
@@ -113,28 +114,44 @@ interface Replica {
   /** The Host header to send: a remote https service (hosted Supabase) needs its own, a local one sees the public Host. */
   host?: string;
   upgrader: RequestHandler;
-  /** It refused a connection: skipped until its /readyz answers again (see Replicas.refused). */
+  /** It refused a connection, or its /readyz did not answer 2xx: skipped until it does (see Replicas). */
   skipped: boolean;
 }
 
-/** How often a skipped replica's /readyz is asked whether it may take calls again. */
-const READMIT_PROBE_MS = 250;
+/** How often each replica's /readyz is asked whether it takes calls (a Kubernetes readiness probe's period, shorter). */
+const READY_CHECK_MS = 1_000;
+
+/** Whether `replica`'s /readyz answers 2xx within a second. */
+const answersReady = (replica: Replica): Promise<boolean> =>
+  replica.pool.request({ path: '/readyz', method: 'GET', headersTimeout: 1_000, bodyTimeout: 1_000 }).then(
+    async ({ statusCode, body }) => {
+      await body.dump();
+      return statusCode >= 200 && statusCode < 300;
+    },
+    () => false,
+  );
 
 /**
  * A service's replicas (its URL list), balanced as a Kubernetes Service balances its endpoints:
- * round robin, and a replica that refuses a connection leaves the rotation at once, as its endpoint
- * leaves a Service when its readiness probe fails, and comes back once its /readyz answers 2xx
- * again. With every replica skipped, round robin goes on over all of them: a call then meets the
- * refusal rather than a guess that nothing is there.
+ * round robin over the ready ones. Each replica's /readyz is asked every second, as a readiness
+ * probe: one that answers otherwise than 2xx (a voice replica draining its calls answers 503)
+ * leaves the rotation and comes back once it answers 2xx again; one that refuses a connection
+ * leaves it at once. With every replica skipped, round robin goes on over all of them: a call then
+ * meets the refusal rather than a guess that nothing is there.
  */
 class Replicas {
   private next = 0;
   private closed = false;
+  private checking?: NodeJS.Timeout;
 
-  constructor(readonly members: Replica[]) {}
+  constructor(readonly members: Replica[]) {
+    // A lone replica is the only choice whatever it answers.
+    if (members.length > 1) this.checkReadiness();
+  }
 
   /** The next replica in turn, other than `besides`; undefined when there is no other. */
   pick(besides?: Replica): Replica | undefined {
+    if (this.members.length === 1) return besides ? undefined : this.members[0];
     const candidates = besides ? this.members.filter((r) => r !== besides) : this.members;
     if (candidates.length === 0) return undefined;
     const ready = candidates.filter((r) => !r.skipped);
@@ -142,40 +159,40 @@ class Replicas {
     return from[this.next++ % from.length];
   }
 
-  /** `replica` refused a connection: out of the rotation until it answers its /readyz. */
+  /** `replica` refused a connection or cut one: out of the rotation until its /readyz answers 2xx. */
   refused(replica: Replica): void {
-    if (replica.skipped || this.members.length === 1) return;
-    replica.skipped = true;
-    const probe = () => {
+    if (this.members.length > 1) replica.skipped = true;
+  }
+
+  private checkReadiness(): void {
+    this.checking = setTimeout(async () => {
+      const ready = await Promise.all(this.members.map(answersReady));
       if (this.closed) return;
-      void replica.pool
-        .request({ path: '/readyz', method: 'GET', headersTimeout: 1_000, bodyTimeout: 1_000 })
-        .then(
-          async ({ statusCode, body }) => {
-            await body.dump();
-            return statusCode >= 200 && statusCode < 300;
-          },
-          () => false,
-        )
-        .then((ready) => {
-          if (ready) replica.skipped = false;
-          else setTimeout(probe, READMIT_PROBE_MS).unref();
-        });
-    };
-    setTimeout(probe, READMIT_PROBE_MS).unref();
+      this.members.forEach((replica, i) => (replica.skipped = !ready[i]));
+      this.checkReadiness();
+    }, READY_CHECK_MS);
+    this.checking.unref();
   }
 
   close(): void {
     this.closed = true;
+    clearTimeout(this.checking);
     for (const { pool } of this.members) void pool.destroy();
   }
 }
 
 /**
- * May a call that failed to connect be sent to another replica? Only one that is safe to repeat
- * whatever happened: GET and HEAD, and writes the client made repeatable with an Idempotency-Key.
+ * May a call that failed to connect be sent to another replica? Any call whose connection was
+ * refused or never made (nothing of it was sent: a replica just killed, as Envoy's retry on
+ * connect-failure); after other failures to reach it, only one that is safe to repeat whatever
+ * happened: GET and HEAD, and writes the client made repeatable with an Idempotency-Key.
  */
-const mayTryAnotherReplica = (req: http.IncomingMessage) => req.method === 'GET' || req.method === 'HEAD' || req.headers['idempotency-key'] !== undefined;
+const mayTryAnotherReplica = (req: http.IncomingMessage, code: string | undefined) =>
+  code === 'ECONNREFUSED' ||
+  code === 'UND_ERR_CONNECT_TIMEOUT' ||
+  req.method === 'GET' ||
+  req.method === 'HEAD' ||
+  req.headers['idempotency-key'] !== undefined;
 
 /**
  * Proxies to the services: HTTP calls over an undici pool per replica (its client costs a third
@@ -262,7 +279,8 @@ export class UpstreamProxies {
       abandoned = true;
       controller?.abort(new Error('the caller went away'));
     };
-    res.once('close', abandon);
+    // A response closes once: `on` spares the wrapper `once` makes per call.
+    res.on('close', abandon);
     const resume = () => controller?.resume();
     if (replica.host) req.headers.host = replica.host;
     replica.pool.dispatch(
@@ -299,14 +317,20 @@ export class UpstreamProxies {
             const replicas = this.upstreams.get(upstream)!;
             replicas.refused(replica);
             // Nothing reached the replica (undici reads a body only once connected): another may take it, once.
-            const other = !call.elsewhere && !res.headersSent && mayTryAnotherReplica(req) ? replicas.pick(replica) : undefined;
+            const other = !call.elsewhere && !res.headersSent && mayTryAnotherReplica(req, err.code) ? replicas.pick(replica) : undefined;
             if (other) return this.send({ ...call, replica: other, staleRetries: 0, elsewhere: true });
           }
-          // A pooled connection the service closed while idle (a race with its keep-alive timeout):
-          // a GET or HEAD without a body is sent again, at most a few times.
+          // A connection cut: the replica died (its other pooled connections are dead too, so it
+          // leaves the rotation until its /readyz answers, within a second if it lives), or closed
+          // it while idle (a race with its keep-alive timeout). A GET or HEAD without a body is sent
+          // again, to another replica when there is one, at most a few times.
           const stale = err.code === 'UND_ERR_SOCKET' || err.code === 'ECONNRESET';
-          if (stale && !withBody && (req.method === 'GET' || req.method === 'HEAD') && !res.headersSent && call.staleRetries < MAX_STALE_RETRIES) {
-            return this.send({ ...call, staleRetries: call.staleRetries + 1 });
+          if (stale) {
+            const replicas = this.upstreams.get(upstream)!;
+            replicas.refused(replica);
+            if (!withBody && (req.method === 'GET' || req.method === 'HEAD') && !res.headersSent && call.staleRetries < MAX_STALE_RETRIES) {
+              return this.send({ ...call, replica: replicas.pick(replica) ?? replica, staleRetries: call.staleRetries + 1 });
+            }
           }
           this.options.logger.warn(
             { request_id: requestId, upstream, code: err.code, method: req.method, path: req.url?.split('?')[0], deadline_ms: deadlineMs },
