@@ -37,6 +37,28 @@ describe('community: what one account may share in a day', () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(19 * 3600);
   });
 
+  it(`shares at most ${caps.opportunitiesPerDay} resources a day (the same cap policy), even sent together, then 429 with when to try again`, async () => {
+    const dana = await newAccount();
+    await svc.db.query(
+      `INSERT INTO external_resources (user_id, title, description, author, url, link_key, created_at)
+       SELECT $1::uuid, 'Seeded ' || i, 'Shared earlier today', 'Someone', 'https://example.com/' || $1::text || '/' || i, 'example.com/' || $1::text || '/' || i, now() - interval '5 hours'
+       FROM generate_series(1, $2::int) AS i`,
+      [dana.id, caps.opportunitiesPerDay - 1],
+    );
+    const share = (i: number) =>
+      request(svc.url)
+        .post('/api/external-resources')
+        .set(dana.auth)
+        .send({ title: `Guide ${i}`, description: 'Worth a read', author: 'A blog', url: `https://guides.example.org/${dana.id}/${i}` });
+    const answers = await Promise.all([1, 2, 3].map(share));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.body).toEqual({ error: { code: 'rate_limited', message: capMessages.resourcesPerDay } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(18 * 3600);
+    const { rows } = await svc.db.query('SELECT count(*)::int AS n FROM external_resources WHERE user_id = $1', [dana.id]);
+    expect(rows[0].n).toBe(caps.opportunitiesPerDay);
+  });
+
   it(`lists the first ${pageSizes.boards} opportunities and feature requests of a board, in its order`, async () => {
     const carol = await newAccount();
     await svc.db.query(
@@ -64,7 +86,12 @@ describe('community: what one account may share in a day', () => {
        SELECT $1, 'Feedback', 'Earlier ' || i, now() - interval '1 hour' FROM generate_series(1, $2::int) AS i`,
       [bob.id, caps.contactMessagesPerDay - 1],
     );
-    const send = () => request(svc.url).post('/api/contact-form').set(bob.auth).set(from()).send({ subject: 'Feature Request', message: 'Dark mode please' });
+    const send = () =>
+      request(svc.url)
+        .post('/api/contact-form')
+        .set(bob.auth)
+        .set(from())
+        .send({ subject: 'Feature Request', title: 'Dark mode please', message: 'Dark mode please' });
     const answers = await Promise.all([send(), send(), send()]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429]);
     expect(answers.find((a) => a.status === 429)!.body.error).toEqual({ code: 'rate_limited', message: capMessages.contactMessagesPerDay });

@@ -68,11 +68,16 @@ describe('community: contact form, resources and erasure', () => {
     expect(res.body).toEqual({ error: { code: 'validation_failed', message: Object.values(fields)[0], fields } });
   });
 
-  it('files a pending feature request for subject Feature Request, titled by its first line', async () => {
+  it('files a pending feature request for subject Feature Request: its title, and the message as its description (issue 38 item 6)', async () => {
     const user = env.newUser();
     const auth = await env.authHeader(user);
-    const message = 'Mock interviews in Go\nWith a Go-speaking interviewer please.';
-    const res = await request(svc.url).post('/api/contact-form').set(from()).set(auth).send({ subject: 'Feature Request', message }).expect(201);
+    const message = 'With a Go-speaking interviewer please.\nAnd Go idioms in the feedback.';
+    const res = await request(svc.url)
+      .post('/api/contact-form')
+      .set(from())
+      .set(auth)
+      .send({ subject: 'Feature Request', title: '  Mock interviews in Go ', message })
+      .expect(201);
     const sub = (await submissions()).find((s) => s.id === res.body.data.id)!;
     expect(sub.feature_request_id).toEqual(expect.any(String));
     const mine = (await request(svc.url).get('/api/feature-requests').set(auth).expect(200)).body;
@@ -85,14 +90,17 @@ describe('community: contact form, resources and erasure', () => {
     const queue = (await request(svc.url).get('/api/feature-requests?status=pending').set(mod).expect(200)).body;
     expect(queue.map((f: { id: string }) => f.id)).toContain(sub.feature_request_id);
 
-    const anonymous = await request(svc.url)
-      .post('/api/contact-form')
-      .set(from())
-      .send({ subject: 'Feature Request', message: 'x'.repeat(300) })
-      .expect(201);
-    const filed = (await submissions()).find((s) => s.id === anonymous.body.data.id)!;
-    const { rows } = await svc.db.query('SELECT title, user_id, status FROM requested_features WHERE id = $1', [filed.feature_request_id]);
-    expect(rows[0]).toEqual({ title: `${'x'.repeat(119)}…`, user_id: null, status: 'pending' });
+    // A request needs its own title, of at most 120 characters; other subjects need none.
+    const titleMessage = 'Please give the request a title of at most 120 characters';
+    for (const title of [undefined, '   ', 'x'.repeat(121)]) {
+      const refused = await request(svc.url)
+        .post('/api/contact-form')
+        .set(from())
+        .send({ subject: 'Feature Request', title, message: 'x'.repeat(300) })
+        .expect(400);
+      expect(refused.body.error).toEqual({ code: 'validation_failed', message: titleMessage, fields: { title: titleMessage } });
+    }
+    await request(svc.url).post('/api/contact-form').set(from()).send({ subject: 'Feedback', message: 'No title needed' }).expect(201);
   });
 
   it('limits messages per client address: 429 with Retry-After, other addresses unaffected', async () => {
@@ -165,7 +173,7 @@ describe('community: contact form, resources and erasure', () => {
       .post('/api/contact-form')
       .set(from())
       .set(auth)
-      .send({ subject: 'Feature Request', message: 'Leaderboards' })
+      .send({ subject: 'Feature Request', title: 'Leaderboards', message: 'Leaderboards for streaks' })
       .expect(201);
     const featureId = (await submissions()).find((s) => s.id === message.body.data.id)!.feature_request_id!;
     const shared = (

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { FeatureComment, featureCommentSchema, FeatureRequest, featureRequestDetailSchema, shippedFeatureSchema } from '@app/contracts';
+import {
+  FeatureComment,
+  featureCommentSchema,
+  FeatureRequest,
+  featureRequestDetailSchema,
+  ModerationAction,
+  moderationActionSchema,
+  shippedFeatureSchema,
+} from '@app/contracts';
 import { publishedEvents, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
 import { announceDeletion, env, moderator, startCommunity, svc } from './fixtures';
@@ -114,7 +122,7 @@ describe("community: the feature board (sorts, comments, merges, What's new)", (
         .send({ body: 'Would love this for Meta' })
         .expect(200)
     ).body.data;
-    expect(edited).toMatchObject({ body: 'Would love this for Meta', edited_at: expect.any(String) });
+    expect(edited).toMatchObject({ body: 'Would love this for Meta', edited_at: expect.any(String), edited_by_moderator: false });
     const moderated = (
       await request(svc.url)
         .patch(`${comments(id)}/${mine.id}`)
@@ -122,7 +130,7 @@ describe("community: the feature board (sorts, comments, merges, What's new)", (
         .send({ body: '[removed by a moderator]' })
         .expect(200)
     ).body.data;
-    expect(moderated.body).toBe('[removed by a moderator]');
+    expect(moderated).toMatchObject({ body: '[removed by a moderator]', edited_by_moderator: true });
     expect((await request(svc.url).get(comments(id)).set(mod).expect(200)).body.every((c: FeatureComment) => c.can_edit)).toBe(true);
 
     await request(svc.url)
@@ -141,6 +149,96 @@ describe("community: the feature board (sorts, comments, merges, What's new)", (
     expect((await request(svc.url).get(comments(id)).set(bobAuth).expect(200)).body).toEqual([]);
     const { rows } = await svc.db.query('SELECT count(*)::int AS n FROM feature_request_comments WHERE feature_request_id = $1', [id]);
     expect(rows[0].n).toBe(0);
+  });
+
+  it('audits every moderator action on someone else’s request or comment, with what it said before and after (issue 35 item 5)', async () => {
+    const id = await openRequest('Audited: spaced repetition for system design');
+    const duplicate = await openRequest('Audited: spaced repetition for designs');
+    const log = async (): Promise<ModerationAction[]> =>
+      (await request(svc.url).get('/api/moderation/log').set(mod).expect(200)).body.map((a: unknown) => moderationActionSchema.parse(a));
+    const dana = env.newUser();
+    const danaAuth = await env.authHeader(dana);
+    const about = async (itemId: string) => (await log()).filter((a) => a.item_id === itemId);
+    const danas = featureCommentSchema.parse(
+      (await request(svc.url).post(comments(id)).set(danaAuth).send({ body: 'Make it free for everyone or I leave' }).expect(201)).body.data,
+    );
+    const own = featureCommentSchema.parse((await request(svc.url).post(comments(id)).set(mod).send({ body: 'Thanks, noted' }).expect(201)).body.data);
+
+    // An author changing their own words, and a moderator their own, is no moderator action.
+    await request(svc.url)
+      .patch(`${comments(id)}/${danas.id}`)
+      .set(danaAuth)
+      .send({ body: 'Make it free please' })
+      .expect(200);
+    await request(svc.url)
+      .patch(`${comments(id)}/${own.id}`)
+      .set(mod)
+      .send({ body: 'Thanks, noted!' })
+      .expect(200);
+    expect(await about(danas.id)).toEqual([]);
+    expect(await about(own.id)).toEqual([]);
+
+    await request(svc.url)
+      .patch(`${comments(id)}/${danas.id}`)
+      .set(mod)
+      .send({ body: 'Please keep it kind' })
+      .expect(200);
+    const seen = (await request(svc.url).get(comments(id)).set(aliceAuth).expect(200)).body as FeatureComment[];
+    expect(seen.find((c) => c.id === danas.id)).toMatchObject({ body: 'Please keep it kind', edited_by_moderator: true });
+    await request(svc.url)
+      .delete(`${comments(id)}/${danas.id}`)
+      .set(mod)
+      .expect(204);
+    expect((await about(danas.id)).map((a) => [a.action, a.kind, a.item_title, a.before, a.after])).toEqual([
+      ['deleted', 'feature_comment', 'Audited: spaced repetition for system design', 'Please keep it kind', null],
+      ['edited', 'feature_comment', 'Audited: spaced repetition for system design', 'Make it free please', 'Please keep it kind'],
+    ]);
+
+    await request(svc.url).patch(`${base}/${id}`).set(mod).send({ status: 'planned' }).expect(200);
+    await request(svc.url).post(`${base}/${duplicate}/merge`).set(mod).send({ into_id: id }).expect(200);
+    expect((await about(id)).map((a) => [a.action, a.before, a.after])).toEqual([['status_changed', 'Open', 'Planned']]);
+    expect((await about(duplicate)).map((a) => [a.action, a.kind, a.after])).toEqual([
+      ['merged', 'feature_request', 'Merged into "Audited: spaced repetition for system design"'],
+    ]);
+
+    // Dana's account erased: the log keeps that her comment was changed, not her words.
+    await announceDeletion(env, dana.id);
+    await waitFor(async () => (await about(danas.id)).every((a) => a.before === null && a.after === null));
+  });
+
+  it('a request has a title and a description, which its author edits until it is approved and a moderator at any time, audited (issue 38 item 6)', async () => {
+    await request(svc.url)
+      .post('/api/contact-form')
+      .set(aliceAuth)
+      .send({ subject: 'Feature Request', title: 'Flashcards offline', message: 'So I can review on the train.' })
+      .expect(201);
+    const { rows } = await svc.db.query<{ id: string }>("SELECT id FROM requested_features WHERE user_id = $1 AND title = 'Flashcards offline'", [alice.id]);
+    const id = rows[0].id;
+    const text = (auth: Auth, body: Record<string, unknown>) => request(svc.url).put(`${base}/${id}/text`).set(auth).send(body);
+    const detail = async (auth: Auth) => featureRequestDetailSchema.parse((await request(svc.url).get(`${base}/${id}`).set(auth).expect(200)).body.data);
+
+    expect(await detail(aliceAuth)).toMatchObject({ title: 'Flashcards offline', description: 'So I can review on the train.', can_edit: true });
+    const edited = (await text(aliceAuth, { title: ' Offline flashcards ', description: 'Review on the train, without a signal.' }).expect(200)).body.data;
+    expect(edited).toMatchObject({ title: 'Offline flashcards', description: 'Review on the train, without a signal.', can_edit: true });
+    expect((await text(aliceAuth, { title: '', description: 'x' }).expect(400)).body.error.fields).toEqual({
+      title: 'Please give the request a title of at most 120 characters',
+    });
+    // Someone else's pending request is not there for them at all.
+    await text(bobAuth, { title: 'Mine now', description: 'x' }).expect(404);
+
+    await request(svc.url).patch(`${base}/${id}`).set(mod).send({ status: 'open' }).expect(200);
+    expect((await detail(aliceAuth)).can_edit).toBe(false);
+    const refused = await text(aliceAuth, { title: 'Changed after the votes', description: 'x' }).expect(403);
+    expect(refused.body.error.message).toBe('Only its author, while it waits for review, or a moderator can change this request');
+    await text(bobAuth, { title: 'Hijacked', description: 'x' }).expect(403);
+
+    expect((await detail(mod)).can_edit).toBe(true);
+    await text(mod, { title: 'Offline mode for flashcards', description: 'Review on the train, without a signal.' }).expect(200);
+    const log = (await request(svc.url).get('/api/moderation/log').set(mod).expect(200)).body as ModerationAction[];
+    expect(log.filter((a) => a.item_id === id).map((a) => [a.action, a.before, a.after])).toEqual([
+      ['edited', 'Offline flashcards\nReview on the train, without a signal.', 'Offline mode for flashcards\nReview on the train, without a signal.'],
+      ['approved', null, null],
+    ]);
   });
 
   it('refuses hostile comments in the error envelope: empty, too long, wrong types, unknown ids, signed out', async () => {
@@ -183,7 +281,11 @@ describe("community: the feature board (sorts, comments, merges, What's new)", (
       .expect(404);
     await request(svc.url).post(comments(id)).send({ body: 'hi' }).expect(401);
     // Someone else's pending request is not there for comments.
-    await request(svc.url).post('/api/contact-form').set(aliceAuth).send({ subject: 'Feature Request', message: 'Secret pending idea' }).expect(201);
+    await request(svc.url)
+      .post('/api/contact-form')
+      .set(aliceAuth)
+      .send({ subject: 'Feature Request', title: 'Secret pending idea', message: 'Secret pending idea' })
+      .expect(201);
     const { rows } = await svc.db.query<{ id: string }>("SELECT id FROM requested_features WHERE description = 'Secret pending idea'");
     await request(svc.url).post(comments(rows[0].id)).set(bobAuth).send({ body: 'peek' }).expect(404);
   });
@@ -269,6 +371,8 @@ describe("community: the feature board (sorts, comments, merges, What's new)", (
     }, 30_000);
     expect(events).toHaveLength(1);
     expect([...(events[0].data.subscriber_ids as string[])].sort()).toEqual([alice.id, bob.id, voterOnly.id].sort());
+    // Alice voted and follows: she counts as a follower (her settings for followed requests apply).
+    expect([...(events[0].data.follower_ids as string[])].sort()).toEqual([alice.id, bob.id].sort());
   });
 
   it("lists What's new: done requests, most recently done first, without merged ones", async () => {

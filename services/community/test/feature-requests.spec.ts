@@ -22,7 +22,7 @@ describe('community: feature requests', () => {
     (await request(svc.url).get('/api/feature-requests').query(query).set(auth).expect(200)).body;
   /** Files a request the way users do: a contact message with subject Feature Request. */
   const file = async (auth: Auth, message: string): Promise<string> => {
-    await request(svc.url).post('/api/contact-form').set(auth).send({ subject: 'Feature Request', message }).expect(201);
+    await request(svc.url).post('/api/contact-form').set(auth).send({ subject: 'Feature Request', title: message, message }).expect(201);
     const { rows } = await svc.db.query<{ id: string }>('SELECT id FROM requested_features WHERE description = $1', [message]);
     return rows[0].id;
   };

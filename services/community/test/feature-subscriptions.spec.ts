@@ -32,7 +32,7 @@ describe("community: e-mail updates on a feature request's status", () => {
 
   /** Files a request as users do (a Feature Request message) and opens it, so everyone sees it. */
   const openRequest = async (message: string): Promise<string> => {
-    await request(svc.url).post('/api/contact-form').set(aliceAuth).send({ subject: 'Feature Request', message }).expect(201);
+    await request(svc.url).post('/api/contact-form').set(aliceAuth).send({ subject: 'Feature Request', title: message, message }).expect(201);
     const { rows } = await svc.db.query<{ id: string }>('SELECT id FROM requested_features WHERE description = $1', [message]);
     await request(svc.url).patch(`/api/feature-requests/${rows[0].id}`).set(mod).send({ status: 'open' }).expect(200);
     return rows[0].id;
@@ -89,6 +89,8 @@ describe("community: e-mail updates on a feature request's status", () => {
       title: 'Company-tagged question lists',
       status: 'planned',
       subscriber_ids: expect.arrayContaining([alice.id, bob.id]),
+      // Both follow it: their e-mail and bell settings for followed requests apply, not a voter's.
+      follower_ids: expect.arrayContaining([alice.id, bob.id]),
       changed_at: expect.any(String),
     });
     expect(events[0].data.subscriber_ids).toHaveLength(2);

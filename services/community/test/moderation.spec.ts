@@ -194,7 +194,7 @@ describe('community: moderation (issue 23 item 3)', () => {
 
   it('rejects a pending feature request only with a reason, which its author reads and hears of; opening one is logged as approved', async () => {
     const file = async (message: string) => {
-      await request(svc.url).post('/api/contact-form').set(aliceAuth).send({ subject: 'Feature Request', message }).expect(201);
+      await request(svc.url).post('/api/contact-form').set(aliceAuth).send({ subject: 'Feature Request', title: message, message }).expect(201);
       const mine = await submissions(aliceAuth);
       return mine.find((s) => s.kind === 'feature_request' && s.title === message)!;
     };
@@ -225,7 +225,11 @@ describe('community: moderation (issue 23 item 3)', () => {
       kind: 'feature_request',
       reason: 'Out of scope for an interview app',
     });
-    expect(logged.filter((a) => a.item_id === opened.id).map((a) => a.action)).toEqual(['approved']);
+    // Newest first: the approval at review, then the board status change, each a moderator's action (issue 35 item 5).
+    expect(logged.filter((a) => a.item_id === opened.id).map((a) => [a.action, a.before, a.after])).toEqual([
+      ['status_changed', 'Open', 'Declined'],
+      ['approved', null, null],
+    ]);
   });
 
   it('names a signed-in sender of a contact message by their account when they leave name and e-mail blank', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Notification, notificationRequestedEvent, notificationSchema } from '@app/contracts';
+import { capMessages, caps, Notification, notificationRequestedEvent, notificationSchema } from '@app/contracts';
 import { publishedEvents, publishEvent, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
 import { announceDeletion, env, moderator, startCommunity, svc } from './fixtures';
@@ -45,7 +45,7 @@ describe('community: the notifications bell', () => {
 
   /** Files a request as Alice (a Feature Request message) and opens it. */
   const openRequest = async (message: string): Promise<string> => {
-    await request(svc.url).post('/api/contact-form').set(aliceAuth).send({ subject: 'Feature Request', message }).expect(201);
+    await request(svc.url).post('/api/contact-form').set(aliceAuth).send({ subject: 'Feature Request', title: message, message }).expect(201);
     const { rows } = await svc.db.query<{ id: string }>('SELECT id FROM requested_features WHERE description = $1', [message]);
     await request(svc.url).patch(`/api/feature-requests/${rows[0].id}`).set(mod).send({ status: 'open' }).expect(200);
     return rows[0].id;
@@ -60,7 +60,7 @@ describe('community: the notifications bell', () => {
     const link = `/feature-requests/${id}`;
     for (const auth of [bobAuth, carolAuth]) {
       const [n] = await arrived(auth, link);
-      expect(n).toMatchObject({ kind: 'feature_status', title: expect.stringContaining('is now planned'), read_at: null });
+      expect(n).toMatchObject({ kind: 'feature_status', title: expect.stringContaining('is now planned'), read_at: null, by_moderator: true });
     }
     // Alice neither voted nor subscribed.
     expect((await list(aliceAuth)).items.filter((n) => n.link === link && n.kind === 'feature_status')).toEqual([]);
@@ -140,11 +140,48 @@ describe('community: the notifications bell', () => {
     expect(first).toMatchObject({ kind: 'comment', body: 'Yes please' });
 
     await comment(carolAuth, 'Me too');
-    const toAlice = await arrived(aliceAuth, link, 2);
-    expect(toAlice[0]).toMatchObject({ title: expect.stringContaining('Carol Chen commented on'), body: 'Me too' });
-    expect((await arrived(bobAuth, link))[0]).toMatchObject({ body: 'Me too' });
+    const toBob = await waitFor(async () => (await arrived(bobAuth, link)).find((n) => n.body === 'Me too'));
+    expect(toBob).toMatchObject({ title: expect.stringContaining('Carol Chen commented on'), count: 1, by_moderator: false });
+    // Alice's unread one collapsed: one row telling of both.
+    const toAlice = await waitFor(async () => (await arrived(aliceAuth, link)).find((n) => n.count === 2));
+    expect(toAlice).toMatchObject({ title: '2 new comments on "Notify me about comments"', body: 'Me too', read_at: null });
+    expect((await list(aliceAuth, '?limit=100')).items.filter((n) => n.link === link)).toHaveLength(1);
     const { rows } = await svc.db.query("SELECT 1 FROM notifications WHERE user_id = $1 AND link = $2 AND kind = 'comment'", [carol.id, link]);
     expect(rows).toEqual([]);
+
+    // Once read, the next comment is a new notification; a moderator's says so.
+    await request(svc.url).put(`/api/notifications/${toAlice.id}/read`).set(aliceAuth).expect(200);
+    await comment(mod, 'Planned for next month');
+    const fresh = await waitFor(async () => (await arrived(aliceAuth, link)).find((n) => n.read_at === null));
+    expect(fresh).toMatchObject({ count: 1, by_moderator: true, body: 'Planned for next month' });
+  });
+
+  it('one account commenting fast stops at the daily cap, and the author gets one notification telling how many (issue 35 item 6)', async () => {
+    const id = await openRequest('Notify me once about a flood of comments');
+    const link = `/feature-requests/${id}`;
+    const flooder = env.newUser();
+    const flooderAuth = await env.authHeader(flooder);
+    const answers = [];
+    for (let i = 0; i < caps.featureCommentsPerDay + 5; i += 15) {
+      const batch = Array.from({ length: Math.min(15, caps.featureCommentsPerDay + 5 - i) }, (_v, j) =>
+        request(svc.url)
+          .post(`/api/feature-requests/${id}/comments`)
+          .set(flooderAuth)
+          .send({ body: `Comment ${i + j}` }),
+      );
+      answers.push(...(await Promise.all(batch)));
+    }
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(caps.featureCommentsPerDay);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(answers.find((a) => a.status === 429)!.body.error).toEqual({ code: 'rate_limited', message: capMessages.featureCommentsPerDay });
+    const toAlice = await waitFor(async () => (await arrived(aliceAuth, link)).find((n) => n.count === caps.featureCommentsPerDay), 30_000);
+    expect(toAlice.title).toBe(`${caps.featureCommentsPerDay} new comments on "Notify me once about a flood of comments"`);
+    const unreadRows = await svc.db.query('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND link = $2 AND read_at IS NULL', [
+      alice.id,
+      link,
+    ]);
+    expect(unreadRows.rows).toEqual([{ n: 1 }]);
   });
 
   it('pages newest first with a cursor, and refuses a cursor it did not make', async () => {

@@ -1,26 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthUser, capMessages, caps, communityMessages, ContactForm, ContactSubmission } from '@app/contracts';
-import { holdDailyCap, isErased, limitStore, rateLimited, SERVICE_CONFIG, SharedLimit, sweepExpiredLimits, unauthorized } from '@app/service-kit';
+import { AuthUser, communityMessages, ContactForm, ContactSubmission } from '@app/contracts';
+import { fullNameOf, holdWriteCap, isErased, limitStore, rateLimited, SERVICE_CONFIG, SharedLimit, sweepExpiredLimits, unauthorized } from '@app/service-kit';
 import { FeatureRequestsRepository } from '../feature-requests/feature-requests.repository';
-import { fullNameOf, requireModerator } from '../members';
+import { requireModerator } from '../members';
 import type { CommunityConfig } from '../config';
 import { ContactRepository } from './contact.repository';
 
-const titleMax = 120;
 const sweepEveryMs = 5 * 60_000;
-
-/** A filed request's title: the message's first line, shortened at a word when it is long. */
-function featureTitle(message: string): string {
-  const line =
-    message
-      .split('\n')
-      .map((l) => l.trim())
-      .find(Boolean) ?? message.trim();
-  if (line.length <= titleMax) return line;
-  const cut = line.slice(0, titleMax - 1);
-  const atWord = cut.lastIndexOf(' ');
-  return `${(atWord > titleMax / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
-}
 
 @Injectable()
 export class ContactService {
@@ -43,7 +29,7 @@ export class ContactService {
    * Anyone may write (a page outside the app too): signed out, the client address is limited;
    * signed in, the account is (its id is kept), so messages sent signed out from the same address
    * (an office, a shared network) never use up a signed-in sender's share. 'Feature Request' also
-   * files a pending request, in the same transaction.
+   * files a pending request (the form's title, the message its description), in the same transaction.
    */
   async submit(user: AuthUser | undefined, address: string, form: ContactForm): Promise<string> {
     const wait = user ? await this.perAccount.take(user.id) : await this.perAddress.take(address);
@@ -54,15 +40,9 @@ export class ContactService {
     return this.submissions.db.transaction(async (tx) => {
       // A signed-in sender may write from many addresses: their own day's messages are capped too.
       if (userId) {
-        await holdDailyCap(tx, {
-          kind: 'contact',
-          userId,
-          rows: 'contact_form_submissions WHERE user_id = $1',
-          cap: caps.contactMessagesPerDay,
-          message: capMessages.contactMessagesPerDay,
-        });
+        await holdWriteCap(tx, 'contact', { userId, rows: 'contact_form_submissions WHERE user_id = $1' });
       }
-      const featureId = form.subject === 'Feature Request' ? await this.features.insertPending(tx, userId, featureTitle(form.message), form.message) : null;
+      const featureId = form.subject === 'Feature Request' ? await this.features.insertPending(tx, userId, form.title!, form.message) : null;
       // A signed-in sender left blank is named by their account, so moderators can tell who wrote and answer.
       const sender = user ? { ...form, name: form.name ?? fullNameOf(user), email: form.email ?? user.email } : form;
       return this.submissions.insert(tx, userId, sender, featureId);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FeatureComment } from '@app/contracts';
-import { Database, Tx } from '@app/service-kit';
+import { Database, holdWriteCap, Tx } from '@app/service-kit';
 
 interface Row {
   id: string;
@@ -11,9 +11,10 @@ interface Row {
   body: string;
   created_at: Date;
   edited_at: Date | null;
+  edited_by_moderator: boolean;
 }
 
-const columns = 'id, feature_request_id, user_id, author_name, by_moderator, body, created_at, edited_at';
+const columns = 'id, feature_request_id, user_id, author_name, by_moderator, body, created_at, edited_at, edited_by_moderator';
 /** The most a request's detail view lists; a board's threads stay far shorter. */
 const commentsShown = 500;
 
@@ -27,6 +28,7 @@ const toComment = (row: Row, viewerId: string, moderator: boolean): FeatureComme
   edited_at: row.edited_at?.toISOString() ?? null,
   can_edit: moderator || row.user_id === viewerId,
   by_moderator: row.by_moderator,
+  edited_by_moderator: row.edited_by_moderator,
 });
 
 export interface Viewer {
@@ -46,7 +48,9 @@ export class FeatureCommentsRepository {
     return rows.map((row) => toComment(row, viewer.id, viewer.moderator));
   }
 
+  /** 429 past the author's daily cap (writeCaps['feature-comments']), counted under their lock. */
   async add(tx: Tx, viewer: Viewer, featureId: string, authorName: string, body: string): Promise<FeatureComment> {
+    await holdWriteCap(tx, 'feature-comments', { userId: viewer.id, rows: 'feature_request_comments WHERE user_id = $1' });
     const { rows } = await tx.query<Row>(
       `INSERT INTO feature_request_comments (feature_request_id, user_id, author_name, by_moderator, body) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
       [featureId, viewer.id, authorName, viewer.moderator, body],
@@ -68,24 +72,25 @@ export class FeatureCommentsRepository {
     return rows[0] && { title: rows[0].title, userIds: rows[0].user_ids };
   }
 
-  /** Its author, or undefined when the request has no such comment. */
-  async authorOf(featureId: string, commentId: string): Promise<string | undefined> {
-    const { rows } = await this.db.query<{ user_id: string }>('SELECT user_id FROM feature_request_comments WHERE id = $1 AND feature_request_id = $2', [
-      commentId,
-      featureId,
-    ]);
-    return rows[0]?.user_id;
-  }
-
-  async edit(viewer: Viewer, featureId: string, commentId: string, body: string): Promise<FeatureComment | undefined> {
-    const { rows } = await this.db.query<Row>(
-      `UPDATE feature_request_comments SET body = $3, edited_at = now() WHERE id = $1 AND feature_request_id = $2 RETURNING ${columns}`,
-      [commentId, featureId, body],
+  /** The comment, locked until the transaction ends (an edit or delete reads what it changes); undefined when the request has none with that id. */
+  async lock(tx: Tx, featureId: string, commentId: string): Promise<{ user_id: string; body: string } | undefined> {
+    const { rows } = await tx.query<{ user_id: string; body: string }>(
+      'SELECT user_id, body FROM feature_request_comments WHERE id = $1 AND feature_request_id = $2 FOR UPDATE',
+      [commentId, featureId],
     );
-    return rows[0] && toComment(rows[0], viewer.id, viewer.moderator);
+    return rows[0];
   }
 
-  async remove(featureId: string, commentId: string): Promise<void> {
-    await this.db.query('DELETE FROM feature_request_comments WHERE id = $1 AND feature_request_id = $2', [commentId, featureId]);
+  /** `byModerator`: someone other than its author, a moderator, changed it. */
+  async edit(tx: Tx, viewer: Viewer, commentId: string, body: string, byModerator: boolean): Promise<FeatureComment> {
+    const { rows } = await tx.query<Row>(
+      `UPDATE feature_request_comments SET body = $2, edited_at = now(), edited_by_moderator = $3 WHERE id = $1 RETURNING ${columns}`,
+      [commentId, body, byModerator],
+    );
+    return toComment(rows[0], viewer.id, viewer.moderator);
+  }
+
+  async remove(tx: Tx, commentId: string): Promise<void> {
+    await tx.query('DELETE FROM feature_request_comments WHERE id = $1', [commentId]);
   }
 }

@@ -10,8 +10,7 @@ import {
   notificationKinds,
   notificationTitleMax,
 } from '@app/contracts';
-import { conflict, EventBus, forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
-import { displayNameOf } from '../members';
+import { conflict, displayNameOf, EventBus, forbidden, isErased, notFound, recordModeration, Tx, unauthorized } from '@app/service-kit';
 import { recipientGroups } from '../recipients';
 import { FeatureCommentsRepository, Viewer } from './feature-comments.repository';
 import { FeatureRequestsRepository } from './feature-requests.repository';
@@ -52,6 +51,9 @@ export class FeatureCommentsService {
             title: clipNotificationText(`${authorName} commented on "${audience.title}"`, notificationTitleMax),
             body: clipNotificationText(body, notificationBodyMax),
             link: `/feature-requests/${featureId}`,
+            // Unread ones collapse: "12 new comments on …" rather than a row each.
+            subject: clipNotificationText(audience.title, notificationTitleMax / 2),
+            by_moderator: isModerator(user),
           })),
         );
       }
@@ -60,25 +62,56 @@ export class FeatureCommentsService {
   }
 
   async edit(user: AuthUser, featureId: string, commentId: string, body: string): Promise<FeatureComment> {
-    await this.mustChange(user, featureId, commentId);
-    const edited = await this.comments.edit(viewerOf(user), featureId, commentId, body);
-    if (!edited) throw notFound(featureBoardMessages.commentNotFound);
-    return edited;
+    await this.mustSee(user, featureId);
+    return this.features.db.transaction(async (tx) => {
+      const before = await this.mustChange(tx, user, featureId, commentId);
+      const byModerator = before.user_id !== user.id;
+      const edited = await this.comments.edit(tx, viewerOf(user), commentId, body, byModerator);
+      if (byModerator) await this.audit(tx, user, 'edited', featureId, commentId, before, body);
+      return edited;
+    });
   }
 
   async remove(user: AuthUser, featureId: string, commentId: string): Promise<void> {
-    await this.mustChange(user, featureId, commentId);
-    await this.comments.remove(featureId, commentId);
+    await this.mustSee(user, featureId);
+    await this.features.db.transaction(async (tx) => {
+      const before = await this.mustChange(tx, user, featureId, commentId);
+      await this.comments.remove(tx, commentId);
+      if (before.user_id !== user.id) await this.audit(tx, user, 'deleted', featureId, commentId, before, null);
+    });
+  }
+
+  /** A moderator's change to someone else's comment, in the audit log with its words before and after. */
+  private async audit(
+    tx: Tx,
+    user: AuthUser,
+    action: 'edited' | 'deleted',
+    featureId: string,
+    commentId: string,
+    before: { user_id: string; body: string },
+    after: string | null,
+  ): Promise<void> {
+    const request = await this.features.find(featureId);
+    await recordModeration(tx, user, {
+      action,
+      kind: 'feature_comment',
+      itemId: commentId,
+      itemTitle: request?.title ?? '',
+      before: before.body,
+      after,
+      authorId: before.user_id,
+    });
   }
 
   private async mustSee(user: AuthUser, featureId: string): Promise<void> {
     if (!(await this.features.isVisible(user.id, isModerator(user), featureId))) throw notFound(communityMessages.featureNotFound);
   }
 
-  private async mustChange(user: AuthUser, featureId: string, commentId: string): Promise<void> {
-    await this.mustSee(user, featureId);
-    const author = await this.comments.authorOf(featureId, commentId);
-    if (!author) throw notFound(featureBoardMessages.commentNotFound);
-    if (author !== user.id && !isModerator(user)) throw forbidden(featureBoardMessages.notYourComment);
+  /** The comment, locked, when the caller may change it: they wrote it, or they are a moderator. */
+  private async mustChange(tx: Tx, user: AuthUser, featureId: string, commentId: string): Promise<{ user_id: string; body: string }> {
+    const comment = await this.comments.lock(tx, featureId, commentId);
+    if (!comment) throw notFound(featureBoardMessages.commentNotFound);
+    if (comment.user_id !== user.id && !isModerator(user)) throw forbidden(featureBoardMessages.notYourComment);
+    return comment;
   }
 }

@@ -25,6 +25,11 @@ export class FeatureRequestsController {
     return { data: await this.features.detail(user, id) };
   }
 
+  @Endpoint(communityApi.editFeatureRequest)
+  async editText(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id, @ParsedBody() text: Input<typeof communityApi.editFeatureRequest>['body']) {
+    return { data: await this.features.editText(user, id, text) };
+  }
+
   @Endpoint(communityApi.mergeFeatureRequest)
   async merge(@CurrentUser() user: AuthUser, @ParsedParams() { id }: Id, @ParsedBody() { into_id }: Input<typeof communityApi.mergeFeatureRequest>['body']) {
     return { data: await this.features.merge(user, id, into_id) };

@@ -29,10 +29,14 @@ const orderBy: Record<FeatureSort, string> = {
 };
 
 interface DetailRow extends Row {
+  user_id: string | null;
   merged_into_id: string | null;
   merged_into_title: string | null;
   comment_count: number;
 }
+
+/** The detail view's request, with its author's id (kept here: the caller works out what the viewer may do). */
+export type StoredDetail = Omit<FeatureRequestDetail, 'can_edit'> & { authorId: string | null };
 
 @Injectable()
 export class FeatureRequestsRepository {
@@ -68,18 +72,19 @@ export class FeatureRequestsRepository {
   }
 
   /** The detail view's request, whatever its state (the caller checks that the viewer may see it). */
-  async detail(id: string): Promise<FeatureRequestDetail | undefined> {
+  async detail(id: string): Promise<StoredDetail | undefined> {
     const { rows } = await this.db.query<DetailRow>(
-      `SELECT ${withUpvotes}, m.id AS merged_into_id, m.title AS merged_into_title,
+      `SELECT ${withUpvotes}, f.user_id, m.id AS merged_into_id, m.title AS merged_into_title,
          (SELECT count(*)::int FROM feature_request_comments c WHERE c.feature_request_id = f.id) AS comment_count
        FROM requested_features f LEFT JOIN requested_features m ON m.id = f.merged_into WHERE f.id = $1`,
       [id],
     );
     const row = rows[0];
     if (!row) return undefined;
-    const { merged_into_id, merged_into_title, comment_count, ...request } = row;
+    const { user_id, merged_into_id, merged_into_title, comment_count, ...request } = row;
     return {
       ...toFeatureRequest(request),
+      authorId: user_id,
       merged_into: merged_into_id ? { id: merged_into_id, title: merged_into_title! } : null,
       comment_count,
     };
@@ -119,7 +124,19 @@ export class FeatureRequestsRepository {
     return rows[0].id;
   }
 
-  /** The request's title when the status changed; undefined when there is no such request or it already had it. */
+  /** The request's text before a change, locked until the transaction ends; undefined when there is no such request. */
+  async lockText(tx: Tx, id: string): Promise<{ title: string; description: string; status: FeatureRequestStatus; user_id: string | null } | undefined> {
+    const { rows } = await tx.query<{ title: string; description: string; status: FeatureRequestStatus; user_id: string | null }>(
+      'SELECT title, description, status, user_id FROM requested_features WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    return rows[0];
+  }
+
+  async setText(tx: Tx, id: string, title: string, description: string): Promise<void> {
+    await tx.query('UPDATE requested_features SET title = $2, description = $3 WHERE id = $1', [id, title, description]);
+  }
+
   /**
    * The status set, with what it was and who filed the request; `reason` is kept when a pending
    * request is declined (rejected at review), for its author to read.
@@ -154,25 +171,26 @@ export class FeatureRequestsRepository {
     return rows.length > 0;
   }
 
-  /** Who hears of a status change: its subscribers and its voters, each once. */
-  async followerIds(tx: Tx, id: string): Promise<string[]> {
-    const { rows } = await tx.query<{ user_id: string }>(
-      `SELECT user_id FROM feature_request_subscriptions WHERE feature_request_id = $1
-       UNION
-       SELECT user_id FROM interactions WHERE entity_type = 'feature_request' AND entity_id = $1 AND interaction_type = 'upvote'
-       ORDER BY user_id`,
+  /** Who hears of a status change: its subscribers and its voters, each once, and whether they follow it (a voter may not). */
+  async followerIds(tx: Tx, id: string): Promise<Array<{ user_id: string; follows: boolean }>> {
+    const { rows } = await tx.query<{ user_id: string; follows: boolean }>(
+      `SELECT user_id, bool_or(follows) AS follows FROM (
+         SELECT user_id, true AS follows FROM feature_request_subscriptions WHERE feature_request_id = $1
+         UNION ALL
+         SELECT user_id, false FROM interactions WHERE entity_type = 'feature_request' AND entity_id = $1 AND interaction_type = 'upvote'
+       ) audience GROUP BY user_id ORDER BY user_id`,
       [id],
     );
-    return rows.map((r) => r.user_id);
+    return rows;
   }
 
   /** Locks both requests (in id order, so two merges never deadlock) and answers their merge state. */
-  async lockForMerge(tx: Tx, ids: [string, string]): Promise<Map<string, { merged_into: string | null }>> {
-    const { rows } = await tx.query<{ id: string; merged_into: string | null }>(
-      'SELECT id, merged_into FROM requested_features WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
+  async lockForMerge(tx: Tx, ids: [string, string]): Promise<Map<string, { title: string; user_id: string | null; merged_into: string | null }>> {
+    const { rows } = await tx.query<{ id: string; title: string; user_id: string | null; merged_into: string | null }>(
+      'SELECT id, title, user_id, merged_into FROM requested_features WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
       [ids],
     );
-    return new Map(rows.map((r) => [r.id, { merged_into: r.merged_into }]));
+    return new Map(rows.map(({ id, ...request }) => [id, request]));
   }
 
   /**

@@ -7,6 +7,8 @@ import {
   FeatureRequest,
   FeatureRequestDetail,
   FeatureRequestStatus,
+  featureRequestStatusLabels,
+  FeatureRequestText,
   FeatureSort,
   FeatureSubscription,
   Interaction,
@@ -14,7 +16,7 @@ import {
   moderationMessages,
   ShippedFeature,
 } from '@app/contracts';
-import { conflict, EventBus, isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
+import { conflict, EventBus, forbidden, isErased, notFound, recordModeration, unauthorized, validationFailed } from '@app/service-kit';
 import { InteractionsRepository } from '../interactions/interactions.repository';
 import { requireModerator } from '../members';
 import { recipientGroups } from '../recipients';
@@ -53,7 +55,39 @@ export class FeatureRequestsService {
 
   async detail(user: AuthUser, id: string): Promise<FeatureRequestDetail> {
     await this.mustSee(user, id);
-    return (await this.features.detail(id))!;
+    return this.asSeenBy(user, id);
+  }
+
+  /**
+   * A new title and description: its author may change them while it waits for review (after that,
+   * votes and comments are about what it says), a moderator at any time; a moderator's change to
+   * another's request is in the audit log with the text before and after.
+   */
+  async editText(user: AuthUser, id: string, text: FeatureRequestText): Promise<FeatureRequestDetail> {
+    await this.mustSee(user, id);
+    await this.features.db.transaction(async (tx) => {
+      const before = await this.features.lockText(tx, id);
+      if (!before) throw featureNotFound();
+      const own = before.user_id === user.id;
+      if (!isModerator(user) && !(own && before.status === 'pending')) throw forbidden(featureBoardMessages.notYourRequest);
+      await this.features.setText(tx, id, text.title, text.description);
+      if (own) return;
+      await recordModeration(tx, user, {
+        action: 'edited',
+        kind: 'feature_request',
+        itemId: id,
+        itemTitle: text.title,
+        before: `${before.title}\n${before.description}`,
+        after: `${text.title}\n${text.description}`,
+        authorId: before.user_id,
+      });
+    });
+    return this.asSeenBy(user, id);
+  }
+
+  private async asSeenBy(user: AuthUser, id: string): Promise<FeatureRequestDetail> {
+    const { authorId, ...request } = (await this.features.detail(id))!;
+    return { ...request, can_edit: isModerator(user) || (authorId === user.id && request.status === 'pending') };
   }
 
   /** A moderator folds a duplicate into another request; merging again, or into a merged one, is a 409. */
@@ -68,8 +102,16 @@ export class FeatureRequestsService {
       if (!target) throw notFound(featureBoardMessages.mergeTargetNotFound);
       if (duplicate.merged_into || target.merged_into) throw conflict(featureBoardMessages.mergedAlready);
       await this.features.merge(tx, id, intoId);
+      await recordModeration(tx, user, {
+        action: 'merged',
+        kind: 'feature_request',
+        itemId: id,
+        itemTitle: duplicate.title,
+        after: `Merged into "${target.title}"`,
+        authorId: duplicate.user_id,
+      });
     });
-    return (await this.features.detail(id))!;
+    return this.asSeenBy(user, id);
   }
 
   /**
@@ -95,6 +137,15 @@ export class FeatureRequestsService {
           reason: rejected ? reason! : null,
           edited: false,
         });
+      } else {
+        await recordModeration(tx, user, {
+          action: 'status_changed',
+          kind: 'feature_request',
+          itemId: id,
+          itemTitle: result.title,
+          before: featureRequestStatusLabels[result.previous],
+          after: featureRequestStatusLabels[status],
+        });
       }
       const changedAt = new Date().toISOString();
       await this.events.recordAll(
@@ -104,7 +155,8 @@ export class FeatureRequestsService {
           feature_request_id: id,
           title: result.title,
           status,
-          subscriber_ids: group,
+          subscriber_ids: group.map((r) => r.user_id),
+          follower_ids: group.filter((r) => r.follows).map((r) => r.user_id),
           changed_at: changedAt,
         })),
       );

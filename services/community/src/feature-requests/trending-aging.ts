@@ -1,33 +1,25 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { trendingDays } from '@app/contracts';
-import { Database, LOGGER, Logger } from '@app/service-kit';
+import { Database, JobRunner } from '@app/service-kit';
 
 /** How often upvotes that passed trendingDays leave the trending counts: trending may lag this much. */
 const agingIntervalMs = 5 * 60 * 1000;
 
 /**
  * Keeps each request's trending count (migration 0015): takes off the upvotes that have become
- * older than trendingDays since the last run. The single row's lock makes replicas take turns, and
- * each run takes off only the upvotes between the last run's boundary and its own.
+ * older than trendingDays since the last run. A job of the kit's runner (one run at a time across
+ * replicas, retried when it fails); the single row's lock still orders a run by hand (admin) with
+ * it, and each run takes off only the upvotes between the last run's boundary and its own.
  */
 @Injectable()
-export class TrendingAging implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-
+export class TrendingAging implements OnModuleInit {
   constructor(
     @Inject(Database) private readonly db: Database,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(JobRunner) private readonly jobs: JobRunner,
   ) {}
 
-  onApplicationBootstrap(): void {
-    const run = () => this.age().catch((err: Error) => this.logger.warn({ err: err.message }, 'trending counts could not be aged; next run retries'));
-    void run();
-    this.timer = setInterval(run, agingIntervalMs);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+  onModuleInit(): void {
+    this.jobs.define({ name: 'trending-aging', everyMs: agingIntervalMs, run: () => this.age() });
   }
 
   /** One run; answers how many requests' counts changed. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { InteractionsRepository } from './interactions.repository';
 
-/** The interactions table, shared by opportunities and feature requests. */
+/** The interactions table, shared by opportunities, feature requests, resources and community designs. */
 @Module({ providers: [InteractionsRepository], exports: [InteractionsRepository] })
 export class InteractionsModule {}

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { communityMessages, Interaction } from '@app/contracts';
 import { Database, isErased, Tx, unauthorized } from '@app/service-kit';
 
-export type EntityType = 'opportunity' | 'feature_request' | 'resource';
+export type EntityType = 'opportunity' | 'feature_request' | 'resource' | 'design';
 export type InteractionType = 'upvote' | 'favorite';
 
 type Queryable = Pick<Tx, 'query'>;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ModerationAction, ModerationDecision, ModerationSummary, OpportunityStatus, OwnSubmission, ReviewedKind } from '@app/contracts';
+import type { ModerationDecision, ModerationSummary, OpportunityStatus, OwnSubmission, ReviewedKind } from '@app/contracts';
 import { Database, Tx } from '@app/service-kit';
 
 /** Where each kind is stored; fixed names, never from input. */
@@ -34,17 +34,13 @@ export interface SharedBefore {
   status: OpportunityStatus;
 }
 
-const shownActions = 200;
 const shownSubmissions = 200;
 
-interface ActionRow extends Omit<ModerationAction, 'created_at'> {
-  created_at: Date;
-}
 interface SubmissionRow extends Omit<OwnSubmission, 'created_at'> {
   created_at: Date;
 }
 
-/** Review decisions, their audit log, and what the moderation page and a submitter read of them. */
+/** Review decisions, and what the moderation page and a submitter read of them. */
 @Injectable()
 export class ReviewsRepository {
   constructor(@Inject(Database) readonly db: Database) {}
@@ -79,17 +75,6 @@ export class ReviewsRepository {
     return rows[0]?.status;
   }
 
-  async recordAction(
-    tx: Tx,
-    entry: Pick<ModerationAction, 'moderator_id' | 'moderator_name' | 'action' | 'kind' | 'item_id' | 'item_title' | 'edited' | 'reason'>,
-  ): Promise<void> {
-    await tx.query(
-      `INSERT INTO moderation_actions (moderator_id, moderator_name, action, kind, item_id, item_title, edited, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [entry.moderator_id, entry.moderator_name, entry.action, entry.kind, entry.item_id, entry.item_title, entry.edited, entry.reason],
-    );
-  }
-
   /** The item that already has this link (by key), if any. */
   async sharedBefore(kind: ReviewedKind, linkKey: string): Promise<SharedBefore | undefined> {
     const { rows } = await this.db.query<SharedBefore>(`SELECT id, user_id, title, status FROM ${reviewedTables[kind].table} WHERE link_key = $1`, [linkKey]);
@@ -100,17 +85,11 @@ export class ReviewsRepository {
     const { rows } = await this.db.query<ModerationSummary['pending']>(
       `SELECT (SELECT count(*) FROM pathfinder_opportunities WHERE status = 'pending')::int AS opportunities,
               (SELECT count(*) FROM external_resources WHERE status = 'pending')::int AS resources,
-              (SELECT count(*) FROM requested_features WHERE status = 'pending' AND merged_into IS NULL)::int AS features`,
+              (SELECT count(*) FROM requested_features WHERE status = 'pending' AND merged_into IS NULL)::int AS features,
+              ((SELECT count(*) FROM ask_questions q WHERE q.moderation <> 'removed' AND EXISTS (SELECT 1 FROM ask_flags f WHERE f.question_id = q.id))
+               + (SELECT count(*) FROM ask_answers a WHERE a.moderation <> 'removed' AND EXISTS (SELECT 1 FROM ask_flags f WHERE f.answer_id = a.id)))::int AS flagged_posts`,
     );
     return { pending: rows[0] };
-  }
-
-  async latestActions(): Promise<ModerationAction[]> {
-    const { rows } = await this.db.query<ActionRow>(
-      `SELECT id, moderator_id, moderator_name, action, kind, item_id, item_title, edited, reason, created_at
-       FROM moderation_actions ORDER BY created_at DESC, id DESC LIMIT ${shownActions}`,
-    );
-    return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
   }
 
   async submissionsOf(userId: string): Promise<OwnSubmission[]> {

@@ -12,8 +12,8 @@ import {
   OwnSubmission,
   ReviewedKind,
 } from '@app/contracts';
-import { AppError, conflict, EventBus, notFound, Tx } from '@app/service-kit';
-import { displayNameOf, requireModerator } from '../members';
+import { AppError, conflict, EventBus, latestModeration, notFound, recordModeration, Tx } from '@app/service-kit';
+import { requireModerator } from '../members';
 import { Edit, reviewedTables, ReviewsRepository } from './reviews.repository';
 
 /** One decision as the audit log and the submitter's event tell it. */
@@ -22,7 +22,7 @@ export interface Decision {
   id: string;
   title: string;
   submitterId: string | null;
-  action: ModerationAction['action'];
+  action: 'approved' | 'rejected' | 'taken_down';
   reason: string | null;
   edited: boolean;
 }
@@ -79,13 +79,11 @@ export class ReviewsService {
    * tells them, in the decision's transaction (feature requests record theirs through here too).
    */
   async record(tx: Tx, user: AuthUser, decided: Decision): Promise<void> {
-    await this.reviews.recordAction(tx, {
-      moderator_id: user.id,
-      moderator_name: displayNameOf(user),
+    await recordModeration(tx, user, {
       action: decided.action,
       kind: decided.kind,
-      item_id: decided.id,
-      item_title: decided.title,
+      itemId: decided.id,
+      itemTitle: decided.title,
       edited: decided.edited,
       reason: decided.reason,
     });
@@ -126,7 +124,7 @@ export class ReviewsService {
 
   log(user: AuthUser): Promise<ModerationAction[]> {
     requireModerator(user);
-    return this.reviews.latestActions();
+    return latestModeration(this.reviews.db);
   }
 
   submissionsOf(user: AuthUser): Promise<OwnSubmission[]> {

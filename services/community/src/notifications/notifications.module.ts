@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotificationChoices } from './notification-choices';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsEvents } from './notifications.events';
 import { NotificationsRepository } from './notifications.repository';
@@ -7,6 +8,6 @@ import { NotificationsService } from './notifications.service';
 /** The notifications bell: stored per user from board, moderation and other services' events. */
 @Module({
   controllers: [NotificationsController, NotificationsEvents],
-  providers: [NotificationsRepository, NotificationsService],
+  providers: [NotificationChoices, NotificationsRepository, NotificationsService],
 })
 export class NotificationsModule {}

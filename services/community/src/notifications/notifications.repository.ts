@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { clipNotificationText, collapsedNotificationTitles, notificationTitleMax } from '@app/contracts';
 import type { EventData, Notification } from '@app/contracts';
 import { cursorTime, Database, PagePosition, Tx } from '@app/service-kit';
 
@@ -11,10 +12,12 @@ interface Row {
   link: string;
   created_at: Date;
   read_at: Date | null;
+  count: number;
+  by_moderator: boolean;
   place: string;
 }
 
-const columns = `id, user_id, kind, title, body, link, created_at, read_at, ${cursorTime('created_at')} AS place`;
+const columns = `id, user_id, kind, title, body, link, created_at, read_at, count, by_moderator, ${cursorTime('created_at')} AS place`;
 
 const toNotification = (row: Row): Notification => ({
   id: row.id,
@@ -24,9 +27,21 @@ const toNotification = (row: Row): Notification => ({
   link: row.link,
   created_at: row.created_at.toISOString(),
   read_at: row.read_at?.toISOString() ?? null,
+  count: row.count,
+  by_moderator: row.by_moderator,
 });
 
-export type NotificationContent = Pick<Notification, 'kind' | 'title' | 'body' | 'link'>;
+export type NotificationContent = Pick<Notification, 'kind' | 'title' | 'body' | 'link'> & {
+  /** What it is about: with a collapsing kind, later ones about the same link collapse into the unread one. */
+  subject?: string;
+  by_moderator?: boolean;
+};
+
+/** The collapsed title's template, when this content collapses: its kind has one and it names a subject. */
+const collapsedTitleOf = (content: NotificationContent): string | null => {
+  const template = collapsedNotificationTitles[content.kind];
+  return template && content.subject ? clipNotificationText(template(content.subject), notificationTitleMax) : null;
+};
 export type StoredNotification = EventData<'community.notification.created'>;
 
 @Injectable()
@@ -34,17 +49,27 @@ export class NotificationsRepository {
   constructor(@Inject(Database) private readonly db: Database) {}
 
   /**
-   * One notification per recipient, keyed by the event it came from: a redelivered event adds
-   * nothing. Deleted accounts get none. Answers the rows it stored.
+   * One notification per recipient, keyed by the event it came from (the row names its latest):
+   * a redelivered event adds nothing. A collapsing one whose recipient has an unread one of its kind
+   * and link updates that instead: one more in the count, the count in the title, the latest body,
+   * moved to the top. Deleted accounts get none. Answers the rows it stored or updated.
    */
   async store(tx: Tx, sourceEventId: string, userIds: string[], content: NotificationContent): Promise<StoredNotification[]> {
     const { rows } = await tx.query<Row>(
-      `INSERT INTO notifications (user_id, kind, title, body, link, source_event_id)
-       SELECT u, $2, $3, $4, $5, $6 FROM unnest($1::uuid[]) u
+      `INSERT INTO notifications (user_id, kind, title, body, link, source_event_id, collapsed_title, by_moderator)
+       SELECT u, $2, $3, $4, $5, $6, $7, $8 FROM unnest($1::uuid[]) u
        WHERE NOT EXISTS (SELECT 1 FROM erased_accounts e WHERE e.user_id = u)
-       ON CONFLICT (user_id, source_event_id) DO NOTHING
+         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u AND n.source_event_id = $6)
+       ON CONFLICT (user_id, kind, link) WHERE read_at IS NULL AND collapsed_title IS NOT NULL DO UPDATE SET
+         count = notifications.count + 1,
+         title = regexp_replace(excluded.collapsed_title, '\\{count\\}', (notifications.count + 1)::text),
+         collapsed_title = excluded.collapsed_title,
+         body = excluded.body,
+         by_moderator = excluded.by_moderator,
+         source_event_id = excluded.source_event_id,
+         created_at = now()
        RETURNING ${columns}`,
-      [[...new Set(userIds)], content.kind, content.title, content.body, content.link, sourceEventId],
+      [[...new Set(userIds)], content.kind, content.title, content.body, content.link, sourceEventId, collapsedTitleOf(content), content.by_moderator ?? false],
     );
     return rows.map((row) => {
       const { read_at: _unread, ...notification } = toNotification(row);

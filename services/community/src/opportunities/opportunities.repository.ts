@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { capMessages, caps, closedReportsToClose } from '@app/contracts';
+import { closedReportsToClose } from '@app/contracts';
 import type { CreateOpportunity, Opportunity, OpportunityClosed, OpportunityFields, OpportunityMarks } from '@app/contracts';
-import { Database, holdDailyCap } from '@app/service-kit';
+import { Database, holdWriteCap } from '@app/service-kit';
 import { containsPattern } from '../text-search';
 import { ListPlan, PagePlace } from './list-plan';
 
@@ -142,17 +142,11 @@ export class OpportunitiesRepository {
 
   /**
    * The new opportunity's id, or null when its link (by key) has been shared already; 429 when the
-   * sharer reached the day's cap (counted under their lock, see holdDailyCap).
+   * sharer reached the day's cap (counted under their lock, see holdWriteCap).
    */
   async insert(userId: string, input: CreateOpportunity, linkKey: string): Promise<string | null> {
     return this.db.transaction(async (tx) => {
-      await holdDailyCap(tx, {
-        kind: 'opportunities',
-        userId,
-        rows: 'pathfinder_opportunities WHERE user_id = $1',
-        cap: caps.opportunitiesPerDay,
-        message: capMessages.opportunitiesPerDay,
-      });
+      await holdWriteCap(tx, 'opportunities', { userId, rows: 'pathfinder_opportunities WHERE user_id = $1' });
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO pathfinder_opportunities (user_id, title, description, badge, link, link_key, compensation,
            company, locations, remote, season, kind, deadline, sponsorship)

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { caps, moderationMessages } from '@app/contracts';
 import type { CreateResource, ExternalResource, ResourceMarks, ResourceQuery } from '@app/contracts';
-import { cursorTime, Database, holdDailyCap, PagePosition } from '@app/service-kit';
+import { cursorTime, Database, holdWriteCap, PagePosition } from '@app/service-kit';
 
 interface Row extends Omit<ExternalResource, 'createdAt'> {
   createdAt: Date;
@@ -61,13 +60,7 @@ export class ResourcesRepository {
   /** The new resource's id, or null when its link (by key) has been shared already; 429 over the day's cap. */
   async insert(userId: string, input: CreateResource, linkKey: string): Promise<string | null> {
     return this.db.transaction(async (tx) => {
-      await holdDailyCap(tx, {
-        kind: 'resources',
-        userId,
-        rows: 'external_resources WHERE user_id = $1',
-        cap: caps.opportunitiesPerDay,
-        message: moderationMessages.resourcesPerDay,
-      });
+      await holdWriteCap(tx, 'resources', { userId, rows: 'external_resources WHERE user_id = $1' });
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO external_resources (user_id, title, description, author, url, link_key) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (link_key) DO NOTHING RETURNING id`,

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { askMessages, AuthUser, FlagReason, isModerator, PostKind, QuestionDetail } from '@app/contracts';
+import { conflict, forbidden, notFound, recordModeration } from '@app/service-kit';
+import { requireModerator } from '../members';
+import { AskASweService } from './ask-a-swe.service';
+import { FlagsRepository } from './flags.repository';
+import { PostsRepository } from './posts.repository';
+
+/** What an audit line calls an Ask a SWE post. */
+const auditedKind = { question: 'ask_question', answer: 'ask_answer' } as const;
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+
+/** Flags from members, and what moderators do about them and about duplicates; every moderator action is a line of the desk's audit log. */
+@Injectable()
+export class AskModerationService {
+  constructor(
+    private readonly flags: FlagsRepository,
+    private readonly posts: PostsRepository,
+    private readonly ask: AskASweService,
+  ) {}
+
+  /** Needs askPrivileges.flag; once per member and post; not one's own. */
+  async flag(user: AuthUser, kind: PostKind, postId: string, input: { reason: FlagReason; note?: string | null }): Promise<{ hidden: boolean }> {
+    const post = kind === 'question' ? await this.posts.questionFacts(postId) : await this.posts.answerFacts(postId);
+    const notFoundMessage = kind === 'question' ? askMessages.questionNotFound : askMessages.answerNotFound;
+    if (!post || (post.moderation !== 'visible' && !isModerator(user))) throw notFound(notFoundMessage);
+    if (post.user_id === user.id) throw forbidden(askMessages.ownFlag);
+    await this.ask.mustHave(user, 'flag');
+    try {
+      const hidden = await this.posts.db.transaction((tx) => this.flags.flag(tx, kind, postId, user.id, input.reason, input.note ?? null));
+      return { hidden };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(askMessages.alreadyFlagged);
+      throw err;
+    }
+  }
+
+  queue(user: AuthUser) {
+    requireModerator(user);
+    return this.flags.queue();
+  }
+
+  async decide(user: AuthUser, kind: PostKind, postId: string, decision: 'restore' | 'remove', reason: string | null): Promise<void> {
+    requireModerator(user);
+    await this.posts.db.transaction(async (tx) => {
+      const title = await this.flags.decide(tx, kind, postId, decision);
+      if (title === undefined) throw notFound(kind === 'question' ? askMessages.questionNotFound : askMessages.answerNotFound);
+      await recordModeration(tx, user, {
+        action: decision === 'restore' ? 'restored' : 'removed',
+        kind: auditedKind[kind],
+        itemId: postId,
+        itemTitle: title,
+        reason,
+      });
+    });
+  }
+
+  async closeAsDuplicate(user: AuthUser, id: string, duplicateOf: string | null): Promise<QuestionDetail> {
+    requireModerator(user);
+    if (duplicateOf === id) throw conflict(askMessages.duplicateOfItself);
+    await this.posts.db.transaction(async (tx) => {
+      if (!(await this.posts.questionFacts(id, tx, true))) throw notFound(askMessages.questionNotFound);
+      if (duplicateOf && !(await this.posts.questionFacts(duplicateOf, tx))) throw notFound(askMessages.duplicateNotFound);
+      const { rows } = await tx.query<{ title: string }>('UPDATE ask_questions SET status = $2, duplicate_of = $3 WHERE id = $1 RETURNING title', [
+        id,
+        duplicateOf ? 'closed' : 'open',
+        duplicateOf,
+      ]);
+      await recordModeration(tx, user, { action: duplicateOf ? 'closed_duplicate' : 'reopened', kind: 'ask_question', itemId: id, itemTitle: rows[0].title });
+    });
+    return this.ask.detail(user, id);
+  }
+
+  /** Who asked: the opening is a line of the desk's audit log with the moderator's reason (the line names the question, not the asker). */
+  async openAsker(user: AuthUser, id: string, reason: string): Promise<{ user_id: string | null; name: string | null }> {
+    requireModerator(user);
+    return this.posts.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ user_id: string; author_name: string; title: string }>(
+        'SELECT user_id, author_name, title FROM ask_questions WHERE id = $1',
+        [id],
+      );
+      if (!rows[0]) throw notFound(askMessages.questionNotFound);
+      await recordModeration(tx, user, { action: 'identity_opened', kind: 'ask_question', itemId: id, itemTitle: rows[0].title, reason });
+      return { user_id: rows[0].user_id, name: rows[0].author_name };
+    });
+  }
+}

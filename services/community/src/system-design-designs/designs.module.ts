@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { InteractionsModule } from '../interactions/interactions.module';
+import { DesignsController } from './designs.controller';
+import { DesignsEvents } from './designs.events';
+import { DesignsRepository } from './designs.repository';
+import { DesignsService } from './designs.service';
+
+/** Community designs (issue 36 item 5): published System Design attempts, their upvotes and take-downs. */
+@Module({ imports: [InteractionsModule], controllers: [DesignsController, DesignsEvents], providers: [DesignsRepository, DesignsService] })
+export class DesignsModule {}
