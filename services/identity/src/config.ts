@@ -60,6 +60,14 @@ export const identityConfigShape = {
       description: 'The developer mailbox: each mail as a .eml file (0600) in a folder only its owner may open (`npm run admin -- mailbox`).',
       defaultText: "mailbox/ in the launcher's data directory (DATA_DIR, else .data at the repository root)",
     }),
+  MAIL_POLL_INTERVAL_MS: count(2000).describe(
+    'How often the mail sender looks for mail to retry or queued by another replica (its own commits wake it at once).',
+  ),
+  MAIL_SEND_LEASE_SECONDS: count(60).describe('How long a sender holds a mail it took: one that died holding it leaves it to another sender after this.'),
+  MAIL_SEND_ATTEMPTS: count(8).describe('Attempts at one mail (waits doubling from 1 s to 5 minutes between them) before it is given up and logged.'),
+  MAIL_STUCK_ALERT_SECONDS: count(900).describe(
+    'A mail waiting longer than this to be sent (failing, retrying, or no sender running) makes each sender log a warning with the counts per state, once a minute (`npm run admin -- mail` lists them).',
+  ),
   MAIL_FROM: z.string().default('ThunderPrep <no-reply@thunderprep.local>').describe('The From of every mail.'),
   SUPABASE_WEBHOOK_SECRET: z
     .preprocess(emptyToUndefined, z.string().min(32, { message: 'must be at least 32 characters' }).optional())

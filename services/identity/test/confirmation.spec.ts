@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { supabaseClient, waitFor } from '@app/service-kit/testing';
+import { publishedEvents, supabaseClient, waitFor } from '@app/service-kit/testing';
 import { identityService, MailboxMessage, readMailbox } from '../src';
 import { env, startIdentity, svc } from './fixtures';
 
@@ -61,6 +61,12 @@ describe('identity: e-mail confirmation', () => {
     // Every later sign-in carries the proof.
     const signedIn = await request(svc.url).post('/auth/v1/token?grant_type=password').send({ email: address, password }).expect(200);
     expect(claims(signedIn.body.access_token).email_verified).toBe(true);
+    // Announced with the confirmation (outbox), by the address's domain only: profile checks the company badge again.
+    const [confirmed] = await waitFor(async () => {
+      const events = (await publishedEvents(env, 'identity.user.confirmed')).filter((e) => e.data.user_id === data.user!.id);
+      return events.length > 0 && events;
+    });
+    expect(confirmed.data).toEqual({ user_id: data.user!.id, email_domain: 'example.com', confirmed_at: expect.any(String) });
   });
 
   it('confirms by the link itself: to the site with the session in the fragment, never to another origin', async () => {

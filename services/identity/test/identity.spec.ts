@@ -172,10 +172,14 @@ describe('identity: the Supabase-Auth-compatible /auth/v1', () => {
     expect(res.body).toMatchObject({ external: { email: true, github: false, google: false }, disable_signup: false, mailer_autoconfirm: false });
   });
 
-  it('publishes identity.user.registered through the outbox', async () => {
-    const res = await request(svc.url).post('/auth/v1/signup').send({ email: email(), password }).expect(200);
+  it('publishes identity.user.registered through the outbox, with the user id and no address or name', async () => {
+    const res = await request(svc.url)
+      .post('/auth/v1/signup')
+      .send({ email: email(), password, data: { full_name: 'Ann Lee' } })
+      .expect(200);
     const found = await publishedEvent('identity.user.registered', res.body.user.id);
-    expect(found).toMatchObject({ type: 'identity.user.registered', version: 1, data: { user_id: res.body.user.id, email: res.body.user.email } });
+    expect(found).toMatchObject({ type: 'identity.user.registered', version: 1 });
+    expect(found!.data).toEqual({ user_id: res.body.user.id, created_at: res.body.user.created_at });
   });
 
   it('grants and revokes the moderator role (the operator command’s repository call); new tokens carry it', async () => {

@@ -1,6 +1,6 @@
 import { Controller, Headers, Inject, Res, UseFilters } from '@nestjs/common';
 import { identityApi } from '@app/contracts';
-import { ClientAddress, Endpoint, Input, ParsedBody, ParsedQuery, Public, SERVICE_CONFIG, TokenBuckets } from '@app/service-kit';
+import { ClientAddress, Endpoint, Input, ParsedBody, ParsedQuery, Public, SERVICE_CONFIG, UserShares } from '@app/service-kit';
 import type { Response } from 'express';
 import { GoTrueError, GoTrueErrorFilter } from '../gotrue';
 import { KeyStore } from '../keys/key-store';
@@ -28,13 +28,13 @@ export class AccountsController {
     private readonly confirmations: Confirmations,
     private readonly keys: KeyStore,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
-    @Inject(TokenBuckets) private readonly perUser: TokenBuckets,
+    @Inject(UserShares) private readonly perUser: UserShares,
   ) {}
 
   /** The signed-in caller, metered as every service's guard meters its users (USER_REQUESTS_PER_SECOND). */
   private async signedIn(authorization: string | undefined) {
     const caller = await this.tokens.authenticate(authorization);
-    const wait = this.perUser.take(caller.userId);
+    const wait = await this.perUser.take(caller.userId);
     if (wait > 0)
       throw new GoTrueError(
         429,

@@ -1,7 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { KeyStore } from '../keys/key-store';
-import { Mailer } from '../mail/mailer';
+import { MailModule } from '../mail/mail.module';
 import { AccountsController } from './accounts.controller';
 import { AccountsRepository } from './accounts.repository';
 import { Confirmations } from './confirmations';
@@ -19,9 +19,10 @@ const noStore = (_req: Request, res: Response, next: NextFunction) => {
 };
 
 @Module({
+  imports: [MailModule],
   controllers: [AccountsController, RevocationsController],
-  providers: [AccountsRepository, Confirmations, KeyStore, Mailer, SessionTokens, SignUpService, SignInService, RecoveryService, UserService],
-  exports: [AccountsRepository, Mailer],
+  providers: [AccountsRepository, Confirmations, KeyStore, SessionTokens, SignUpService, SignInService, RecoveryService, UserService],
+  exports: [AccountsRepository, MailModule],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -170,13 +170,18 @@ export class AccountsRepository {
    * Replaces the recovery of the account whose e-mail is `email` (normalised), if there is one: one
    * statement either way, so an unknown e-mail costs what a known one does. The account's id, or undefined.
    */
-  async saveRecovery(tx: Tx, email: string, linkHash: string, codeHash: string): Promise<string | undefined> {
+  async saveRecovery(tx: Tx, email: string, linkHash: string, codeHash: string, mail: { subject: string; text: string }): Promise<string | undefined> {
+    // The recovery and its mail (the mail outbox) in one statement, which only an account's row lets write.
     const { rows } = await tx.query<{ user_id: string }>(
-      `INSERT INTO password_recoveries (user_id, link_hash, code_hash)
-       SELECT id, $2, $3 FROM users WHERE lower(email) = $1
-       ON CONFLICT (user_id) DO UPDATE SET link_hash = $2, code_hash = $3, sent_at = now()
+      `WITH recovery AS (
+         INSERT INTO password_recoveries (user_id, link_hash, code_hash)
+         SELECT id, $2, $3 FROM users WHERE lower(email) = $1
+         ON CONFLICT (user_id) DO UPDATE SET link_hash = $2, code_hash = $3, sent_at = now()
+         RETURNING user_id)
+       INSERT INTO mail_outbox (idempotency_key, user_id, kind, recipient, subject, body)
+       SELECT 'recovery:' || $2, user_id, 'recovery', $1, $4, $5 FROM recovery
        RETURNING user_id`,
-      [email, linkHash, codeHash],
+      [email, linkHash, codeHash, mail.subject, mail.text],
     );
     return rows[0]?.user_id;
   }

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, Logger, SERVICE_CONFIG, Tx } from '@app/service-kit';
-import { Mail, Mailer } from '../mail/mailer';
+import { EventBus, SERVICE_CONFIG, Tx } from '@app/service-kit';
+import { MailOutbox } from '../mail/mail-outbox';
 import type { IdentityConfig } from '../config';
-import { AccountsRepository, ConfirmationRow, RecoveryRow } from './accounts.repository';
+import { AccountsRepository, ConfirmationRow, RecoveryRow, UserRow } from './accounts.repository';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -20,12 +20,26 @@ const newSecrets = () => ({ secret: randomBytes(32).toString('base64url'), code:
 export class Confirmations {
   constructor(
     private readonly accounts: AccountsRepository,
-    private readonly mailer: Mailer,
+    private readonly outbox: MailOutbox,
+    @Inject(EventBus) private readonly events: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Records a new confirmation for `email` and mails it once the transaction commits. */
+  /**
+   * The address is proven: it becomes the account's e-mail, counted as confirmed, and
+   * identity.user.confirmed says so in the same transaction (profile checks the company badge again).
+   */
+  async confirmed(tx: Tx, userId: string, email: string): Promise<UserRow> {
+    const user = await this.accounts.confirmEmail(tx, userId, email);
+    await this.events.record(tx, 'identity.user.confirmed', {
+      user_id: user.id,
+      email_domain: user.email.includes('@') ? user.email.slice(user.email.lastIndexOf('@') + 1) : null,
+      confirmed_at: new Date().toISOString(),
+    });
+    return user;
+  }
+
+  /** Records a new confirmation for `email` and queues its mail with it (the mail outbox): it is sent once the transaction commits. */
   async send(tx: Tx, userId: string, kind: ConfirmationRow['kind'], email: string, redirectTo?: string): Promise<void> {
     const { secret, code } = newSecrets();
     await this.accounts.saveConfirmation(tx, userId, kind, email, linkHash(secret), codeHash(email, code));
@@ -41,17 +55,16 @@ export class Confirmations {
       'If you did not ask for this, ignore this message.',
     ].join('\n');
     const subject = kind === 'signup' ? 'Confirm your e-mail address' : 'Confirm your new e-mail address';
-    this.mailAfterCommit(tx, { to: email, subject, text }, kind);
+    // Keyed by the link: a retried transaction queues one mail, a resend (a new link) another.
+    await this.outbox.queue(tx, [{ key: `${kind}:${linkHash(secret)}`, userId, kind, to: email, subject, text }]);
   }
 
   /**
-   * Records a new password recovery for the account of `email`, if one has it, and mails it once the
-   * transaction commits. The same statement runs whether or not the account exists.
+   * Records a new password recovery for the account of `email`, if one has it, and queues its mail
+   * with it. The same statement runs whether or not the account exists.
    */
   async sendRecovery(tx: Tx, email: string, redirectTo?: string): Promise<void> {
     const { secret, code } = newSecrets();
-    const userId = await this.accounts.saveRecovery(tx, email, linkHash(secret), codeHash(email, code));
-    if (!userId) return;
     const minutes = Math.round(this.config.RECOVERY_TTL_SECONDS / 60);
     const text = [
       'Someone asked to reset the password of your ThunderPrep account. To choose a new one, open:',
@@ -63,13 +76,8 @@ export class Confirmations {
       `The link and the code work once, for ${minutes} minutes. Setting a new password signs you out everywhere else.`,
       'If you did not ask for this, ignore this message: your password stays as it is.',
     ].join('\n');
-    this.mailAfterCommit(tx, { to: email, subject: 'Reset your password', text }, 'recovery');
-  }
-
-  private mailAfterCommit(tx: Tx, mail: Mail, kind: string): void {
-    tx.afterCommit(() => {
-      this.mailer.send(mail).catch((err: Error) => this.logger.error({ err: err.message, kind }, 'mail not sent'));
-    });
+    await this.accounts.saveRecovery(tx, email, linkHash(secret), codeHash(email, code), { subject: 'Reset your password', text });
+    this.outbox.wakeAfter(tx);
   }
 
   /** GoTrue's /verify link, on the public URL (configuration, never a request's Host). */

@@ -61,7 +61,7 @@ export class RecoveryService {
       await this.accounts.deleteRecovery(tx, row.user_id);
       let user = (await this.accounts.findUser(row.user_id, tx))!;
       if (!user.email_confirmed_at) {
-        user = await this.accounts.confirmEmail(tx, user.id, user.email);
+        user = await this.confirmations.confirmed(tx, user.id, user.email);
         const pending = await this.accounts.pendingConfirmation(user.id, tx);
         if (pending?.kind === 'signup') await this.accounts.deleteConfirmation(tx, user.id);
       }

@@ -64,12 +64,7 @@ export class SignUpService {
     return this.accounts.db.transaction(async (tx) => {
       const user = await this.accounts.insertUser(tx, email, passwordHash, metadata);
       if (!user) throw new GoTrueError(422, 'user_already_exists', 'User already registered');
-      await this.events.record(tx, 'identity.user.registered', {
-        user_id: user.id,
-        email: user.email,
-        user_metadata: user.user_metadata,
-        created_at: user.created_at.toISOString(),
-      });
+      await this.events.record(tx, 'identity.user.registered', { user_id: user.id, created_at: user.created_at.toISOString() });
       await this.confirmations.send(tx, user.id, 'signup', email, redirectTo);
       if (this.config.EMAIL_CONFIRMATION_REQUIRED) return toPublicUser(user, await this.accounts.pendingConfirmation(user.id, tx));
       return this.tokens.openSession(tx, user);
@@ -100,7 +95,7 @@ export class SignUpService {
       if (row.kind === 'email_change' && (await this.accounts.findUserByEmail(row.email, tx))) {
         throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
       }
-      const user = await this.accounts.confirmEmail(tx, row.user_id, row.email);
+      const user = await this.confirmations.confirmed(tx, row.user_id, row.email);
       await this.accounts.deleteConfirmation(tx, row.user_id);
       return this.tokens.openSession(tx, user);
     });

@@ -1,41 +1,77 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import { EventData, featureRequestStatusInText } from '@app/contracts';
+import { EventData, featureRequestStatusInText, notificationKinds } from '@app/contracts';
 import { EventContext, SERVICE_CONFIG } from '@app/service-kit';
-import { AccountsRepository } from '../accounts/accounts.repository';
 import type { IdentityConfig } from '../config';
-import { Mailer } from '../mail/mailer';
+import { EmailNotifications } from '../email-notifications/email-notifications.service';
+import { MailOutbox } from '../mail/mail-outbox';
+
+const submissionWords = { opportunity: 'opportunity', resource: 'resource', feature_request: 'feature request' } as const;
 
 /**
- * Community's feature board says a request its subscribers follow changed status; identity holds
- * their addresses, so it writes to each one. An account deleted since it subscribed gets nothing.
+ * Community's board and moderation say what happened; identity holds the addresses and the e-mail
+ * choices, so it queues a mail to each member who wants that kind and has a confirmed address, in
+ * the handler's transaction (the mail outbox) under the event's id: a redelivery mails nobody twice.
  */
 @Controller()
 export class FeatureUpdatesEvents {
   constructor(
-    private readonly accounts: AccountsRepository,
-    private readonly mailer: Mailer,
+    private readonly notifications: EmailNotifications,
+    private readonly outbox: MailOutbox,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
+  /** Followers under "requests I follow", the other voters under "requests I voted on". */
   @EventPattern('community.feature_request.status_changed', { durable: 'identity.feature-request-status-changed' })
-  async onStatusChanged(@Payload() change: EventData<'community.feature_request.status_changed'>, @Ctx() { tx }: EventContext) {
-    const board = new URL('feature-request', this.config.SITE_URL ?? `${new URL(this.config.PUBLIC_URL ?? this.config.AUTH_ISSUER).origin}/`).toString();
+  async onStatusChanged(@Payload() change: EventData<'community.feature_request.status_changed'>, @Ctx() { tx, envelope }: EventContext) {
+    const followers = new Set(change.follower_ids);
     const status = featureRequestStatusInText(change.status);
-    for (const id of change.subscriber_ids) {
-      const user = await this.accounts.findUser(id, tx);
-      if (!user) continue;
-      await this.mailer.send({
-        to: user.email,
-        subject: `Feature request "${change.title}" is now ${status}`,
-        text: [
-          `The feature request "${change.title}" you follow is now ${status}.`,
-          '',
-          `See it on the feature board: ${board}`,
-          '',
-          `You get this e-mail because you chose "E-mail me updates" on that request. To stop, open ${board} and turn "E-mail me updates" off on it.`,
-        ].join('\n'),
-      });
-    }
+    const subject = `Feature request "${change.title}" is now ${status}`;
+    const lines = [
+      `The feature request "${change.title}" is now ${status}.`,
+      '',
+      `See it on the feature board: ${this.link(`feature-requests/${change.feature_request_id}`)}`,
+    ];
+    const mails = await Promise.all([
+      ...(await this.notifications.recipients(tx, 'followed_status', [...followers])).map((to) =>
+        this.notifications.mail('followed_status', envelope.id, to, subject, lines),
+      ),
+      ...(
+        await this.notifications.recipients(
+          tx,
+          'voted_status',
+          change.subscriber_ids.filter((id) => !followers.has(id)),
+        )
+      ).map((to) => this.notifications.mail('voted_status', envelope.id, to, subject, lines)),
+    ]);
+    await this.outbox.queue(tx, mails);
+  }
+
+  @EventPattern('community.submission.rejected', { durable: 'identity.submission-rejected' })
+  async onRejected(@Payload() rejection: EventData<'community.submission.rejected'>, @Ctx() { tx, envelope }: EventContext) {
+    const [to] = await this.notifications.recipients(tx, 'submission_rejected', [rejection.user_id]);
+    if (!to) return;
+    const what = submissionWords[rejection.kind];
+    const verb = rejection.action === 'taken_down' ? 'was taken down' : 'was not approved';
+    const reason = rejection.reason.trim() ? `The moderator's reason: ${rejection.reason}` : 'No reason was given.';
+    const mail = await this.notifications.mail('submission_rejected', envelope.id, to, `Your ${what} "${rejection.title}" ${verb}`, [
+      `Your ${what} "${rejection.title}" ${verb}.`,
+      '',
+      reason,
+    ]);
+    await this.outbox.queue(tx, [mail]);
+  }
+
+  /** The board's comments (community asks its bell to tell the request's author and earlier commenters): mailed to those who turned that on. */
+  @EventPattern('community.notification.requested', { durable: 'identity.notification-requested' })
+  async onNotificationRequested(@Payload() request: EventData<'community.notification.requested'>, @Ctx() { tx, envelope }: EventContext) {
+    if (request.kind !== notificationKinds.comment) return;
+    const lines = [request.title, '', request.body, '', `Read it: ${this.link(request.link.slice(1))}`];
+    const recipients = await this.notifications.recipients(tx, 'comment_replies', request.user_ids);
+    await this.outbox.queue(tx, await Promise.all(recipients.map((to) => this.notifications.mail('comment_replies', envelope.id, to, request.title, lines))));
+  }
+
+  private link(path: string): string {
+    return new URL(path, this.config.SITE_URL ?? `${new URL(this.config.PUBLIC_URL ?? this.config.AUTH_ISSUER).origin}/`).toString();
   }
 }

@@ -10,6 +10,9 @@ export interface MailboxMessage {
   /** The confirmation link and code in it, when it is a confirmation. */
   link?: string;
   code?: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post (RFC 8058), as a bulk mail carries them. */
+  listUnsubscribe?: string;
+  listUnsubscribePost?: string;
 }
 
 /** Quoted-printable, as nodemailer writes long lines: soft breaks and =XX bytes. */
@@ -42,6 +45,8 @@ function parseMessage(file: string, raw: string): MailboxMessage {
     text,
     link: text.match(/https?:\/\/\S+\/verify\?\S+/)?.[0],
     code: text.match(/code: (\d{6})/)?.[1],
+    listUnsubscribe: header('List-Unsubscribe') || undefined,
+    listUnsubscribePost: header('List-Unsubscribe-Post') || undefined,
   };
 }
 

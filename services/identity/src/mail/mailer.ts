@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
@@ -12,7 +11,14 @@ export interface Mail {
   text: string;
   /** Extra header fields, e.g. List-Unsubscribe (RFC 2369). */
   headers?: Record<string, string>;
+  /** The same for every attempt at one mail: its Message-ID, and its file name in the developer mailbox (a second attempt replaces the first). */
+  id: string;
+  /** When it was queued: the developer mailbox sorts by it. */
+  queuedAt: Date;
 }
+
+/** Below the outbox's lease (MAIL_SEND_LEASE_SECONDS, 60 s by default): a hung server fails the attempt before another sender takes the mail. */
+const SMTP_TIMEOUT_MS = 20_000;
 
 /**
  * Sends identity's mail through SMTP when SMTP_URL is set; otherwise writes each message, whole
@@ -30,21 +36,40 @@ export class Mailer {
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) logger: Logger,
   ) {
-    if (config.SMTP_URL) this.smtp = createTransport(config.SMTP_URL);
+    if (config.SMTP_URL)
+      this.smtp = createTransport({
+        url: config.SMTP_URL,
+        pool: true,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      });
     else logger.warn(`mail goes to the developer mailbox ${config.MAILBOX_DIR} (npm run admin -- mailbox); set SMTP_URL to send it`);
   }
 
   async send(mail: Mail): Promise<void> {
-    const message = { from: this.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers };
+    const domain = new URL(this.config.PUBLIC_URL ?? this.config.AUTH_ISSUER).hostname;
+    const message = {
+      from: this.config.MAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      headers: mail.headers,
+      messageId: `<${mail.id}@${domain}>`,
+      date: mail.queuedAt,
+    };
     if (this.smtp) {
       await this.smtp.sendMail(message);
       return;
     }
     const { message: raw } = await this.file.sendMail(message);
     await (this.mailbox ??= this.openMailbox());
-    // Sortable by time, findable by recipient: <ms>-<recipient>-<random>.eml.
-    const name = `${Date.now()}-${mail.to.replace(/[^A-Za-z0-9@._+-]/g, '_')}-${randomBytes(3).toString('hex')}.eml`;
-    await writeFile(path.join(this.config.MAILBOX_DIR, name), raw as Buffer, { mode: 0o600 });
+    // Sortable by time, findable by recipient, one file per mail however often it is sent: <queued ms>-<recipient>-<id>.eml.
+    const name = `${mail.queuedAt.getTime()}-${mail.to.replace(/[^A-Za-z0-9@._+-]/g, '_')}-${mail.id}.eml`;
+    // Written whole, then renamed: a crash mid-write leaves no half message for the mailbox to show.
+    const file = path.join(this.config.MAILBOX_DIR, name);
+    await writeFile(`${file}.part`, raw as Buffer, { mode: 0o600 });
+    await rename(`${file}.part`, file);
   }
 
   /**

@@ -49,12 +49,6 @@ export class SupabaseWebhookService {
       await this.events.record(tx, event, { user_id: user.id });
       return;
     }
-    await this.events.record(tx, event, {
-      user_id: user.id,
-      // Phone and anonymous sign-ups have no address: empty, as profile treats a token without one.
-      email: user.email ?? '',
-      user_metadata: user.raw_user_meta_data ?? {},
-      created_at: new Date(user.created_at).toISOString(),
-    });
+    await this.events.record(tx, event, { user_id: user.id, created_at: new Date(user.created_at).toISOString() });
   }
 }
