@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { companyInsightsSchema, interviewCommentSchema, interviewListItemSchema } from '@app/contracts';
+import { companyInsightsSchema, interviewCommentSchema, interviewListItemSchema, ModerationAction, moderationActionSchema } from '@app/contracts';
 import { connect, StringCodec } from 'nats';
+import { moderationLogReport } from '@app/service-kit';
 import request from 'supertest';
 import { company, env, profile, someone, startInterviews, svc } from './fixtures';
 
@@ -123,6 +124,24 @@ describe('interviews: comments and offer ranges', () => {
         .expect(204);
       expect((await thread(report.id, bob)).comments).toEqual([]);
       expect((await card(report.id, acme.id, bob)).comment_count).toBe(0);
+
+      // The moderator's deletion is in this service's audit log, with what the comment said; the author's own is not (issue 35 item 5).
+      const log = (await request(svc.url).get('/api/candidate-interviews/moderation-log').set(moderator).expect(200)).body;
+      const lines = log.map((a: unknown) => moderationActionSchema.parse(a)).filter((a: ModerationAction) => a.item_id === mine.id || a.item_id === own.id);
+      expect(lines.map((a: ModerationAction) => [a.action, a.kind, a.item_id, a.before])).toEqual([
+        ['deleted', 'interview_comment', mine.id, 'second thought'],
+      ]);
+      expect(lines[0].item_title).toBeTruthy();
+      expect((await request(svc.url).get('/api/candidate-interviews/moderation-log').set(bob).expect(403)).body.error.message).toBe(
+        'Only moderators can do this',
+      );
+      // The operator's view (npm run admin -- moderation-log) reads the same line, named by its service.
+      const config = env.env('interviews');
+      const operatorView = await moderationLogReport({
+        databaseUrl: config.DATABASE_URL!,
+        services: [{ service: 'interviews', schema: config.DATABASE_SCHEMA! }],
+      });
+      expect(operatorView.find((a) => a.item_id === mine.id)).toMatchObject({ service: 'interviews', action: 'deleted', before: 'second thought' });
     });
 
     it('refuses hostile input with clear messages and stores markup as plain text', async () => {

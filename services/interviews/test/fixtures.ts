@@ -15,11 +15,12 @@ export let profile: RunningService;
  * `migrationsDir`: started on these migrations instead (a schema as an earlier release left it).
  */
 export function startInterviews({ withProfile = false, migrationsDir = interviewsService.migrationsDir } = {}): void {
+  // Starting a service runs its migrations: seconds on a loaded CI machine, past jest’s 5 s default for hooks.
   beforeAll(async () => {
     env = await TestEnvironment.create();
     if (withProfile) profile = await env.start(profileService);
     svc = await env.start({ ...interviewsService, migrationsDir }, withProfile ? { PROFILE_URL: profile.url } : {});
-  });
+  }, 60_000);
   afterAll(() => env.close());
 }
 

@@ -29,7 +29,7 @@ describe('interviews: offer ranges are published daily from enough real accounts
   const account = async ({ ageDays = 8, confirmed = true } = {}): Promise<Auth> => {
     const user: TestUser = env.newUser();
     const registeredAt = new Date(Date.now() - ageDays * dayMs).toISOString();
-    await publishEvent(env, 'identity.user.registered', { user_id: user.id, email: user.email, user_metadata: {}, created_at: registeredAt });
+    await publishEvent(env, 'identity.user.registered', { user_id: user.id, created_at: registeredAt });
     await waitFor(async () => (await svc.db.query('SELECT 1 FROM known_accounts WHERE user_id = $1', [user.id])).rows.length > 0);
     return { Authorization: `Bearer ${await env.token(user, { email_verified: confirmed })}` };
   };
@@ -149,8 +149,6 @@ describe('interviews: offer ranges are published daily from enough real accounts
     const late: TestUser = env.newUser();
     await publishEvent(env, 'identity.user.registered', {
       user_id: late.id,
-      email: late.email,
-      user_metadata: {},
       created_at: new Date(Date.now() - 30 * dayMs).toISOString(),
     });
     const unconfirmed = { Authorization: `Bearer ${await env.token(late, { email_verified: false })}` };

@@ -17,6 +17,13 @@ export class CandidateInterviewsController {
     res.status(200).end(json);
   }
 
+  @Endpoint(interviewsApi.searchInterviews)
+  async search(@CurrentUser() user: AuthUser, @ParsedQuery() query: Input<typeof interviewsApi.searchInterviews>['query'], @Res() res: Response) {
+    const { items, next } = await this.interviews.search(user, query);
+    if (next) res.setHeader('X-Next-Cursor', next);
+    res.status(200).json(items);
+  }
+
   @Endpoint(interviewsApi.listInterviewLocations)
   locations() {
     return this.interviews.locations();

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EventData } from '@app/contracts';
-import { EventContext } from '@app/service-kit';
+import { EventContext, forgetInModerationLog } from '@app/service-kit';
 import { CandidateInterviewsRepository } from './candidate-interviews.repository';
 
 /** The events this feature consumes. */
@@ -15,9 +15,10 @@ export class CandidateInterviewsEvents {
     await this.interviews.registered(tx, user_id, created_at);
   }
 
-  /** identity.user.deleted: the account is gone, so are the interviews it shared. Durable; a redelivery deletes nothing more. */
+  /** identity.user.deleted: the account is gone, so are the interviews it shared, and its words in the audit log. Durable; a redelivery deletes nothing more. */
   @EventPattern('identity.user.deleted', { durable: 'interviews.user-deleted' })
   async onUserDeleted(@Payload() { user_id }: EventData<'identity.user.deleted'>, @Ctx() { tx }: EventContext): Promise<void> {
     await this.interviews.eraseAllOf(tx, user_id);
+    await forgetInModerationLog(tx, user_id);
   }
 }

@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { JobRunner } from '@app/service-kit';
 import { AuthorNames } from './author-names';
 import { CandidateInterviewsController } from './candidate-interviews.controller';
 import { CandidateInterviewsEvents } from './candidate-interviews.events';
@@ -7,11 +8,11 @@ import { CandidateInterviewsService } from './candidate-interviews.service';
 import { InterviewCommentsController } from './interview-comments.controller';
 import { InterviewCommentsRepository } from './interview-comments.repository';
 import { InterviewCommentsService } from './interview-comments.service';
-import { OfferRangesPublisher } from './offer-ranges';
+import { offerRangesCheckEveryMs, OfferRangesPublisher } from './offer-ranges';
 
 /** Interview experiences: shared, filtered, paged, commented on, and summed up per company (insights, and offer ranges published daily). */
 @Module({
-  controllers: [CandidateInterviewsController, CandidateInterviewsEvents, InterviewCommentsController],
+  controllers: [InterviewCommentsController, CandidateInterviewsController, CandidateInterviewsEvents],
   providers: [
     AuthorNames,
     CandidateInterviewsRepository,
@@ -21,4 +22,13 @@ import { OfferRangesPublisher } from './offer-ranges';
     OfferRangesPublisher,
   ],
 })
-export class CandidateInterviewsModule {}
+export class CandidateInterviewsModule implements OnModuleInit {
+  constructor(
+    @Inject(JobRunner) private readonly jobs: JobRunner,
+    private readonly offerRanges: OfferRangesPublisher,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.define({ name: 'offer-ranges-publishing', everyMs: offerRangesCheckEveryMs, run: () => this.offerRanges.publishIfDue() });
+  }
+}

@@ -1,16 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  capMessages,
-  caps,
   CompanyInsights,
   CreateInterview,
   HelpfulVote,
   InterviewLocation,
   InterviewQuery,
+  InterviewSearch,
   InterviewTimeline,
   StoredOutcome,
 } from '@app/contracts';
-import { cursorTime, Database, holdDailyCap, isErased, PagePosition, rememberErased, Tx } from '@app/service-kit';
+import { cursorTime, Database, EventBus, holdWriteCap, isErased, PagePosition, rememberErased, Tx } from '@app/service-kit';
 
 /** A row as read: every card field, the owner, and the exact position for the next cursor. */
 export interface InterviewRow {
@@ -36,6 +35,21 @@ export interface InterviewRow {
   position: string;
 }
 
+/** A search's row: its rank (as text, exactly, for the cursor) and its snippet with matches between snippetMarks. */
+export interface SearchRow extends InterviewRow {
+  rank: string;
+  snippet: string;
+}
+
+/** Where ts_headline marks a match: control characters, taken out of the text first, so no text can fake one. */
+export const snippetMarks = { start: '\u0002', stop: '\u0003' } as const;
+const headlineOptions = `StartSel="${snippetMarks.start}", StopSel="${snippetMarks.stop}", MaxFragments=2, MaxWords=20, MinWords=8, FragmentDelimiter=" … "`;
+
+/** Where a search page ends: the last row's rank and position. */
+export interface SearchEnd extends PagePosition {
+  rank: string;
+}
+
 /** Where a page ends: the last row's position, and its helpful count when the list is sorted by helpful. */
 export interface PageEnd extends PagePosition {
   helpful?: number;
@@ -48,7 +62,26 @@ const columns = `i.id, i.user_id, i.company_id, c.name AS company_name, i.level,
 
 @Injectable()
 export class CandidateInterviewsRepository {
-  constructor(@Inject(Database) readonly db: Database) {}
+  constructor(
+    @Inject(Database) readonly db: Database,
+    @Inject(EventBus) private readonly events: EventBus,
+  ) {}
+
+  /**
+   * interviews.interview.changed, in the write's transaction (outbox): what each round asked and the
+   * problems it named, for practice's System Design "asked at" counts.
+   */
+  private announce(tx: Tx, row: Pick<InterviewRow, 'id' | 'user_id' | 'company_id' | 'company_name' | 'rounds'>, deleted: boolean): Promise<unknown> {
+    return this.events.record(tx, 'interviews.interview.changed', {
+      interview_id: row.id,
+      user_id: row.user_id,
+      company_id: row.company_id,
+      company_name: row.company_name,
+      rounds: deleted ? [] : row.rounds.flatMap((r) => [r.asked ?? '', ...(r.problems ?? [])].filter(Boolean)),
+      deleted,
+      changed_at: new Date().toISOString(),
+    });
+  }
 
   /** How many committed transactions wrote interviews or companies: what kept answers are labelled with (migration 0008). */
   async changes(): Promise<bigint> {
@@ -57,26 +90,11 @@ export class CandidateInterviewsRepository {
   }
 
   /**
-   * One page, newest first. Each filter group is one `= ANY` (OR within), the groups are ANDed, and
-   * only the groups given are in the statement, so each can use its (column, created_at, id) index.
-   */
+   * One page, newest first (or most helpful first), filtered (filtersOf). */
   async page(query: InterviewQuery, after: PageEnd | undefined, limit: number): Promise<InterviewRow[]> {
     const params: unknown[] = [];
-    const where: string[] = [];
     const add = (value: unknown) => `$${params.push(value)}`;
-    if (query.company_id?.length) where.push(`i.company_id = ANY(${add(query.company_id)}::uuid[])`);
-    if (query.company?.length) {
-      // By name ignoring case, or by logo slug, as the company page's insights find a company.
-      const names = add(query.company.map((n) => n.toLowerCase()));
-      where.push(
-        `i.company_id IN (SELECT id FROM companies WHERE lower(btrim(name)) = ANY(${names}::text[])
-           OR regexp_replace(lower(btrim(name)), '\\s+', '-', 'g') = ANY(${names}::text[]))`,
-      );
-    }
-    if (query.level?.length) where.push(`i.level = ANY(${add(query.level)}::text[])`);
-    if (query.title?.length) where.push(`i.title = ANY(${add(query.title)}::text[])`);
-    if (query.location?.length) where.push(`lower(i.location) = ANY(${add(query.location.map((l) => l.toLowerCase()))}::text[])`);
-    if (query.outcome?.length) where.push(`i.outcome = ANY(${add(query.outcome)}::text[])`);
+    const where = filtersOf(query, add);
     const byHelpful = query.sort === 'helpful';
     if (after) {
       const position = `${add(after.createdAt)}::timestamptz, ${add(after.id)}::uuid`;
@@ -86,6 +104,32 @@ export class CandidateInterviewsRepository {
       `SELECT ${columns} FROM candidate_interviews i JOIN companies c ON c.id = i.company_id
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY ${byHelpful ? 'i.helpful_count DESC, ' : ''}i.created_at DESC, i.id DESC LIMIT ${add(limit)}`,
+      params,
+    );
+    return rows;
+  }
+
+  /**
+   * One page of a search, best match first (ts_rank, then newest): the GIN index finds the matches,
+   * and only the page's rows are cut into snippets. The filters are the list's.
+   */
+  async search(query: InterviewSearch, after: SearchEnd | undefined, limit: number): Promise<SearchRow[]> {
+    const params: unknown[] = [];
+    const add = (value: unknown) => `$${params.push(value)}`;
+    const q = add(query.q);
+    const where = [`i.search_document @@ websearch_to_tsquery('english', ${q})`, ...filtersOf(query, add)];
+    const position = after ? `WHERE (rank, created_at, id) < (${add(after.rank)}::real, ${add(after.createdAt)}::timestamptz, ${add(after.id)}::uuid)` : '';
+    const { rows } = await this.db.query<SearchRow>(
+      `WITH matched AS (
+         SELECT i.id, i.created_at, ts_rank(i.search_document, websearch_to_tsquery('english', ${q})) AS rank
+         FROM candidate_interviews i WHERE ${where.join(' AND ')}
+       ), page AS (
+         SELECT * FROM matched ${position} ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${add(limit)}
+       )
+       SELECT ${columns}, page.rank::text AS rank,
+         ts_headline('english', translate(interview_asked_text(i.rounds), ${add(snippetMarks.start + snippetMarks.stop)}, ''), websearch_to_tsquery('english', ${q}), ${add(headlineOptions)}) AS snippet
+       FROM page JOIN candidate_interviews i ON i.id = page.id JOIN companies c ON c.id = i.company_id
+       ORDER BY page.rank DESC, page.created_at DESC, page.id DESC`,
       params,
     );
     return rows;
@@ -125,13 +169,7 @@ export class CandidateInterviewsRepository {
   ): Promise<InterviewRow | undefined> {
     const userId = author.id;
     return this.db.transaction(async (tx) => {
-      await holdDailyCap(tx, {
-        kind: 'interviews',
-        userId,
-        rows: 'candidate_interviews WHERE user_id = $1',
-        cap: caps.interviewsPerDay,
-        message: capMessages.interviewsPerDay,
-      });
+      await holdWriteCap(tx, 'interviews', { userId, rows: 'candidate_interviews WHERE user_id = $1' });
       const { rows } = await tx.query<InterviewRow>(
         `WITH i AS (
            INSERT INTO candidate_interviews (user_id, company_id, level, title, location, outcome, topics, rounds, completed_on, process_days, round_count,
@@ -169,6 +207,7 @@ export class CandidateInterviewsRepository {
       );
       if (rows[0]) {
         await this.count(tx, [rows[0].id], 1);
+        await this.announce(tx, rows[0], false);
         // First seen now, unless its registration was heard of before; confirmed once a token says so.
         await tx.query(
           `INSERT INTO known_accounts (user_id, registered_at, confirmed_at) VALUES ($1, now(), CASE WHEN $2 THEN now() END)
@@ -199,10 +238,14 @@ export class CandidateInterviewsRepository {
 
   delete(userId: string, id: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const mine = await tx.query('SELECT 1 FROM candidate_interviews WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, userId]);
+      const mine = await tx.query<Pick<InterviewRow, 'id' | 'user_id' | 'company_id' | 'company_name' | 'rounds'>>(
+        'SELECT i.id, i.user_id, i.company_id, c.name AS company_name, i.rounds FROM candidate_interviews i JOIN companies c ON c.id = i.company_id WHERE i.id = $1 AND i.user_id = $2 FOR UPDATE OF i',
+        [id, userId],
+      );
       if (mine.rows.length === 0) return false;
       await this.count(tx, [id], -1);
       await tx.query('DELETE FROM candidate_interviews WHERE id = $1', [id]);
+      await this.announce(tx, mine.rows[0], true);
       return true;
     });
   }
@@ -341,4 +384,26 @@ export class CandidateInterviewsRepository {
     );
     return new Set(rows.map((r) => r.interview_id));
   }
+}
+
+/**
+ * The filters as SQL conditions. Each filter group is one `= ANY` (OR within), the groups are ANDed,
+ * and only the groups given are in the statement, so each can use its (column, created_at, id) index.
+ */
+function filtersOf(query: Omit<InterviewQuery, 'sort' | 'limit'>, add: (value: unknown) => string): string[] {
+  const where: string[] = [];
+  if (query.company_id?.length) where.push(`i.company_id = ANY(${add(query.company_id)}::uuid[])`);
+  if (query.company?.length) {
+    // By name ignoring case, or by logo slug, as the company page's insights find a company.
+    const names = add(query.company.map((n) => n.toLowerCase()));
+    where.push(
+      `i.company_id IN (SELECT id FROM companies WHERE lower(btrim(name)) = ANY(${names}::text[])
+           OR regexp_replace(lower(btrim(name)), '\\s+', '-', 'g') = ANY(${names}::text[]))`,
+    );
+  }
+  if (query.level?.length) where.push(`i.level = ANY(${add(query.level)}::text[])`);
+  if (query.title?.length) where.push(`i.title = ANY(${add(query.title)}::text[])`);
+  if (query.location?.length) where.push(`lower(i.location) = ANY(${add(query.location.map((l) => l.toLowerCase()))}::text[])`);
+  if (query.outcome?.length) where.push(`i.outcome = ANY(${add(query.outcome)}::text[])`);
+  return where;
 }

@@ -10,13 +10,16 @@ import {
   InterviewLocation,
   interviewMessages,
   InterviewQuery,
+  InterviewSearch,
+  InterviewSearchItem,
   interviewTimeline,
+  SearchSnippet,
   offerMessages,
   StoredOutcome,
 } from '@app/contracts';
 import { decodePageCursor, encodePageCursor, forbidden, isErased, notFound, unauthorized, validationFailed } from '@app/service-kit';
 import { AuthorNames } from './author-names';
-import { CandidateInterviewsRepository, InterviewRow, PageEnd } from './candidate-interviews.repository';
+import { CandidateInterviewsRepository, InterviewRow, PageEnd, SearchEnd, snippetMarks } from './candidate-interviews.repository';
 import { KeptAnswers } from './kept-answers';
 
 const interviewNotFound = () => notFound('Could not find this interview');
@@ -70,6 +73,27 @@ function decodeCursor(cursor: string, query: InterviewQuery): PageEnd {
   const match = /^h(\d{1,9})\.(.+)$/.exec(cursor);
   if (!match) throw validationFailed({ cursor: interviewMessages.cursor });
   return { ...decodePageCursor(match[2], interviewMessages.cursor), helpful: Number(match[1]) };
+}
+
+/** A search's cursor: the last card's rank (exactly as Postgres printed it) before its position, `<rank>~<cursor>`. */
+const encodeSearchCursor = (last: { rank: string; position: string; id: string }): string =>
+  `${last.rank}~${encodePageCursor({ createdAt: last.position, id: last.id })}`;
+
+function decodeSearchCursor(cursor: string): SearchEnd {
+  const match = /^(\d+(?:\.\d+)?(?:e-?\d+)?)~(.+)$/.exec(cursor);
+  if (!match) throw validationFailed({ cursor: interviewMessages.cursor });
+  return { ...decodePageCursor(match[2], interviewMessages.cursor), rank: match[1] };
+}
+
+/** ts_headline's text with its marks, as parts: the web shows the highlighted ones as <mark>, as text (never markup). */
+function snippetParts(headline: string): SearchSnippet {
+  const parts: SearchSnippet = [];
+  for (const [i, piece] of headline.split(snippetMarks.start).entries()) {
+    const [hit, rest] = i === 0 ? [undefined, piece] : piece.split(snippetMarks.stop, 2);
+    if (hit) parts.push({ text: hit, highlighted: true });
+    if (rest) parts.push({ text: rest, highlighted: false });
+  }
+  return parts;
 }
 
 /** A page as everyone but each card's owner sees it, and the cursor of the next page when more remain. */
@@ -137,6 +161,22 @@ export class CandidateInterviewsService {
       )
       .join(',')}]`;
     return { json, next: page.next };
+  }
+
+  /** A page of a search, best match first, each card as the caller may see it with where it matched. */
+  async search(user: AuthUser, query: InterviewSearch): Promise<{ items: InterviewSearchItem[]; next?: string }> {
+    const after = query.cursor ? decodeSearchCursor(query.cursor) : undefined;
+    const rows = await this.interviews.search(query, after, query.limit + 1);
+    const shown = rows.slice(0, query.limit);
+    const helpful = await this.interviews.markedHelpfulBy(
+      user.id,
+      shown.map((row) => row.id),
+    );
+    const last = shown[shown.length - 1];
+    return {
+      items: shown.map((row) => ({ ...asSeenBy(user.id, row, helpful.has(row.id)), snippet: snippetParts(row.snippet) })),
+      next: rows.length > query.limit && last ? encodeSearchCursor(last) : undefined,
+    };
   }
 
   /** `authorization`: the caller's own bearer token, which profile takes to say their username. */

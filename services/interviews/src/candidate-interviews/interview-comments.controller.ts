@@ -11,6 +11,12 @@ type InterviewId = Input<typeof interviewsApi.listInterviewComments>['params'];
 export class InterviewCommentsController {
   constructor(private readonly comments: InterviewCommentsService) {}
 
+  /** Registered before the reports' /:id routes (the module lists this controller first). */
+  @Endpoint(interviewsApi.interviewModerationLog)
+  moderationLog(@CurrentUser() user: AuthUser) {
+    return this.comments.moderationLog(user);
+  }
+
   @Endpoint(interviewsApi.listInterviewComments)
   async list(
     @CurrentUser() user: AuthUser,

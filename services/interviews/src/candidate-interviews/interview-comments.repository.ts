@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { capMessages, caps } from '@app/contracts';
-import { cursorTime, Database, holdDailyCap, PagePosition } from '@app/service-kit';
+import type { AuthUser } from '@app/contracts';
+import { cursorTime, Database, holdWriteCap, PagePosition, recordModeration } from '@app/service-kit';
 
 /** A comment as stored, with its exact position for the next cursor. */
 export interface CommentRow {
@@ -50,13 +50,7 @@ export class InterviewCommentsRepository {
     return this.db.transaction(async (tx) => {
       const found = await tx.query('SELECT 1 FROM candidate_interviews WHERE id = $1 FOR KEY SHARE', [interviewId]);
       if (found.rows.length === 0) return undefined;
-      await holdDailyCap(tx, {
-        kind: 'interview-comments',
-        userId,
-        rows: 'interview_comments WHERE user_id = $1',
-        cap: caps.interviewCommentsPerDay,
-        message: capMessages.interviewCommentsPerDay,
-      });
+      await holdWriteCap(tx, 'interview-comments', { userId, rows: 'interview_comments WHERE user_id = $1' });
       const { rows } = await tx.query<CommentRow>(
         `INSERT INTO interview_comments (interview_id, user_id, body, show_username, author_name, by_moderator) VALUES ($1, $2, $3, $4, $5, $6)
          RETURNING ${columns}`,
@@ -85,12 +79,34 @@ export class InterviewCommentsRepository {
     return rows[0];
   }
 
-  /** Whether a comment went: two deletes of one comment at once take the count down once. */
-  remove(interviewId: string, commentId: string): Promise<boolean> {
+  /**
+   * Whether a comment went: two deletes of one comment at once take the count down once. A
+   * moderator deleting someone else's comment leaves an audit line in the same transaction.
+   */
+  remove(interviewId: string, commentId: string, moderator?: AuthUser): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const gone = await tx.query('DELETE FROM interview_comments WHERE id = $1 AND interview_id = $2', [commentId, interviewId]);
-      if (!gone.rowCount) return false;
-      await tx.query('UPDATE candidate_interviews SET comment_count = comment_count - 1 WHERE id = $1', [interviewId]);
+      const gone = await tx.query<{ user_id: string; body: string }>(
+        'DELETE FROM interview_comments WHERE id = $1 AND interview_id = $2 RETURNING user_id, body',
+        [commentId, interviewId],
+      );
+      const removed = gone.rows[0];
+      if (!removed) return false;
+      // The report's title names it in the log; a report without one by its company.
+      const { rows } = await tx.query<{ title: string }>(
+        `UPDATE candidate_interviews i SET comment_count = i.comment_count - 1 FROM companies c
+         WHERE i.id = $1 AND c.id = i.company_id RETURNING coalesce(i.title, c.name) AS title`,
+        [interviewId],
+      );
+      if (moderator && removed.user_id !== moderator.id) {
+        await recordModeration(tx, moderator, {
+          action: 'deleted',
+          kind: 'interview_comment',
+          itemId: commentId,
+          itemTitle: rows[0]?.title ?? '',
+          before: removed.body,
+          authorId: removed.user_id,
+        });
+      }
       return true;
     });
   }

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import {
   AuthUser,
+  communityMessages,
   defaultAuthor,
   InterviewComment,
   interviewCommentMessages,
   interviewMessages,
   interviewCommentQuerySchema,
   isModerator,
+  ModerationAction,
 } from '@app/contracts';
-import { decodePageCursor, encodePageCursor, forbidden, isErased, notFound, unauthorized } from '@app/service-kit';
+import { decodePageCursor, encodePageCursor, forbidden, isErased, latestModeration, notFound, unauthorized } from '@app/service-kit';
 import type { z } from 'zod';
 import { AuthorNames } from './author-names';
 import { CandidateInterviewsRepository } from './candidate-interviews.repository';
@@ -79,7 +81,13 @@ export class InterviewCommentsService {
   async remove(user: AuthUser, interviewId: string, commentId: string): Promise<void> {
     const author = await this.authorOf(interviewId, commentId);
     if (author !== user.id && !isModerator(user)) throw forbidden(interviewCommentMessages.notYoursToDelete);
-    if (!(await this.comments.remove(interviewId, commentId))) throw commentNotFound();
+    if (!(await this.comments.remove(interviewId, commentId, isModerator(user) ? user : undefined))) throw commentNotFound();
+  }
+
+  /** This service's audit log: moderators' deletions of other people's comments. */
+  moderationLog(user: AuthUser): Promise<ModerationAction[]> {
+    if (!isModerator(user)) throw forbidden(communityMessages.moderatorsOnly);
+    return latestModeration(this.comments.db);
   }
 
   private async authorOf(interviewId: string, commentId: string): Promise<string> {

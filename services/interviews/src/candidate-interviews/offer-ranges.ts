@@ -1,9 +1,9 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { offerBands, offerRangeRules } from '@app/contracts';
 import { Database, LOGGER, Logger } from '@app/service-kit';
 
-/** How often each replica asks whether the day's publication is due: ranges may appear this much after midnight UTC. */
-const checkEveryMs = 10 * 60 * 1000;
+/** How often the job asks whether the day's publication is due: ranges may appear this much after midnight UTC. */
+export const offerRangesCheckEveryMs = 10 * 60 * 1000;
 
 const bands = JSON.stringify(
   Object.entries(offerBands).map(([currency, band]) => ({
@@ -26,30 +26,16 @@ const rounded = (quartiles: string) =>
  * (docs/salary-privacy.md). Counted: accounts confirmed and registered at least accountMinAgeDays
  * before, one report per account, company and currency (its newest with a base inside the
  * currency's band), groups of at least minAccounts accounts; a bonus or equity beyond the band is
- * left out on its own. Every replica checks every 10 minutes; the UPDATE of the one publication row
- * decides which publishes, and the whole publication is one transaction.
+ * left out on its own. A job of the kit's runner checks every 10 minutes, on one replica at a time
+ * (the first check right after the start); the UPDATE of the one publication row makes it once a
+ * day, also against a publication by hand, and the whole publication is one transaction.
  */
 @Injectable()
-export class OfferRangesPublisher implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-
+export class OfferRangesPublisher {
   constructor(
     @Inject(Database) private readonly db: Database,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
-
-  /** The first check before the service answers, so a fresh start answers with the day's ranges. */
-  async onApplicationBootstrap(): Promise<void> {
-    const run = () =>
-      this.publishIfDue().catch((err: Error) => this.logger.warn({ err: err.message }, 'offer ranges could not be published; next check retries'));
-    await run();
-    this.timer = setInterval(run, checkEveryMs);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
-  }
 
   /** Publishes unless this UTC day's publication is done (here or by another replica); answers whether it published. */
   publishIfDue(): Promise<boolean> {

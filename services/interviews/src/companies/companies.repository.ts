@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { capMessages, caps, Company } from '@app/contracts';
-import { Database, holdDailyCap, Tx } from '@app/service-kit';
+import type { Company } from '@app/contracts';
+import { Database, holdWriteCap, Tx } from '@app/service-kit';
 
 /** The companies table: the name is unique trimmed and case-insensitively (index on lower(btrim(name))). */
 @Injectable()
@@ -21,13 +21,7 @@ export class CompaniesRepository {
   async insertOrFind(tx: Tx, name: string, websiteUrl: string | null, userId: string): Promise<{ company: Company; created: boolean }> {
     const existing = await this.findByName(tx, name);
     if (existing) return { company: existing, created: false };
-    await holdDailyCap(tx, {
-      kind: 'companies',
-      userId,
-      rows: 'companies WHERE created_by = $1',
-      cap: caps.companiesPerDay,
-      message: capMessages.companiesPerDay,
-    });
+    await holdWriteCap(tx, 'companies', { userId, rows: 'companies WHERE created_by = $1' });
     const inserted = await tx.query<Company>(
       `INSERT INTO companies (name, website_url, created_by) VALUES (btrim($1), $2, $3)
        ON CONFLICT ((lower(btrim(name)))) DO NOTHING
