@@ -10,6 +10,7 @@ import { ErrorTypesModule } from './error-types/error-types.module';
 import { ExportModule } from './export/export.module';
 import { QuestionsModule } from './questions/questions.module';
 import { ReviewSessionModule } from './review-session/review-session.module';
+import { SystemDesignModule } from './system-design/system-design.module';
 import { TimeZoneModule } from './time-zone/time-zone.module';
 
 // CalendarModule, DigestModule and TimeZoneModule come before QuestionsModule: their fixed paths (DELETE .../calendar-feed,
@@ -26,6 +27,7 @@ import { TimeZoneModule } from './time-zone/time-zone.module';
     AnalyticsModule,
     ReviewSessionModule,
     ExportModule,
+    SystemDesignModule,
   ],
 })
 class PracticeAppModule {}

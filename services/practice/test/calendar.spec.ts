@@ -45,6 +45,24 @@ describe('the private calendar feed (ICS)', () => {
     });
   });
 
+  it('counts today as the review session does: everything due, and the share the daily limits leave for today', async () => {
+    const { auth } = await candidate();
+    for (const title of ['Two Sum', 'LRU Cache', 'Word Ladder']) {
+      await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title, difficulty: 'Medium' }).expect(201);
+    }
+    await request(svc.url).put('/api/leetcode-questions/review-limits').set(auth).send({ daily_review_limit: 5, new_per_day: 2 }).expect(200);
+    const queue = (await request(svc.url).get('/api/leetcode-questions/due').set(auth).expect(200)).body;
+    expect(queue.questions).toHaveLength(2);
+    expect(queue.held_back).toBe(1);
+    const unfolded = (
+      await request(svc.url)
+        .get((await makeFeed(auth)).path)
+        .expect(200)
+    ).text.replace(/\r\n /g, '');
+    expect(unfolded).toContain('SUMMARY:Review 2 of 3 problems due');
+    expect(unfolded).toContain('DESCRIPTION:Two Sum\\nLRU Cache\\n1 more wait beyond your daily limits (Problem Review\\, Daily limits)');
+  });
+
   it('a new address ends the old one; turning it off ends both', async () => {
     const { auth } = await candidate();
     const first = await makeFeed(auth);

@@ -8,10 +8,11 @@ export let svc: RunningService;
 
 /** The practice service on the test Postgres and NATS for one spec file: started before its tests, with `config` over the defaults, closed after. */
 export function startPractice(config: Record<string, string> = {}): void {
+  // Starting a service runs its migrations: seconds on a loaded CI machine, past jest’s 5 s default for hooks.
   beforeAll(async () => {
     env = await TestEnvironment.create();
     svc = await env.start(practiceService, config);
-  });
+  }, 60_000);
   afterAll(() => env.close());
 }
 

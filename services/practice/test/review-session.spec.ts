@@ -1,5 +1,14 @@
 import request from 'supertest';
-import { defaultReviewLimits, dueQueueSchema, reviewLimitMessages, ScheduleCard, scheduleReview, sessionSchema } from '@app/contracts';
+import {
+  defaultReviewLimits,
+  dueQueueSchema,
+  reviewLimitMessages,
+  reviewUndoMinutes,
+  ScheduleCard,
+  scheduleReview,
+  sessionSchema,
+  undoReviewMessages,
+} from '@app/contracts';
 import { candidate, startPractice, svc, todayIn, zoneOnAnotherDay } from './fixtures';
 
 type Auth = { Authorization: string };
@@ -171,6 +180,68 @@ describe('review sessions: grades, daily limits and the due queue', () => {
       const bob = await newCandidate();
       await addQuestion(alice.auth, 'Private to Alice');
       expect((await dueQueue(bob.auth)).questions).toEqual([]);
+    });
+  });
+
+  describe('undo of the last grade', () => {
+    const undo = (auth: Auth, sessionId: string) => request(svc.url).post(`/api/leetcode-questions/sessions/${sessionId}/undo`).set(auth);
+    const card = async (id: string) =>
+      (await svc.db.query<{ schedule: ScheduleCard | null; due_at: Date }>('SELECT schedule, due_at FROM leetcode_questions WHERE id = $1', [id])).rows[0];
+    const reviews = async (id: string) => (await svc.db.query('SELECT id FROM leetcode_sessions WHERE question_id = $1', [id])).rowCount;
+
+    it('restores the exact due date, stability and difficulty and removes the review; a second undo is refused', async () => {
+      const { auth } = await newCandidate();
+      const q = await addQuestion(auth, 'Undone');
+      await logSession(auth, q.id, { grade: 'good' }).expect(201);
+      const before = await card(q.id);
+      expect(before.schedule).not.toBeNull();
+      const { id } = (await logSession(auth, q.id, { grade: 'again' }).expect(201)).body.data;
+      expect((await card(q.id)).schedule!.stability).not.toBe(before.schedule!.stability);
+
+      const res = await undo(auth, id).expect(200);
+      expect(res.body.data).toEqual({ question_id: q.id, due_at: before.due_at.toISOString() });
+      expect(await card(q.id)).toEqual(before);
+      expect(await reviews(q.id)).toBe(1);
+      const listed = (await request(svc.url).get('/api/leetcode-questions').set(auth).expect(200)).body[0];
+      expect(listed.session_count).toBe(1);
+
+      expect((await undo(auth, id).expect(404)).body.error.message).toBe(undoReviewMessages.notFound);
+    });
+
+    it('refuses someone else’s review, one that is not the last, and one older than the window, with the reason', async () => {
+      const alice = await newCandidate();
+      const bob = await newCandidate();
+      const q = await addQuestion(alice.auth, 'Alice’s');
+      const first = (await logSession(alice.auth, q.id, { grade: 'hard' }).expect(201)).body.data.id;
+      const second = (await logSession(alice.auth, q.id, { grade: 'easy' }).expect(201)).body.data.id;
+      expect((await undo(bob.auth, second).expect(404)).body.error.message).toBe(undoReviewMessages.notFound);
+      expect((await undo(alice.auth, first).expect(409)).body.error.message).toBe(undoReviewMessages.notLast);
+      // Both a moment past the window: the last review is still the second.
+      await svc.db.query('UPDATE leetcode_sessions SET created_at = created_at - make_interval(mins => $2) WHERE question_id = $1', [
+        q.id,
+        reviewUndoMinutes + 1,
+      ]);
+      expect((await undo(alice.auth, second).expect(409)).body.error.message).toBe(undoReviewMessages.expired);
+      expect(await reviews(q.id)).toBe(2);
+    });
+
+    it('an undo racing a new grade of the same problem leaves one consistent state', async () => {
+      const { auth } = await newCandidate();
+      const q = await addQuestion(auth, 'Raced');
+      const { id } = (await logSession(auth, q.id, { grade: 'good' }).expect(201)).body.data;
+      const [undone, graded] = await Promise.all([undo(auth, id), logSession(auth, q.id, { grade: 'hard' })]);
+      expect(graded.status).toBe(201);
+      const sessions = (await request(svc.url).get(`/api/leetcode-questions/${q.id}/sessions`).set(auth).expect(200)).body;
+      // Either the undo went first (the new grade is the only review) or the grade did (the undo is refused).
+      expect(undone.status === 200 ? [1, 200] : [2, 409]).toEqual([sessions.length, undone.status]);
+      const replayed = [...sessions]
+        .reverse()
+        .reduce(
+          (c: ScheduleCard | null, s: { correctness: number; confidence: number; timer: number; grade: 'hard'; created_at: string }) =>
+            scheduleReview(c, s, new Date(s.created_at)),
+          null,
+        );
+      expect((await card(q.id)).due_at.toISOString()).toBe(replayed.due);
     });
   });
 });

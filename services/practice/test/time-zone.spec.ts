@@ -75,6 +75,8 @@ describe("the candidate's time zone", () => {
     ])('in %s is due from 08:00 of their day, not before', async (zone, before, at, day) => {
       const { user, auth } = await candidate();
       await setZone(auth, { time_zone: zone }).expect(200);
+      // The daily e-mail is off until chosen.
+      await request(svc.url).put('/api/leetcode-questions/review-email').set(auth).send({ enabled: true }).expect(200);
       await request(svc.url).post('/api/leetcode-questions').set(auth).send({ title: 'Two Sum', difficulty: 'Easy' }).expect(201);
       const digests = svc.app.get(DigestService);
 

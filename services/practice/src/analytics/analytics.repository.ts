@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { analyticsWeeks, Difficulty, EventData, forecastDays, PracticeAnalytics, retentionBands } from '@app/contracts';
+import { analyticsWeeks, Difficulty, EventData, forecastDays, PracticeAnalytics, recallChance, retentionBands, systemDesignConcepts } from '@app/contracts';
+import type { ScheduleCard, SystemDesignAnalytics, SystemDesignConceptKey } from '@app/contracts';
 import { Database, Tx } from '@app/service-kit';
 
 interface AnalyticsRow {
@@ -63,12 +64,27 @@ SELECT
      LEFT JOIN due ON due.day = d::date) AS due_forecast,
   (SELECT count(*) FROM mock_interviews WHERE user_id = $1)::int AS mock_interviews`;
 
+/** System Design's part (migration 0020): progress rows per prompt, submitted attempts, and the concept cards' FSRS cards. */
+const systemDesignSql = `
+SELECT
+  (SELECT COALESCE(sum(attempts), 0) FROM design_progress WHERE user_id = $1)::int AS attempts,
+  (SELECT count(*) FROM design_attempts WHERE user_id = $1 AND submitted_at IS NOT NULL)::int AS submitted,
+  (SELECT count(*) FROM design_progress WHERE user_id = $1)::int AS prompts_practised,
+  (SELECT round(avg(best_rubric_total), 1)::float8 FROM design_progress WHERE user_id = $1) AS mean_best_rubric_total,
+  (SELECT COALESCE(json_agg(json_build_object('concept', concept, 'schedule', schedule)), '[]') FROM design_concept_cards WHERE user_id = $1) AS cards`;
+
+/** Concepts /analytics names as weakest. */
+const weakestConceptsShown = 5;
+
 @Injectable()
 export class AnalyticsRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
   async summary(userId: string, timeZone: string): Promise<PracticeAnalytics> {
-    const { rows } = await this.db.query<AnalyticsRow>(analyticsSql, [userId, timeZone, analyticsWeeks * 7, forecastDays]);
+    const [{ rows }, design] = await Promise.all([
+      this.db.query<AnalyticsRow>(analyticsSql, [userId, timeZone, analyticsWeeks * 7, forecastDays]),
+      this.systemDesign(userId),
+    ]);
     const row = rows[0];
     const bands = row.bands ?? {};
     return {
@@ -82,16 +98,35 @@ export class AnalyticsRepository {
       average_minutes: { Easy: row.minutes?.Easy ?? null, Medium: row.minutes?.Medium ?? null, Hard: row.minutes?.Hard ?? null },
       due_forecast: row.due_forecast,
       mock_interviews: row.mock_interviews,
+      system_design: design,
     };
+  }
+
+  private async systemDesign(userId: string): Promise<SystemDesignAnalytics> {
+    type Row = Omit<SystemDesignAnalytics, 'concept_cards' | 'weakest_concepts'> & {
+      cards: Array<{ concept: SystemDesignConceptKey; schedule: ScheduleCard | null }>;
+    };
+    const { rows } = await this.db.query<Row>(systemDesignSql, [userId]);
+    const { cards, ...counts } = rows[0];
+    const now = new Date();
+    const weakest = cards
+      .filter((card) => card.schedule)
+      .map((card) => ({ concept: card.concept, name: systemDesignConcepts[card.concept].name, retention: recallChance(card.schedule!, now) }))
+      .sort((a, b) => a.retention - b.retention || a.name.localeCompare(b.name))
+      .slice(0, weakestConceptsShown);
+    return { ...counts, concept_cards: cards.length, weakest_concepts: weakest };
   }
 
   /**
    * What the summary depends on besides the clock, in one round trip: the caller's list version
-   * (bumped by every question added, deleted or reviewed, migration 0003) and their mock interviews.
+   * (bumped by every question added, deleted or reviewed, migration 0003), their mock interviews,
+   * and their System Design progress and concept card reviews.
    */
   async inputsVersion(userId: string): Promise<string> {
     const { rows } = await this.db.query<{ v: string }>(
-      `SELECT COALESCE((SELECT version FROM list_versions WHERE user_id = $1), 0) || '/' || (SELECT count(*) FROM mock_interviews WHERE user_id = $1) AS v`,
+      `SELECT COALESCE((SELECT version FROM list_versions WHERE user_id = $1), 0) || '/' || (SELECT count(*) FROM mock_interviews WHERE user_id = $1)
+         || '/' || (SELECT COALESCE(sum(attempts), 0) || ':' || COALESCE(max(last_practised_at)::text, '') || ':' || COALESCE(sum(best_rubric_total), 0) FROM design_progress WHERE user_id = $1)
+         || '/' || (SELECT count(*) || ':' || COALESCE(sum(reviews), 0) FROM design_concept_cards WHERE user_id = $1) AS v`,
       [userId],
     );
     return rows[0].v;

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { calendarFeedDays, defaultTimeZone, endpointPath, EventData, practiceApi } from '@app/contracts';
 import type { AuthUser, CalendarFeed } from '@app/contracts';
 import { Database, isErased, notFound, Tx, unauthorized } from '@app/service-kit';
+import { ReviewSessionRepository } from '../review-session/review-session.repository';
 import { AllDayEvent, calendar } from './ics';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest();
@@ -11,7 +12,10 @@ const TITLES_LISTED = 20;
 
 @Injectable()
 export class CalendarService {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    private readonly queues: ReviewSessionRepository,
+  ) {}
 
   async status(user: AuthUser): Promise<{ active: boolean; created_at: string | null }> {
     const { rows } = await this.db.query<{ created_at: Date }>('SELECT created_at FROM calendar_feeds WHERE user_id = $1', [user.id]);
@@ -37,7 +41,9 @@ export class CalendarService {
 
   /**
    * The feed of a token: each day of the next 60 (in its candidate's time zone, else UTC) with
-   * reviews due, what is overdue counted today, and the interview day. 404 for an unknown or replaced token.
+   * reviews due, and the interview day. Today counts as the review session does (overdue and
+   * never-reviewed problems included, with the share the daily limits leave for today); later days
+   * by due date. 404 for an unknown or replaced token.
    */
   async feed(token: string, now: Date = new Date()): Promise<string> {
     const { rows: feeds } = await this.db.query<{ user_id: string; time_zone: string; interview_date: string | null }>(
@@ -48,21 +54,43 @@ export class CalendarService {
     );
     const feed = feeds[0];
     if (!feed) throw notFound(practiceApi.calendarFeed.notFound);
+    // Today is the review session's: the problems due (never-reviewed ones included) and the share of them the daily limits leave for today.
+    const queue = await this.queues.dueQueue(feed.user_id, feed.time_zone);
+    const due = queue.questions.length + queue.held_back;
+    const events: AllDayEvent[] = [];
+    if (due > 0) {
+      const titles = queue.questions.slice(0, TITLES_LISTED).map((q) => q.title);
+      const more = queue.questions.length - titles.length;
+      events.push({
+        uid: `due-${queue.today}-${feed.user_id}@thunderprep`,
+        day: queue.today,
+        summary: queue.held_back > 0 ? `Review ${queue.questions.length} of ${due} problems due` : `Review ${due} problem${due === 1 ? '' : 's'}`,
+        description: [
+          ...titles,
+          ...(more > 0 ? [`and ${more} more`] : []),
+          ...(queue.held_back > 0 ? [`${queue.held_back} more wait beyond your daily limits (Problem Review, Daily limits)`] : []),
+        ].join('\n'),
+      });
+    }
+    // Later days: problems seen before, by the day they fall due.
     const { rows: days } = await this.db.query<{ day: string; titles: string[]; problems: number }>(
       `WITH today AS (SELECT ($3::timestamptz AT TIME ZONE $2)::date AS d)
-       SELECT to_char(GREATEST((due_at AT TIME ZONE $2)::date, today.d), 'YYYY-MM-DD') AS day,
+       SELECT to_char((due_at AT TIME ZONE $2)::date, 'YYYY-MM-DD') AS day,
               (array_agg(title ORDER BY due_at, id))[1:$5] AS titles, count(*)::int AS problems
        FROM leetcode_questions, today
-       WHERE user_id = $1 AND due_at < ((today.d + $4::int)::timestamp AT TIME ZONE $2)
+       WHERE user_id = $1 AND session_count > 0 AND due_at >= ((today.d + 1)::timestamp AT TIME ZONE $2)
+         AND due_at < ((today.d + $4::int)::timestamp AT TIME ZONE $2)
        GROUP BY 1 ORDER BY 1`,
       [feed.user_id, feed.time_zone, now, calendarFeedDays, TITLES_LISTED],
     );
-    const events: AllDayEvent[] = days.map(({ day, titles, problems }) => ({
-      uid: `due-${day}-${feed.user_id}@thunderprep`,
-      day,
-      summary: `Review ${problems} problem${problems === 1 ? '' : 's'}`,
-      description: [...titles, ...(problems > titles.length ? [`and ${problems - titles.length} more`] : [])].join('\n'),
-    }));
+    for (const { day, titles, problems } of days) {
+      events.push({
+        uid: `due-${day}-${feed.user_id}@thunderprep`,
+        day,
+        summary: `Review ${problems} problem${problems === 1 ? '' : 's'}`,
+        description: [...titles, ...(problems > titles.length ? [`and ${problems - titles.length} more`] : [])].join('\n'),
+      });
+    }
     if (feed.interview_date) events.push({ uid: `interview-${feed.user_id}@thunderprep`, day: feed.interview_date, summary: 'Interview day' });
     return calendar('Problem Review', events, now);
   }

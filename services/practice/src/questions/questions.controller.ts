@@ -83,4 +83,9 @@ export class QuestionsController {
   ) {
     return { data: await this.questions.logSession(user, id, body) };
   }
+
+  @Endpoint(practiceApi.undoReview)
+  async undoReview(@CurrentUser() user: AuthUser, @ParsedParams() { sessionId }: Input<typeof practiceApi.undoReview>['params']) {
+    return { data: await this.questions.undoReview(user, sessionId) };
+  }
 }

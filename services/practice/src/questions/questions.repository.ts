@@ -150,12 +150,14 @@ export class QuestionsRepository implements QuestionListSource {
     await tx.query('DELETE FROM review_limits WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM time_zones WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM review_digests WHERE user_id = $1', [userId]);
-    await tx.query('DELETE FROM review_email_optouts WHERE user_id = $1', [userId]);
+    await tx.query('DELETE FROM review_email_choices WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM calendar_feeds WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM interview_dates WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM mock_interviews WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM leetcode_sessions WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM leetcode_questions WHERE user_id = $1', [userId]);
+    // System Design's attempts, progress and concept cards, and the reports the account shared stop counting (migration 0020).
+    await tx.query('SELECT erase_system_design($1)', [userId]);
     await rememberErased(tx, userId);
   }
 
@@ -174,6 +176,42 @@ export class QuestionsRepository implements QuestionListSource {
       userId,
     ]);
     return rows[0];
+  }
+
+  /**
+   * Locks the question of one of the caller's reviews, as a new review of it would: an undo and a
+   * review of the same problem go one after the other. Tells whether it is the caller's newest review
+   * and how old it is.
+   */
+  async lockReviewToUndo(
+    tx: Tx,
+    userId: string,
+    sessionId: string,
+  ): Promise<{ question_id: string; newest: boolean; age_seconds: number; undoable: boolean } | undefined> {
+    const { rows } = await tx.query<{ question_id: string }>(
+      `SELECT q.id AS question_id FROM leetcode_sessions s JOIN leetcode_questions q ON q.id = s.question_id
+       WHERE s.id = $1 AND s.user_id = $2 FOR UPDATE OF q`,
+      [sessionId, userId],
+    );
+    if (!rows[0]) return undefined;
+    const review = await tx.query<{ question_id: string; newest: boolean; age_seconds: number; undoable: boolean }>(
+      `SELECT s.question_id, extract(epoch FROM clock_timestamp() - s.created_at)::float8 AS age_seconds, s.due_before IS NOT NULL AS undoable,
+              NOT EXISTS (SELECT 1 FROM leetcode_sessions n WHERE n.user_id = $2 AND (n.created_at, n.id) > (s.created_at, s.id)) AS newest
+       FROM leetcode_sessions s WHERE s.id = $1 AND s.user_id = $2`,
+      [sessionId, userId],
+    );
+    return review.rows[0];
+  }
+
+  /** Removes a review and puts back the card and due date its question had before it, as stored. */
+  async undoReview(tx: Tx, sessionId: string, questionId: string): Promise<string> {
+    const { rows } = await tx.query<{ due_at: string }>(
+      `WITH undone AS (DELETE FROM leetcode_sessions WHERE id = $1 RETURNING schedule_before, due_before)
+       UPDATE leetcode_questions q SET schedule = u.schedule_before, due_at = u.due_before FROM undone u WHERE q.id = $2 RETURNING ${iso('q.due_at')}`,
+      [sessionId, questionId],
+    );
+    await tx.query('SELECT refresh_question_summary($1)', [questionId]);
+    return rows[0].due_at;
   }
 
   /** Stores a question's scheduler card and the due date it gives. */
@@ -232,10 +270,12 @@ export class QuestionsRepository implements QuestionListSource {
     });
   }
 
+  /** Before the new card is set: the review keeps the question's card and due date, what an undo restores. */
   async insertSession(tx: Tx, session: Omit<PracticeSession, 'id' | 'created_at'>): Promise<PracticeSession> {
     const { rows } = await tx.query<PracticeSession>(
-      `INSERT INTO leetcode_sessions (user_id, question_id, correctness, confidence, timer, notes, errors, submissions, grade)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${sessionColumns}`,
+      `INSERT INTO leetcode_sessions (user_id, question_id, correctness, confidence, timer, notes, errors, submissions, grade, schedule_before, due_before)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, q.schedule, q.due_at FROM leetcode_questions q WHERE q.id = $2
+       RETURNING ${sessionColumns}`,
       [
         session.user_id,
         session.question_id,

@@ -14,6 +14,9 @@ import {
   scheduleReview,
   SessionPageQuery,
   sessionPageMessages,
+  UndoneReview,
+  undoReviewMessages,
+  reviewUndoMinutes,
 } from '@app/contracts';
 import { conflict, decodePageCursor, encodePageCursor, isErased, notFound, SERVICE_CONFIG, Tx, unauthorized, validationFailed } from '@app/service-kit';
 import type { PracticeConfig } from '../config';
@@ -122,6 +125,20 @@ export class QuestionsService implements OnApplicationBootstrap {
       // The next due date, from this review (its grade, else its scores) at the moment it was stored.
       await this.questions.setSchedule(tx, questionId, scheduleReview(locked.schedule, session, new Date(session.created_at)));
       return session;
+    });
+  }
+
+  /**
+   * Undo of the caller's last review on "Review due", within the sitting: their newest review only,
+   * at most reviewUndoMinutes old; the problem gets back the card and due date it had before it.
+   */
+  async undoReview(user: AuthUser, sessionId: string): Promise<UndoneReview> {
+    return this.questions.db.transaction(async (tx) => {
+      const review = await this.questions.lockReviewToUndo(tx, user.id, sessionId);
+      if (!review) throw notFound(undoReviewMessages.notFound);
+      if (!review.newest) throw conflict(undoReviewMessages.notLast);
+      if (!review.undoable || review.age_seconds > reviewUndoMinutes * 60) throw conflict(undoReviewMessages.expired);
+      return { question_id: review.question_id, due_at: await this.questions.undoReview(tx, sessionId, review.question_id) };
     });
   }
 }

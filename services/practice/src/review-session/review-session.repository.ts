@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { defaultReviewLimits } from '@app/contracts';
-import type { DueQueue, QuestionListItem, ReviewLimits } from '@app/contracts';
-import { Database, isErased, unauthorized } from '@app/service-kit';
+import { conceptCardOf, defaultReviewLimits } from '@app/contracts';
+import type { DueQueue, QuestionListItem, ReviewLimits, StoredConceptCard } from '@app/contracts';
+import { Database, isErased, Tx, unauthorized } from '@app/service-kit';
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const itemColumns = `id, title, difficulty, tags, ${iso('created_at')} AS created_at, retention_score(recent_sessions, now()) AS retention,
@@ -58,7 +58,18 @@ SELECT
   (SELECT count(*)::int FROM leetcode_questions q, bounds b WHERE user_id = $1 AND due_at < b.day_end AND session_count > 0) AS due_seen,
   (SELECT count(*)::int FROM leetcode_questions WHERE user_id = $1 AND session_count = 0) AS never_reviewed`;
 
-interface DueQueueRow extends Omit<DueQueue, 'questions' | 'held_back'> {
+/**
+ * System Design's concept cards due by the end of the caller's today (migration 0020), earliest due
+ * first, at most the daily review limit ($3): graded in the same session with the same grades.
+ */
+const conceptCardsSql = `
+SELECT concept, prompt_slug, prompt_title, schedule, ${iso('due_at')} AS due_at, reviews
+FROM design_concept_cards
+WHERE user_id = $1 AND due_at < ((now() AT TIME ZONE $2)::date + 1)::timestamp AT TIME ZONE $2
+ORDER BY design_concept_cards.due_at, concept
+LIMIT $3`;
+
+interface DueQueueRow extends Omit<DueQueue, 'questions' | 'held_back' | 'concept_cards'> {
   reviews: QuestionListItem[];
   fresh: QuestionListItem[];
   due_seen: number;
@@ -69,11 +80,19 @@ interface DueQueueRow extends Omit<DueQueue, 'questions' | 'held_back'> {
 export class ReviewSessionRepository {
   constructor(@Inject(Database) private readonly db: Database) {}
 
-  async dueQueue(userId: string, timeZone: string): Promise<DueQueue> {
-    const { rows } = await this.db.query<DueQueueRow>(dueQueueSql, [userId, timeZone, defaultReviewLimits.daily_review_limit, defaultReviewLimits.new_per_day]);
+  /** On `on` when given: the digest computes it inside the transaction that claimed the user's day. */
+  async dueQueue(userId: string, timeZone: string, on: Pick<Tx, 'query'> = this.db): Promise<DueQueue> {
+    const { rows } = await on.query<DueQueueRow>(dueQueueSql, [userId, timeZone, defaultReviewLimits.daily_review_limit, defaultReviewLimits.new_per_day]);
     const { reviews, fresh, due_seen, never_reviewed, ...rest } = rows[0];
+    const cards = await this.db.query<StoredConceptCard>(conceptCardsSql, [userId, timeZone, rest.limits.daily_review_limit]);
+    const now = new Date();
     // A never-reviewed problem waits for "new per day" only, whatever its due date.
-    return { ...rest, questions: [...reviews, ...fresh], held_back: due_seen - reviews.length + (never_reviewed - fresh.length) };
+    return {
+      ...rest,
+      questions: [...reviews, ...fresh],
+      held_back: due_seen - reviews.length + (never_reviewed - fresh.length),
+      concept_cards: cards.rows.map((card) => conceptCardOf(card, now)),
+    };
   }
 
   async limits(userId: string): Promise<ReviewLimits> {
