@@ -111,7 +111,7 @@ describe('profile: the events it lives on', () => {
     await publishEvent(
       env,
       'identity.user.registered',
-      { ...signUpEvent.data, email: 'someone.else@example.com' },
+      { ...signUpEvent.data, created_at: new Date(0).toISOString() },
       { id: signUpEvent.id, msgId: `replay-${tag()}` },
     );
     await companiesCaughtUp();

@@ -6,7 +6,7 @@ export const tag = () => randomBytes(3).toString('hex');
 
 /** identity.user.registered for `user`, as identity announces a sign-up. */
 export const announceSignUp = (env: TestEnvironment, user: { id: string; email: string }, options: { id?: string; msgId?: string } = {}) =>
-  publishEvent(env, 'identity.user.registered', { user_id: user.id, email: user.email, user_metadata: {}, created_at: new Date().toISOString() }, options);
+  publishEvent(env, 'identity.user.registered', { user_id: user.id, created_at: new Date().toISOString() }, options);
 
 export const profileRow = async (profile: RunningService, userId: string) =>
   (await profile.db.query<{ username: string }>('SELECT username FROM user_profiles WHERE id = $1', [userId])).rows[0];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { profileSchema } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
-import { publishedEvents, TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
+import { publishedEvents, publishEvent, TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import { interviewsService } from '@app/interviews';
 import request from 'supertest';
 import { profileService } from '../src';
@@ -282,6 +282,31 @@ describe('profile: GET and PUT /api/profile', () => {
     const before = await request(profile.url).put('/api/profile').set(unconfirmed).send(body).expect(200);
     expect(before.body.data.verified_company).toBe(false);
     expect((await put(user, body)).body.data.verified_company).toBe(true);
+  });
+
+  it('verifies the company once identity confirms the address, without saving the profile again (issue 38 item 6)', async () => {
+    const google = await seeded('Google');
+    const user = env.newUser(`later.${tag()}@google.com`);
+    const unconfirmed = { Authorization: `Bearer ${await env.token(user, { email_verified: false })}` };
+    await request(profile.url)
+      .put('/api/profile')
+      .set(unconfirmed)
+      .send({ username: `c${tag()}`, current_company_id: google.id })
+      .expect(200);
+    const badge = async () => (await request(profile.url).get('/api/profile').set(unconfirmed).expect(200)).body.verified_company as boolean;
+    expect(await badge()).toBe(false);
+
+    await publishEvent(env, 'identity.user.confirmed', { user_id: user.id, email_domain: 'google.com', confirmed_at: new Date().toISOString() });
+    await waitFor(badge, 10_000);
+    const [changed] = await waitFor(async () => {
+      const events = (await publishedEvents(env, 'profile.employment.changed')).filter((e) => e.data.user_id === user.id && e.data.verified);
+      return events.length > 0 && events;
+    });
+    expect(changed.data).toMatchObject({ company_id: google.id, verified: true });
+
+    // An address changed to another domain and confirmed: the badge goes.
+    await publishEvent(env, 'identity.user.confirmed', { user_id: user.id, email_domain: 'gmail.com', confirmed_at: new Date().toISOString() });
+    await waitFor(async () => !(await badge()), 10_000);
   });
 
   it('keeps no one’s verification after they move to a company they do not belong to', async () => {

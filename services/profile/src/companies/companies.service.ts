@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Company } from '@app/contracts';
 import { CompaniesRepository } from './companies.repository';
-import { emailMatchesWebsite } from './company-domain';
+import { domainMatchesWebsite, emailMatchesWebsite } from './company-domain';
 
 /** What profile knows of companies: fed by interviews.company.created, never by another service's tables. */
 @Injectable()
@@ -15,5 +15,10 @@ export class CompaniesService {
   /** True only when the account's e-mail domain is the company's website domain or a subdomain of it. */
   isEmployeeEmail(email: string | null, company: Company): boolean {
     return emailMatchesWebsite(email, company.website_url);
+  }
+
+  /** The same, from the domain of a confirmed address (identity.user.confirmed). */
+  isEmployeeDomain(domain: string | null, company: Company): boolean {
+    return domainMatchesWebsite(domain, company.website_url);
   }
 }

@@ -36,7 +36,12 @@ export function emailDomain(email: string | null | undefined): string | null {
 }
 
 export function emailMatchesWebsite(email: string | null | undefined, websiteUrl: string | null | undefined): boolean {
-  const mail = emailDomain(email);
+  return domainMatchesWebsite(emailDomain(email), websiteUrl);
+}
+
+/** An e-mail domain (as identity.user.confirmed names it) on the company's website domain or a subdomain of it. */
+export function domainMatchesWebsite(domain: string | null | undefined, websiteUrl: string | null | undefined): boolean {
+  const mail = domain?.trim().toLowerCase().replace(/\.$/, '');
   const site = websiteDomain(websiteUrl);
   if (!mail || !site) return false;
   return mail === site || mail.endsWith(`.${site}`);

@@ -22,6 +22,12 @@ export class ProfilesEvents {
     await this.profiles.createDefault(tx, user.user_id);
   }
 
+  /** The address is proven: the verified company badge follows it (issue 38 item 6). */
+  @EventPattern('identity.user.confirmed', { durable: 'profile.user-confirmed' })
+  async onUserConfirmed(@Payload() { user_id, email_domain }: EventData<'identity.user.confirmed'>, @Ctx() { tx }: EventContext) {
+    await this.profiles.recheckVerification(tx, user_id, email_domain);
+  }
+
   /** The account is gone: so is its profile (architecture: every service erases that user's data). */
   @EventPattern('identity.user.deleted', { durable: 'profile.user-deleted' })
   async onUserDeleted(@Payload() { user_id }: EventData<'identity.user.deleted'>, @Ctx() { tx }: EventContext) {

@@ -118,6 +118,15 @@ export class ProfilesRepository {
     }
   }
 
+  /** Sets the badge alone; the company it is for when it changed, undefined when it did not (or there is no profile). */
+  async setVerified(tx: Tx, userId: string, verified: boolean): Promise<{ current_company_id: string | null } | undefined> {
+    const { rows } = await tx.query<{ current_company_id: string | null }>(
+      `UPDATE user_profiles SET verified_company = $2, updated_at = now() WHERE id = $1 AND verified_company IS DISTINCT FROM $2 RETURNING current_company_id`,
+      [userId, verified],
+    );
+    return rows[0];
+  }
+
   /** Sets or clears the interview day alone; the rest of the profile is untouched. */
   async setInterviewDate(tx: Tx, userId: string, day: string | null): Promise<Profile | undefined> {
     const { rows } = await tx.query<Profile>(`UPDATE user_profiles SET interview_date = $2, updated_at = now() WHERE id = $1 RETURNING ${columns}`, [

@@ -38,20 +38,48 @@ export class ProfilesService {
       verified = user.email_verified && this.companies.isEmployeeEmail(user.email, company);
     }
     try {
-      return await this.ensure(user, (tx) =>
-        this.profiles.update(tx, user.id, {
+      return await this.ensure(user, async (tx) => {
+        const profile = await this.profiles.update(tx, user.id, {
           username: change.username,
           current_company_id: change.current_company_id ?? null,
           verified_company: verified,
           years_of_experience: change.years_of_experience ?? null,
           number_of_internships: change.number_of_internships ?? null,
           location: change.location ?? null,
-        }),
-      );
+        });
+        // Recorded with the change (outbox): community shows "Works at <company>" on Ask a SWE answers by it.
+        await this.events.record(tx, 'profile.employment.changed', {
+          user_id: user.id,
+          company_id: change.current_company_id ?? null,
+          verified,
+          changed_at: new Date().toISOString(),
+        });
+        return profile;
+      });
     } catch (err) {
       if (err instanceof UsernameTaken) throw conflict(displayNameMessages.usernameTaken, { username: displayNameMessages.usernameTaken });
       throw err;
     }
+  }
+
+  /**
+   * The account's address is proven (identity.user.confirmed): the badge is checked again against
+   * the company the profile names, so a Stripe address confirmed after Stripe was chosen shows as
+   * Verified without saving the profile again, and an address changed to another domain loses it.
+   */
+  async recheckVerification(tx: Tx, userId: string, emailDomain: string | null): Promise<void> {
+    const profile = await this.profiles.find(userId, tx);
+    if (!profile?.current_company_id) return;
+    const company = await this.companies.find(profile.current_company_id);
+    const verified = !!company && this.companies.isEmployeeDomain(emailDomain, company);
+    const changed = await this.profiles.setVerified(tx, userId, verified);
+    if (!changed) return;
+    await this.events.record(tx, 'profile.employment.changed', {
+      user_id: userId,
+      company_id: changed.current_company_id,
+      verified,
+      changed_at: new Date().toISOString(),
+    });
   }
 
   /** The day of the caller's next interview, or null to clear it. */

@@ -90,7 +90,7 @@ describe('ProfilesService', () => {
     await expect(service.get(user('jane@example.com'))).resolves.toBe(profile);
     expect(createDefault).toHaveBeenCalledWith(tx, user(null).id);
 
-    await events.onUserRegistered({ user_id: 'u-1', email: 'ann@example.com', user_metadata: {}, created_at: 'now' }, new EventContext([tx, {} as never]));
+    await events.onUserRegistered({ user_id: 'u-1', created_at: 'now' }, new EventContext([tx, {} as never]));
     expect(createDefault).toHaveBeenLastCalledWith(tx, 'u-1');
   });
 });
