@@ -1,4 +1,4 @@
-/** Time as the voice service reads it: injectable so tests can jump past the 20-minute limit. */
+/** Time as the voice service reads it: injectable so tests can jump past a call's limit. */
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;

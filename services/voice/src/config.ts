@@ -30,7 +30,7 @@ export const voiceConfigShape = {
     .int()
     .min(10)
     .default(10_000)
-    .describe('How often open sessions are checked against the 20-minute limit and expired URLs.'),
+    .describe('How often open sessions are checked against their chosen length and expired URLs.'),
   VOICE_DRAIN_SECONDS: z.coerce
     .number()
     .int()
@@ -51,13 +51,15 @@ export const voiceConfigShape = {
     .default(5_000)
     .describe('Audio a client may send ahead of real time (network jitter); faster chunks are dropped.'),
   VOICE_PING_INTERVAL_MS: z.coerce.number().int().min(50).default(5_000).describe("The local agent's heartbeat (the client answers each ping with a pong)."),
+  // Issues 24 and 38: a 2.5 s pause must not be taken for the end on any question; "I'm done", on the page or said, ends a turn at once.
   VOICE_END_OF_TURN_MS: z.coerce
     .number()
     .int()
     .min(200)
-    .default(1_800)
-    .describe("Silence that ends the candidate's turn: generous, people pause while thinking."),
-  // Issue 24: a 2.5 s pause must not be taken for the end; "I'm done" on the page ends a turn at once.
+    .default(3_000)
+    .describe(
+      'Silence that ends the candidate\'s turn after a finished sentence: over the pauses people make mid-answer. After an unfinished one (a trailing "and", "so", "the") it is twice this.',
+    ),
   VOICE_THINKING_PAUSE_MS: z.coerce
     .number()
     .int()

@@ -7,7 +7,7 @@ import { voiceConfigShape } from './config';
 import { SessionsModule } from './sessions/sessions.module';
 
 export interface VoiceServiceOptions {
-  /** Tests jump past the 20-minute limit with their own clock. */
+  /** Tests jump past a call's limit with their own clock. */
   clock?: Clock;
 }
 

@@ -1,4 +1,4 @@
-import { voiceMessages } from '@app/contracts';
+import { systemDesignConceptKeys, voiceMessages } from '@app/contracts';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
@@ -104,6 +104,10 @@ describe('ElevenLabs calls settled from ElevenLabs’ record', () => {
     expect(keywords).toEqual(expect.arrayContaining(['time complexity', 'Stripe', 'Graph']));
     expect(dynamic_variables).toMatchObject({ company: 'Stripe', topics: 'Graph', minutes: 10 });
     expect(String((dynamic_variables as Record<string, string>).questions)).toMatch(/^1\. .+\n2\. /);
+    // A senior plan has a system design question: the page checks the drawing against its concepts.
+    expect((plan as { design_concepts: string[] }).design_concepts.length).toBeGreaterThan(0);
+    expect(systemDesignConceptKeys).toEqual(expect.arrayContaining((plan as { design_concepts: string[] }).design_concepts));
+    expect(prompt).toContain('The candidate’s drawing now shows');
   });
 
   it('binds the conversation on connect only when ElevenLabs’ record is this agent’s, this user’s and this interview’s', async () => {

@@ -54,6 +54,29 @@ const frame: fc.Arbitrary<Frame> = fc.oneof(
   fc.uint8Array({ maxLength: 16_384 }).map((bytes) => asJson({ user_audio_chunk: Buffer.from(bytes).toString('base64') })),
   fc.oneof(notAString, fc.string({ maxLength: 100 })).map((chunk) => asJson({ user_audio_chunk: chunk })),
   fc.uint8Array({ maxLength: 4_096 }).map((bytes) => frameOf(Buffer.from(bytes), true)),
+  // Drawings (a system design mock's canvas): scene frames of any shape, elements half right, and broken JSON.
+  fc
+    .oneof(
+      json.map((scene) => JSON.stringify({ design_scene: scene })),
+      fc
+        .array(
+          fc.record(
+            {
+              id: fc.oneof(fc.string({ maxLength: 8 }), json),
+              type: fc.oneof(fc.constantFrom('rectangle', 'text', 'arrow', 'ellipse'), json),
+              text: fc.oneof(fc.string({ maxLength: 20 }), json),
+              containerId: fc.oneof(fc.constantFrom('a', 'b', null), json),
+              startBinding: fc.oneof(fc.record({ elementId: fc.constantFrom('a', 'b') }), json),
+              isDeleted: fc.oneof(fc.boolean(), json),
+            },
+            { requiredKeys: [] },
+          ),
+          { maxLength: 20 },
+        )
+        .map((elements) => JSON.stringify({ design_scene: { elements } })),
+      fc.string({ maxLength: 200 }).map((rest) => `{${rest}`),
+    )
+    .map((scene) => asJson({ type: 'contextual_update', text: scene })),
 );
 
 const freePort = () =>
@@ -163,7 +186,9 @@ describe('voice: no frame a client can send stops the service', () => {
     const errorTypes = new Set(target.of('error').map((m) => (m.error_event as { error_type: string }).error_type));
     expect(errorTypes).toContain('invalid_message');
     expect(errorTypes).toContain('message_too_long');
-    for (const type of errorTypes) expect(['invalid_message', 'message_too_long', 'audio_faster_than_real_time']).toContain(type);
+    expect(errorTypes).toContain('invalid_scene');
+    for (const type of errorTypes)
+      expect(['invalid_message', 'message_too_long', 'audio_faster_than_real_time', 'invalid_scene', 'scene_too_large']).toContain(type);
 
     // A text frame that is not UTF-8 and one of 5 MB end only their own call, with the protocol's codes.
     const garbled = await call();

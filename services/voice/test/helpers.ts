@@ -19,13 +19,24 @@ export class ManualClock implements Clock {
 
 const rate = 16_000;
 
-/** A 220 Hz tone (voice to the agent's energy detector), 16-bit mono PCM at 16 kHz. */
-export function tone(ms: number, amplitude = 4000): Buffer {
+/** A tone, 220 Hz unless told (voice to the agent's energy detector), 16-bit mono PCM at 16 kHz. */
+export function tone(ms: number, amplitude = 4000, hz = 220): Buffer {
   const samples = Math.round((rate * ms) / 1000);
   const pcm = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) pcm.writeInt16LE(Math.round(amplitude * Math.sin((2 * Math.PI * 220 * i) / rate)), i * 2);
+  for (let i = 0; i < samples; i++) pcm.writeInt16LE(Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / rate)), i * 2);
   return pcm;
 }
+
+/**
+ * What test/fake-recogniser.cjs hears in a tone of each pitch: a finished sentence, one left
+ * unfinished (a trailing "and"), "I'm done", and no word at all.
+ */
+export const said = {
+  finished: (ms: number) => tone(ms, 4000, 220),
+  unfinished: (ms: number) => tone(ms, 4000, 330),
+  done: (ms: number) => tone(ms, 4000, 440),
+  mumble: (ms: number) => tone(ms, 4000, 660),
+};
 
 /** Room noise well under the voice threshold. */
 export function quiet(ms: number): Buffer {
@@ -122,6 +133,18 @@ export class AgentClient {
   /** The connection cut without a closing handshake, as when the network or the browser goes away (1006 on the agent's side). */
   terminate(): void {
     this.ws.terminate();
+  }
+}
+
+/**
+ * Every sentence of what the interviewer is saying has arrived: speech is made a sentence at a
+ * time, and a manual clock must not jump while the later ones are still being made.
+ */
+export async function spoken(call: AgentClient): Promise<void> {
+  let before = -1;
+  while (call.of('audio').length !== before) {
+    before = call.of('audio').length;
+    await new Promise((r) => setTimeout(r, 700));
   }
 }
 

@@ -139,7 +139,7 @@ describe('voice: credits and sessions', () => {
     // Answered aloud, then ended from the page 5 s in.
     const spoken = await connect(user);
     clock.advance(5_000);
-    spoken.call.speak(Buffer.concat([tone(800), quiet(2500)]));
+    spoken.call.speak(Buffer.concat([tone(800), quiet(3_500)]));
     await spoken.call.waitForType('agent_response', 2);
     await waitFor(async () => (await turnsOf(spoken.id)).user_turns === 1);
     const ended = await end(user, spoken.id);
@@ -262,7 +262,7 @@ describe('voice: credits and sessions', () => {
     call.initiate();
     await call.waitForType('agent_response');
     clock.advance(25_000);
-    call.speak(Buffer.concat([tone(800), quiet(2500)]));
+    call.speak(Buffer.concat([tone(800), quiet(3_500)]));
     const [transcribed] = await call.waitForType('user_transcript');
     expect(transcribed.user_transcription_event).toEqual({ user_transcript: voiceMessages.notTranscribed });
     await call.waitForType('agent_response', 2);
@@ -287,13 +287,13 @@ describe('voice: credits and sessions', () => {
 
   it('grants starter credits once per user, even when the sign-up is redelivered', async () => {
     const user = env.newUser();
-    const data = { user_id: user.id, email: user.email, user_metadata: {}, created_at: new Date().toISOString() };
+    const data = { user_id: user.id, created_at: new Date().toISOString() };
     const first = await publishEvent(env, 'identity.user.registered', data);
     await publishEvent(env, 'identity.user.registered', data, { id: first.id, msgId: `${first.id}-again` });
     await publishEvent(env, 'identity.user.registered', data);
     await waitFor(async () => (await voice.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [user.id])).rowCount);
     const sentinel = env.newUser();
-    await publishEvent(env, 'identity.user.registered', { ...data, user_id: sentinel.id, email: sentinel.email });
+    await publishEvent(env, 'identity.user.registered', { ...data, user_id: sentinel.id });
     await waitFor(async () => (await voice.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [sentinel.id])).rowCount);
     expect(await ledger(user.id)).toEqual([{ kind: 'grant', amount: 10 }]);
     expect(await balance(user)).toBe(10);

@@ -137,7 +137,7 @@ export class AgentServer implements OnApplicationBootstrap, BeforeApplicationShu
 
     const plan = interviewPlan({ seed: sessionId, company: session.company, level: session.level, topics: session.topics, minutes: session.minutes });
     const terms = { terms: sessionTerms(plan, session.company, session.topics) };
-    // The 20-minute limit counts from the first connection, however often the call was resumed.
+    // The limit (the chosen length) counts from the first connection, however often the call was resumed.
     const conversation = new InterviewConversation(ws, sessionId, plan, session.connected_at.getTime(), {
       speak: (text) => this.speech.speak(text),
       transcribe: (pcm, rate) => this.transcriber.transcribe(pcm, rate, terms),
@@ -195,6 +195,7 @@ export class AgentServer implements OnApplicationBootstrap, BeforeApplicationShu
     // The last answers may still be in the recogniser: the transcript follows when they are done.
     const result = await conversation.result;
     await this.repository.saveConversation(this.repository.db, sessionId, result.transcript, result.report);
+    if (reason !== 'error') await this.settlement.refundUnheard(sessionId);
     if (reason === 'error') {
       const window = this.config.VOICE_RESUME_WINDOW_MS;
       await this.resumes.interrupt(sessionId, conversation.snapshot(), new Date(endedAt), new Date(endedAt + window));

@@ -1,4 +1,4 @@
-import { limits, voiceConstants } from '@app/contracts';
+import { DesignSceneDescription, limits, readDesignSceneFrame, voiceConstants } from '@app/contracts';
 import { z } from 'zod';
 
 /**
@@ -11,7 +11,7 @@ const initiation = z.object({ type: z.literal('conversation_initiation_client_da
 const pong = z.object({ type: z.literal('pong'), event_id: z.number().int() });
 /** A typed answer: bounded as every text of the contract is (refused past it, and the candidate told). */
 const userMessage = z.object({ type: z.literal('user_message'), text: z.string() });
-/** Context for the agent; the page's "I'm done" is one (voiceConstants.answerDoneText). */
+/** Context for the agent; the page's "I'm done" is one (voiceConstants.answerDoneText), the drawing another (a JSON scene frame). */
 const contextualUpdate = z.object({ type: z.literal('contextual_update'), text: z.string() });
 /** Frames the client may send that the local interviewer has no use for. */
 const ignored = z.object({ type: z.enum(['user_activity', 'contextual_update', 'feedback', 'client_tool_result']) });
@@ -22,6 +22,9 @@ export type ClientFrame =
   | { kind: 'pong'; eventId: number }
   | { kind: 'user_message'; text: string }
   | { kind: 'answer_done' }
+  | { kind: 'design_scene'; scene: DesignSceneDescription }
+  /** A scene frame refused (too large, not a scene): the candidate is told, and the call goes on with the drawing it had. */
+  | { kind: 'design_scene_refused'; errorType: string; reason: string }
   | { kind: 'ignored' }
   | { kind: 'invalid'; reason: string };
 
@@ -48,7 +51,11 @@ export function parseClientFrame(raw: string): ClientFrame {
   if (answered.success) return { kind: 'pong', eventId: answered.data.event_id };
   const typed = userMessage.safeParse(json);
   if (typed.success) return { kind: 'user_message', text: typed.data.text };
-  if (contextualUpdate.safeParse(json).data?.text === voiceConstants.answerDoneText) return { kind: 'answer_done' };
+  const context = contextualUpdate.safeParse(json).data?.text;
+  if (context === voiceConstants.answerDoneText) return { kind: 'answer_done' };
+  const drawing = context === undefined ? undefined : readDesignSceneFrame(context);
+  if (drawing)
+    return drawing.ok ? { kind: 'design_scene', scene: drawing.scene } : { kind: 'design_scene_refused', errorType: drawing.error, reason: drawing.message };
   if (ignored.safeParse(json).success) return { kind: 'ignored' };
   if (typeof type !== 'string') return { kind: 'invalid', reason: 'a frame needs a type (or user_audio_chunk)' };
   if (type === 'pong' || type === 'user_message') return { kind: 'invalid', reason: `${type} is missing a field or has one of the wrong type` };

@@ -1,8 +1,10 @@
-import { TranscriptEntry, voiceMessages, VoiceReport } from '@app/contracts';
+import { DesignSceneDescription, designGaps, TranscriptEntry, voiceMessages, VoiceReport } from '@app/contracts';
 import type { Clock } from '../clock';
 import { asksForTime, nextTurn, wordCount } from '../interview/assessment';
+import type { ConceptKey } from '../interview/concepts';
 import type { InterviewPlan } from '../interview/plan';
 import { AskedQuestion, interviewReport } from '../interview/report';
+import { nothingHeard } from '../sessions/heard';
 import { boundTurn } from '../sessions/transcript-bounds';
 import { ClientFrame, parseClientFrame, protocolErrorType, userMessageMax } from './client-frames';
 import { CallPacing } from './pacing';
@@ -46,7 +48,7 @@ export interface ConversationResult {
  */
 export interface ConversationSnapshot {
   current: number;
-  asked: Array<{ item: number; entries: number[]; hinted: boolean; probes: number }>;
+  asked: Array<{ item: number; entries: number[]; hinted: boolean; probes: number; drawingProbed?: ConceptKey[] }>;
   transcript: TranscriptEntry[];
   speakingMs: number;
   agentSpeakingMs: number;
@@ -74,13 +76,30 @@ interface Prompt {
 interface Asked extends AskedQuestion {
   entries: TranscriptEntry[];
   probes: number;
+  /** The concepts probed because the drawing lacked them: each is asked about once. */
+  drawingProbed: ConceptKey[];
+}
+
+/** The report of a call in which no word was heard: it says so, and scores and measures nothing. */
+function unheard(report: VoiceReport): VoiceReport {
+  return {
+    ...report,
+    summary: voiceMessages.nothingHeard,
+    answers_given: 0,
+    candidate_speaking_secs: 0,
+    talk_share: null,
+    words_per_minute: null,
+    filler_words: [],
+    longest_pause_secs: null,
+    questions: report.questions?.map((q) => ({ ...q, concepts_covered: [], score: null, score_reason: 'Nothing was heard.' })),
+  };
 }
 
 /**
  * One call with the local interviewer, the interview's dialogue: the initiation handshake, then per
  * turn the interviewer's words and their audio, the candidate's turn found by voice activity,
  * barge-in as an interruption, the goodbye and a 1000 close after the last question, and
- * max_duration_exceeded at 20 minutes. The frames are AgentProtocol's, the timing CallPacing's.
+ * max_duration_exceeded at the chosen length. The frames are AgentProtocol's, the timing CallPacing's.
  */
 export class InterviewConversation {
   private readonly asked: Asked[] = [];
@@ -112,6 +131,8 @@ export class InterviewConversation {
   /** The transcripts of the answer in progress, one per part already handed out at a pause. */
   private answerParts: Array<Promise<string | undefined>> = [];
   private nudged = false;
+  /** The candidate's drawing as last sent (a system design mock with the canvas): read when the next turn is chosen. */
+  private drawing?: DesignSceneDescription;
   /** The next turn is being chosen (the answer's transcript awaited): what is said meanwhile is not a new answer. */
   private deciding = false;
   private readonly done: Promise<ConversationResult>;
@@ -176,6 +197,8 @@ export class InterviewConversation {
     else if (frame.kind === 'pong') this.protocol.pong(frame.eventId);
     else if (frame.kind === 'user_message') this.typed(frame.text);
     else if (frame.kind === 'answer_done') this.answerDone();
+    else if (frame.kind === 'design_scene') this.drawing = frame.scene;
+    else if (frame.kind === 'design_scene_refused') this.protocol.refuse(1009, frame.errorType, frame.reason);
   }
 
   /** The user ended the call from the page (the sessions service was told first). */
@@ -184,11 +207,11 @@ export class InterviewConversation {
     this.protocol.close(1000, 'ended by the candidate');
   }
 
-  /** The 20-minute limit: the client ends the session itself on this error; the close is a fallback. */
+  /** The chosen length is over: the client ends the session itself on this error; the close is a fallback. */
   timeUp(): void {
     if (this.ending) return;
     this.ending = 'time_limit';
-    this.protocol.maxDurationExceeded();
+    this.protocol.maxDurationExceeded(this.plan.minutes);
     this.pacing.later(() => this.protocol.close(1000, 'max duration exceeded'), 2_000);
   }
 
@@ -201,22 +224,19 @@ export class InterviewConversation {
     void Promise.allSettled(this.pending).then(() => {
       const transcript = [...this.transcript].sort((a, b) => a.time_in_call_secs - b.time_in_call_secs);
       const answers = this.asked.flatMap((a) => a.entries.map((e) => e.message));
-      this.resolveDone({
-        reason,
-        transcript,
-        report: interviewReport(
-          this.asked.map((a) => ({ ...a, answers: a.entries.map((e) => e.message) })),
-          {
-            candidateSpeakingMs: this.speakingMs,
-            agentSpeakingMs: this.agentSpeakingMs,
-            spokenWords: this.spokenWords,
-            spokenMs: this.spokenMs,
-            longestPauseMs: this.longestPauseMs,
-            answers,
-          },
-          { company: this.deps.company, topics: this.deps.topics },
-        ),
-      });
+      const report = interviewReport(
+        this.asked.map((a) => ({ ...a, answers: a.entries.map((e) => e.message) })),
+        {
+          candidateSpeakingMs: this.speakingMs,
+          agentSpeakingMs: this.agentSpeakingMs,
+          spokenWords: this.spokenWords,
+          spokenMs: this.spokenMs,
+          longestPauseMs: this.longestPauseMs,
+          answers,
+        },
+        { company: this.deps.company, topics: this.deps.topics },
+      );
+      this.resolveDone({ reason, transcript, report: nothingHeard(transcript) ? unheard(report) : report });
     });
   }
 
@@ -237,6 +257,7 @@ export class InterviewConversation {
         entries: a.entries.map((entry) => this.transcript.indexOf(entry)),
         hinted: a.hinted,
         probes: a.probes,
+        drawingProbed: a.drawingProbed,
       })),
       transcript: this.transcript,
       speakingMs: this.speakingMs,
@@ -252,7 +273,14 @@ export class InterviewConversation {
     this.resumed = true;
     this.transcript.push(...snapshot.transcript);
     for (const a of snapshot.asked) {
-      this.asked.push({ item: this.plan.items[a.item], answers: [], entries: a.entries.map((i) => this.transcript[i]), hinted: a.hinted, probes: a.probes });
+      this.asked.push({
+        item: this.plan.items[a.item],
+        answers: [],
+        entries: a.entries.map((i) => this.transcript[i]),
+        hinted: a.hinted,
+        probes: a.probes,
+        drawingProbed: a.drawingProbed ?? [],
+      });
     }
     this.current = snapshot.current;
     this.speakingMs = snapshot.speakingMs;
@@ -300,11 +328,19 @@ export class InterviewConversation {
         this.answerStartedAt = this.pacing.secondsInCall();
         this.answerParts = [];
       } else if (event.type === 'paused') {
-        this.answerParts.push(this.deps.transcribe(event.audio, sampleRate));
+        const words = this.deps.transcribe(event.audio, sampleRate);
+        this.answerParts.push(words);
+        void words.then((text) => this.pauseHeard(event.part, text));
       } else {
         this.answered(event);
       }
     }
+  }
+
+  /** The words before a pause are known: said "I'm done", the answer ends now; left unfinished, the turn is held longer. */
+  private pauseHeard(part: number, words: string | undefined): void {
+    if (this.ending || this.preparing || this.finished) return;
+    for (const event of this.turns.heard(part, words)) if (event.type === 'ended') this.answered(event);
   }
 
   /**
@@ -341,7 +377,7 @@ export class InterviewConversation {
       return known.length === 0 ? undefined : known.join(' ').replace(/\s+/g, ' ').trim();
     });
     const heard = transcribed.then((text) => {
-      entry.message = boundTurn(text === undefined ? voiceMessages.notTranscribed : text || '(no words recognised)');
+      entry.message = boundTurn(text === undefined ? voiceMessages.notTranscribed : text || voiceMessages.noWordsRecognised);
       if (text) {
         this.spokenWords += wordCount(text);
         this.spokenMs += speechMs;
@@ -384,13 +420,16 @@ export class InterviewConversation {
     const said = asked.entries.map((e) => e.message).filter((m) => m && m !== voiceMessages.notTranscribed);
     const latest = last && last !== voiceMessages.notTranscribed ? last : undefined;
     const timeShort = this.pacing.wrappingUp();
-    const turn = nextTurn(item.question, said.join(' '), latest, asked, timeShort);
+    // A design question reads the drawing as it stands at this pause.
+    const gaps = item.question.kind === 'system design' && this.drawing ? designGaps(this.drawing, item.question.concepts) : [];
+    const turn = nextTurn(item.question, said.join(' '), latest, asked, timeShort, gaps);
     if (turn.kind === 'hint') {
       asked.hinted = true;
       return this.say({ text: turn.text, last: false });
     }
     if (turn.kind === 'probe') {
       asked.probes++;
+      if (turn.fromDrawing) asked.drawingProbed.push(turn.concept);
       return this.say({ text: `Thank you. ${turn.text}`, last: false });
     }
     const next = timeShort ? this.plan.items.length - 1 : this.current + 1;
@@ -404,7 +443,7 @@ export class InterviewConversation {
     while (this.plan.items[at].whenTimeAllows && !timeForMore) at++;
     const item = this.plan.items[at];
     this.current = at;
-    this.asked.push({ item, answers: [], entries: [], hinted: false, probes: 0 });
+    this.asked.push({ item, answers: [], entries: [], hinted: false, probes: 0, drawingProbed: [] });
     this.turns.endOfTurnAfter(item.stage === 'main' ? this.deps.thinkingPauseMs : this.deps.endOfTurnMs);
     await this.say({ text: `${lead}${item.text}`, last: false });
   }

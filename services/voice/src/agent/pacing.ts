@@ -1,8 +1,6 @@
-import { voiceConstants } from '@app/contracts';
 import type { Clock } from '../clock';
 import { sampleRate } from './protocol';
 
-const limitMs = voiceConstants.sessionLimitMinutes * 60_000;
 /** Before the chosen length ends, the interview skips to the candidate's questions. */
 const wrapUpMs = 3 * 60_000;
 /** The time a question asked only when time allows needs before the wrap-up: its answer and a probe or two. */
@@ -24,8 +22,8 @@ interface PacingSettings {
 }
 
 /**
- * The call's time: its timers (all stopped when it ends), the 20-minute limit, the chosen length
- * with its wrap-up, the silence that invites an answer, and incoming audio held to real time.
+ * The call's time: its timers (all stopped when it ends), the chosen length with its wrap-up and
+ * its limit, the silence that invites an answer, and incoming audio held to real time.
  */
 export class CallPacing {
   private readonly timers: NodeJS.Timeout[] = [];
@@ -53,9 +51,9 @@ export class CallPacing {
     return Math.max(0, Math.floor(this.elapsedMs() / 1000));
   }
 
-  /** The 20-minute limit is reached. */
+  /** The chosen length is over: the call ends. */
   overLimit(): boolean {
-    return this.elapsedMs() >= limitMs;
+    return this.elapsedMs() >= this.settings.minutes * 60_000;
   }
 
   /** The chosen length is nearly up: the interview goes to the candidate's questions. */

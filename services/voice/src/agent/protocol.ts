@@ -75,10 +75,10 @@ export class AgentProtocol {
   }
 
   /** The client ends the session itself on this error. */
-  maxDurationExceeded(): void {
+  maxDurationExceeded(minutes: number): void {
     this.send({
       type: 'error',
-      error_event: { code: 1000, error_type: 'max_duration_exceeded', message: `The interview reached its ${voiceConstants.sessionLimitMinutes}-minute limit` },
+      error_event: { code: 1000, error_type: 'max_duration_exceeded', message: `The interview reached its ${minutes}-minute limit` },
     });
   }
 

@@ -1,4 +1,4 @@
-import { TurnTaking } from './turn-taking';
+import { answerEnding, TurnEvent, TurnTaking } from './turn-taking';
 
 const rate = 16_000;
 const tone = (ms: number, amplitude = 4000) => {
@@ -98,5 +98,56 @@ describe('turn-taking by voice activity', () => {
     if (ended?.type !== 'ended') throw new Error('no end');
     // All of it, from the first syllable (kept by the pre-roll) to the press of "I'm done".
     expect(ended.rest!.length / 2 / rate).toBeCloseTo(1.6, 2);
+  });
+
+  it('tells how the words before a pause end: done, an unfinished sentence, or a finished one', () => {
+    expect(answerEnding("So that is my approach. I'm done.")).toBe('done');
+    expect(answerEnding('i am finished')).toBe('done');
+    expect(answerEnding("I think that's it")).toBe('done');
+    for (const words of ['I used a hash map and', 'so', 'I chose it because', 'then I sorted the', 'um']) expect(answerEnding(words)).toBe('unfinished');
+    expect(answerEnding('I used a hash map.')).toBe('finished');
+    expect(answerEnding("I'm done with the brute force, then I sorted it")).toBe('finished');
+  });
+
+  describe('the words before a pause decide it', () => {
+    /** A part of an answer said, then a pause long enough to hand it out: its part number. */
+    const spoken = (turns: TurnTaking) => {
+      const paused = turns.push(Buffer.concat([tone(700), quiet(500)]), false).find((e): e is Extract<TurnEvent, { type: 'paused' }> => e.type === 'paused');
+      if (!paused) throw new Error('no part handed out');
+      return paused.part;
+    };
+
+    it('a finished sentence: the usual silence ends the turn', () => {
+      const turns = new TurnTaking({ ...segmented, endOfTurnMs: 1_000 });
+      expect(turns.heard(spoken(turns), 'I would use a hash map.')).toEqual([]);
+      expect(turns.push(quiet(400), false)).toEqual([]);
+      expect(turns.push(quiet(120), false).map((e) => e.type)).toEqual(['ended']);
+    });
+
+    it('an unfinished sentence holds the turn through twice the silence, until voice comes again', () => {
+      const turns = new TurnTaking({ ...segmented, endOfTurnMs: 1_000 });
+      expect(turns.heard(spoken(turns), 'I would use a hash map and')).toEqual([]);
+      expect(turns.push(quiet(1_400), false)).toEqual([]);
+      // Voice again: that pause is over, and the next one is decided by its own words.
+      const next = spoken(turns);
+      expect(turns.heard(next, 'it is linear.')).toEqual([]);
+      expect(turns.push(quiet(520), false).map((e) => e.type)).toEqual(['ended']);
+      const held = new TurnTaking({ ...segmented, endOfTurnMs: 1_000 });
+      held.heard(spoken(held), 'because');
+      expect(held.push(quiet(1_400), false)).toEqual([]);
+      expect(held.push(quiet(120), false).map((e) => e.type)).toEqual(['ended']);
+    });
+
+    it('"I\'m done" ends the turn at once; words that arrive after the candidate went on change nothing', () => {
+      const turns = new TurnTaking({ ...segmented, endOfTurnMs: 1_000 });
+      const [ended] = turns.heard(spoken(turns), "That's my answer, I'm done");
+      expect(ended).toMatchObject({ type: 'ended', voiceMs: expect.any(Number) });
+      expect(turns.talking).toBe(false);
+      const late = new TurnTaking({ ...segmented, endOfTurnMs: 1_000 });
+      const part = spoken(late);
+      late.push(tone(200), false);
+      expect(late.heard(part, "I'm done")).toEqual([]);
+      expect(late.talking).toBe(true);
+    });
   });
 });

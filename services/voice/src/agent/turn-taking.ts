@@ -12,13 +12,40 @@ function rms(pcm: Buffer): number {
   return Math.sqrt(sum / samples);
 }
 
+/** Said at the end of an answer, these end the turn at once ("I'm done", "that's it", "that's my answer"). */
+const doneSaying = /\b((i'?m|i am) (done|finished)|that'?s (it|all|my answer))$/;
+
+/**
+ * Words a finished sentence does not end on (a conjunction, an article, a preposition, a filler):
+ * after them the candidate is still mid-thought, and the turn is held longer.
+ */
+const unfinishedEndings = new Set(
+  'and so because but or nor then the a an my our your their this that these those which who when where while if to of for from with in on at by as like um uh er erm hmm'.split(
+    ' ',
+  ),
+);
+
+/** How the words before a pause end: the candidate saying they are done, a sentence left unfinished, or a finished one. */
+export function answerEnding(words: string): 'done' | 'unfinished' | 'finished' {
+  const text = words
+    .toLowerCase()
+    .replace(/[^a-z' ]+/g, ' ')
+    .trim();
+  if (doneSaying.test(text)) return 'done';
+  const last = text.split(/\s+/).pop() ?? '';
+  return unfinishedEndings.has(last) ? 'unfinished' : 'finished';
+}
+
 export interface TurnTakingOptions {
   sampleRate: number;
   /** Voice needed to start a turn while the agent is silent. */
   startMs: number;
   /** Voice needed to interrupt the agent (longer: a cough should not cut a question off). */
   bargeInMs: number;
-  /** Silence that ends the candidate's turn (changed per question with `endOfTurnAfter`). */
+  /**
+   * Silence that ends the candidate's turn after a finished sentence (changed per question with
+   * `endOfTurnAfter`); after an unfinished one (`heard`) it is twice this.
+   */
   endOfTurnMs: number;
   /** A turn with less voice than this was noise, not an answer. */
   minVoiceMs: number;
@@ -35,8 +62,11 @@ export interface TurnTakingOptions {
 
 export type TurnEvent =
   | { type: 'started'; whileAgentSpeaking: boolean }
-  /** The turn's audio since its start or its previous pause: it goes on after this. */
-  | { type: 'paused'; audio: Buffer }
+  /**
+   * The turn's audio since its start or its previous pause: it goes on after this. `part` names it
+   * for `heard`, which says how its words end.
+   */
+  | { type: 'paused'; audio: Buffer; part: number }
   /**
    * `rest`: the audio since the last `paused` event (all of it when there was none), undefined when
    * it holds no voice; `voiceMs`, `speechMs` (without the closing silence) and `longestPauseMs` (the
@@ -59,6 +89,12 @@ export class TurnTaking {
   private turnMs = 0;
   private longestPause = 0;
   private preRoll: Array<{ frame: Buffer; ms: number }> = [];
+  /** Every part handed out gets a new number, whatever the turn. */
+  private partsHandedOut = 0;
+  /** The last part of the turn in progress, while the candidate has been silent since it. */
+  private pausedAfter?: number;
+  /** The silence that ends this pause, when the words before it called for another than `endOfTurnMs`. */
+  private pauseEndMs?: number;
 
   private endOfTurnMs: number;
 
@@ -69,6 +105,19 @@ export class TurnTaking {
   /** From now on, this much silence ends a turn (longer while a technical question is being thought through). */
   endOfTurnAfter(ms: number): void {
     this.endOfTurnMs = ms;
+  }
+
+  /**
+   * The words of a part handed out at a pause, once transcribed. While the candidate is still silent
+   * after it, they decide the pause: "I'm done" ends the turn now, an unfinished sentence holds it
+   * twice as long, a finished one leaves the usual silence. Voice after the pause makes them moot.
+   */
+  heard(part: number, words: string | undefined): TurnEvent[] {
+    if (!words || part !== this.pausedAfter) return [];
+    const ending = answerEnding(words);
+    if (ending === 'done') return this.finish();
+    this.pauseEndMs = ending === 'unfinished' ? this.endOfTurnMs * 2 : undefined;
+    return [];
   }
 
   /** The candidate said they are done: the turn in progress ends now, without waiting for the silence. */
@@ -92,6 +141,8 @@ export class TurnTaking {
     this.turnMs = 0;
     this.longestPause = 0;
     this.preRoll = [];
+    this.pausedAfter = undefined;
+    this.pauseEndMs = undefined;
   }
 
   push(pcm: Buffer, agentSpeaking: boolean): TurnEvent[] {
@@ -124,14 +175,17 @@ export class TurnTaking {
         this.segmentVoice += ms;
         this.longestPause = Math.max(this.longestPause, this.silence);
         this.silence = 0;
+        this.pausedAfter = undefined;
+        this.pauseEndMs = undefined;
       } else {
         this.silence += ms;
       }
-      if (this.silence >= this.endOfTurnMs || this.turnMs >= this.options.maxTurnMs) {
+      if (this.silence >= (this.pauseEndMs ?? this.endOfTurnMs) || this.turnMs >= this.options.maxTurnMs) {
         const ended = this.end();
         if (ended) events.push(ended);
       } else if (this.silence >= this.options.segmentPauseMs && this.segmentVoice >= this.options.minVoiceMs) {
-        events.push({ type: 'paused', audio: Buffer.concat(this.segment) });
+        this.pausedAfter = ++this.partsHandedOut;
+        events.push({ type: 'paused', audio: Buffer.concat(this.segment), part: this.pausedAfter });
         this.segment = [];
         this.segmentVoice = 0;
       }

@@ -17,6 +17,7 @@ export function agentPlanFor(context: PlanContext, userId: string): AgentPlan {
   const company = context.company ?? 'a software company';
   const level = context.level ?? 'any level';
   const topics = context.topics.join(', ');
+  const design = asked.find((item) => item.question!.kind === 'system design');
   return {
     user_id: userId,
     first_message: plan.items[0].text,
@@ -30,6 +31,7 @@ export function agentPlanFor(context: PlanContext, userId: string): AgentPlan {
       questions,
       session_id: context.seed,
     },
+    ...(design ? { design_concepts: design.question!.concepts } : {}),
   };
 }
 
@@ -55,6 +57,7 @@ function promptFor(plan: InterviewPlan, facts: { company: string; level: string;
     `After an answer, ask at most two short follow-ups for what a good answer covers and the candidate left out, then move on. Speak one question at a time and never give the answer away. Keep to the ${plan.minutes} minutes.`,
     `If those questions are done with more than 6 minutes of the ${plan.minutes} left, say "We still have some time, so here is one more technical question." and ask the next of these, the same way, until 6 minutes are left:`,
     extras,
+    'During a system design question the candidate may draw: what the drawing shows arrives as context starting "The candidate’s drawing now shows", with what it is missing. After the candidate pauses, use a follow-up to ask about one missing piece, in your own words, without naming the answer.',
     `When the questions are done, say: "Thank you, that was my last question. What questions do you have for me?" Answer briefly, then end with: "${plan.goodbye}"`,
   ]
     .filter(Boolean)

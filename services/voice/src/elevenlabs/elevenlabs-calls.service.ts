@@ -1,7 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { AuthUser, postCallWebhookSchema, voiceMessages, VoiceSession } from '@app/contracts';
-import { AppError, conflict, forbidden, fullJitter, LOGGER, Logger, notFound, SERVICE_CONFIG, unauthorized, validationFailed } from '@app/service-kit';
+import {
+  AppError,
+  conflict,
+  forbidden,
+  fullJitter,
+  JobRunner,
+  LOGGER,
+  Logger,
+  notFound,
+  SERVICE_CONFIG,
+  unauthorized,
+  validationFailed,
+} from '@app/service-kit';
 import { CLOCK, Clock } from '../clock';
 import type { VoiceConfig } from '../config';
 import { SessionsRepository } from '../sessions/sessions.repository';
@@ -27,10 +39,7 @@ const claimMs = 60_000;
  * webhook (HMAC-verified) or, failing that, by polling until it is final.
  */
 @Injectable()
-export class ElevenLabsCalls implements OnModuleInit, OnModuleDestroy {
-  private poller?: NodeJS.Timeout;
-  private polling?: Promise<void>;
-
+export class ElevenLabsCalls implements OnModuleInit {
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly settlement: CallSettlement,
@@ -38,23 +47,13 @@ export class ElevenLabsCalls implements OnModuleInit, OnModuleDestroy {
     @Inject(SERVICE_CONFIG) private readonly config: VoiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(JobRunner) private readonly jobs: JobRunner,
   ) {}
 
-  /** Polling resumes after a restart by itself: the calls to read are the unsettled rows. */
+  /** A job of the kit's runner, one poll at a time across replicas; after a restart it goes on by itself: the calls to read are the unsettled rows. */
   onModuleInit(): void {
     if (!this.elevenLabs.enabled) return;
-    this.poller = setInterval(() => {
-      this.polling ??= this.poll()
-        .then(() => undefined)
-        .catch((err: Error) => this.logger.warn({ err }, 'ElevenLabs poll failed'))
-        .finally(() => (this.polling = undefined));
-    }, this.config.ELEVENLABS_POLL_INTERVAL_MS);
-    this.poller.unref();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.poller);
-    await this.polling;
+    this.jobs.define({ name: 'elevenlabs-poll', everyMs: this.config.ELEVENLABS_POLL_INTERVAL_MS, run: () => this.poll() });
   }
 
   /**

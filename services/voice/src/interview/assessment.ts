@@ -1,33 +1,17 @@
-import type { AnswerAssessment } from '@app/contracts';
+import { conceptMatcher, normaliseAnswer } from '@app/contracts';
+import type { AnswerAssessment, DesignGap } from '@app/contracts';
 import { ConceptKey, concepts } from './concepts';
 import type { BankQuestion } from './question-bank';
 
-/** Lower-case words only: what a recogniser gives and what a typist writes then read alike. */
-function normalise(text: string): string {
-  return ` ${text
-    .toLowerCase()
-    .replace(/[’']/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()} `;
-}
-
-const matchers = new Map<ConceptKey, RegExp>(
-  (Object.keys(concepts) as ConceptKey[]).map((key) => [key, new RegExp(`\\b(?:${concepts[key].says.join('|')})\\b`)]),
-);
-
-/** Which of `keys` the answer covers, in the question's order. */
-export function coverage(keys: ConceptKey[], answer: string): { covered: ConceptKey[]; missed: ConceptKey[] } {
-  const text = normalise(answer);
-  const covered = keys.filter((key) => matchers.get(key)!.test(text));
-  return { covered, missed: keys.filter((key) => !covered.includes(key)) };
-}
+/** Which of `keys` the answer covers, in the question's order: the matcher System Design's review uses too (libs/contracts). */
+export const coverage = conceptMatcher(concepts);
 
 const dontKnow =
   /\b(i (do not|dont|really dont) know|no idea|not sure|no clue|i cant (remember|think)|i have not (seen|done)|i havent (seen|done)|pass|skip)\b/;
 
 /** The candidate says they do not know (a short answer with that in it), or nothing was heard. */
 export function saysDontKnow(answer: string): boolean {
-  const text = normalise(answer).trim();
+  const text = normaliseAnswer(answer).trim();
   if (!text || text === 'no words recognised') return true;
   return dontKnow.test(` ${text} `) && text.split(' ').length <= 25;
 }
@@ -40,32 +24,46 @@ const holdPhrase =
  * interviewer keeps listening instead of taking the turn.
  */
 export function asksForTime(answer: string): boolean {
-  return holdPhrase.test(normalise(answer).trim());
+  return holdPhrase.test(normaliseAnswer(answer).trim());
 }
 
 /** Where the conversation stands on one question. */
 export interface QuestionProgress {
   probes: number;
   hinted: boolean;
+  /** The concepts already probed because the drawing lacked them. */
+  drawingProbed?: ConceptKey[];
 }
 
-export type NextTurn = { kind: 'probe'; concept: ConceptKey; text: string } | { kind: 'hint'; text: string } | { kind: 'move on'; complete: boolean };
+export type NextTurn =
+  { kind: 'probe'; concept: ConceptKey; text: string; fromDrawing?: true } | { kind: 'hint'; text: string } | { kind: 'move on'; complete: boolean };
 
 /** A question gets at most this many probes before the interview moves on. */
 export const maxProbes = 2;
 
 /**
- * After an answer: a hint when the candidate does not know (once), a probe for the first concept
- * still missing from everything they said to this question, or the next question when the answer
- * is complete, the probes are spent, or time is short.
+ * After an answer: a hint when the candidate does not know (once), a probe for what the drawing
+ * lacks (a system design question with the canvas: `drawingGaps`, each asked once and not when the
+ * candidate has said it), else for the first concept still missing from everything they said to
+ * this question, or the next question when the answer is complete, the probes are spent, or time
+ * is short.
  */
-export function nextTurn(question: BankQuestion, everything: string, latest: string | undefined, progress: QuestionProgress, timeShort = false): NextTurn {
+export function nextTurn(
+  question: BankQuestion,
+  everything: string,
+  latest: string | undefined,
+  progress: QuestionProgress,
+  timeShort = false,
+  drawingGaps: readonly DesignGap[] = [],
+): NextTurn {
   // An answer not transcribed (yet) is not taken for "I don't know".
   const stuck = latest !== undefined && saysDontKnow(latest);
   if (stuck && !progress.hinted && !timeShort) return { kind: 'hint', text: `That is fine, let me help a little. ${question.hint}` };
   const { missed } = coverage(question.concepts, everything);
-  if (missed.length === 0) return { kind: 'move on', complete: true };
+  const gap = drawingGaps.find((g) => !progress.drawingProbed?.includes(g.concept) && coverage([g.concept], everything).missed.length > 0);
+  if (missed.length === 0 && !gap) return { kind: 'move on', complete: true };
   if (stuck || timeShort || progress.probes >= maxProbes) return { kind: 'move on', complete: false };
+  if (gap) return { kind: 'probe', concept: gap.concept, text: gap.probe, fromDrawing: true };
   return { kind: 'probe', concept: missed[0], text: concepts[missed[0]].probe };
 }
 
@@ -107,11 +105,11 @@ const fillerPattern = new RegExp(`\\b(${fillers.join('|')})\\b`, 'g');
 /** Filler words in what the candidate said, most frequent first. */
 export function fillerWords(answers: string[]): Array<{ word: string; count: number }> {
   const counts = new Map<string, number>();
-  for (const answer of answers) for (const [word] of normalise(answer).matchAll(fillerPattern)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const answer of answers) for (const [word] of normaliseAnswer(answer).matchAll(fillerPattern)) counts.set(word, (counts.get(word) ?? 0) + 1);
   return [...counts].map(([word, count]) => ({ word, count })).sort((a, b) => b.count - a.count || a.word.localeCompare(b.word));
 }
 
 export function wordCount(text: string): number {
-  const words = normalise(text).trim();
+  const words = normaliseAnswer(text).trim();
   return words ? words.split(' ').length : 0;
 }

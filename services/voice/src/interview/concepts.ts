@@ -1,19 +1,13 @@
-/**
- * What a good answer covers, and the words that show it was covered. Patterns are matched on the
- * answer's lower-cased words (punctuation dropped), so they are written as a recogniser or a typist
- * would render them: "o of n", "hashmap", "hash table" and "dictionary" all say hash map.
- */
-export interface Concept {
-  /** As the report names it. */
-  name: string;
-  /** Regular-expression alternatives, matched on word boundaries. */
-  says: string[];
-  /** The interviewer's probe when the answer left it out. */
-  probe: string;
-}
+import { Concept, systemDesignConcepts } from '@app/contracts';
+
+export type { Concept };
 
 const concept = (name: string, says: string[], probe: string): Concept => ({ name, says, probe });
 
+/**
+ * What a good answer covers (libs/contracts' Concept): coding and behavioural concepts here, and
+ * the system design vocabulary shared with System Design's review (issue 36).
+ */
 export const concepts = {
   hashMap: concept(
     'hash map',
@@ -53,24 +47,6 @@ export const concepts = {
       'boundar(y|ies)',
     ],
     'Which edge cases would you test, for example an empty input?',
-  ),
-  tradeOffs: concept(
-    'trade-offs',
-    [
-      'trade ?offs?',
-      'downsides?',
-      'drawbacks?',
-      'on the other hand',
-      'alternatively',
-      'instead',
-      'at the cost',
-      'cost of',
-      'pros and cons',
-      'depends on',
-      'versus',
-      'vs',
-    ],
-    'What trade-offs does that choice make, compared with an alternative?',
   ),
   twoPointers: concept(
     'two pointers',
@@ -136,33 +112,6 @@ export const concepts = {
     ['pointers?', 'next', 'previous', 'prev', 'head', 'tail', 'reference'],
     'Which pointers change at each step, and in what order?',
   ),
-  requirements: concept(
-    'requirements',
-    ['requirements?', 'use cases?', 'features?', 'clarify', 'scope', 'users? (can|want|need)', 'functional', 'how many users', 'scale of'],
-    'Before the design, which requirements and what scale would you agree on?',
-  ),
-  api: concept('API', ['api', 'endpoints?', 'interface', 'rest', 'post', 'get request', 'rpc', 'request'], 'What would the API look like?'),
-  dataModel: concept(
-    'data model',
-    ['data ?base', 'data model', 'schema', 'tables?', 'sql', 'no ?sql', 'key value', 'store(d)?', 'storage', 'columns?', 'rows?'],
-    'How would you store the data, and what would the schema be?',
-  ),
-  scaling: concept(
-    'scaling',
-    ['scal(e|ing|able)', 'shard(s|ing)?', 'partition(s|ing)?', 'replica(s|tion)?', 'load balanc(er|ing)', 'horizontal', 'more servers', 'distributed'],
-    'How would the design scale to ten times the traffic?',
-  ),
-  caching: concept('caching', ['cach(e|es|ing)', 'cdn', 'redis', 'memcached', 'in memory'], 'Where would a cache help, and how would you keep it fresh?'),
-  consistency: concept(
-    'consistency',
-    ['consisten(t|cy)', 'eventual(ly)?', 'stale', 'transactions?', 'race', 'idempoten(t|cy)', 'ordering', 'duplicates?'],
-    'What consistency do users need, and what happens when two writes race?',
-  ),
-  failures: concept(
-    'failure handling',
-    ['fail(s|ure|ures|over)?', 'retr(y|ies)', 'timeouts?', '(goes|is|went) down', 'crash(es)?', 'backups?', 'redundan(t|cy)', 'monitor(ing)?'],
-    'What happens when a server or the database fails?',
-  ),
   situation: concept(
     'situation',
     ['situation', 'at my (last|previous|current|first)', 'when i was', 'we were', 'our team', 'the project', 'context', 'background', 'last year', 'at work'],
@@ -211,6 +160,7 @@ export const concepts = {
     ],
     'How did it turn out, and what did you learn?',
   ),
+  ...systemDesignConcepts,
 } satisfies Record<string, Concept>;
 
 export type ConceptKey = keyof typeof concepts;

@@ -1,4 +1,4 @@
-import { isProblemTopic, voiceReportSchema } from '@app/contracts';
+import { describeDesignScene, designGaps, isProblemTopic, voiceReportSchema } from '@app/contracts';
 import { asksForTime, coverage, maxProbes, nextTurn, saysDontKnow } from './assessment';
 import { ConceptKey, concepts } from './concepts';
 import { interviewPlan, PlanContext } from './plan';
@@ -96,6 +96,29 @@ describe('the next turn follows the answer', () => {
     // A second "I don't know" after the hint moves on; an untranscribed answer is not taken for one.
     expect(nextTurn(twoSum, 'no idea', 'no idea', { probes: 0, hinted: true })).toEqual({ kind: 'move on', complete: false });
     expect(nextTurn(twoSum, '', undefined, fresh)).toMatchObject({ kind: 'probe' });
+  });
+
+  it('probes what the drawing lacks before what the answer left out, once each, and not what the candidate has said', () => {
+    const shortener = questionBank.find((q) => q.question.includes('URL shortener'))!;
+    const drawing = describeDesignScene({
+      elements: [
+        { id: 'app', type: 'rectangle' },
+        { id: 'app-label', type: 'text', text: 'App server', containerId: 'app' },
+        { id: 'db', type: 'rectangle' },
+        { id: 'db-label', type: 'text', text: 'URL database', containerId: 'db' },
+        { id: 'arrow', type: 'arrow', startBinding: { elementId: 'app' }, endBinding: { elementId: 'db' } },
+      ],
+    });
+    const gaps = designGaps(drawing, shortener.concepts);
+    const answer = `I would cover ${shortener.concepts.map((key) => concepts[key].name).join(', ')}.`;
+    // The answer covers every concept of the question; the drawing still lacks a replica (the cache was said aloud).
+    expect(nextTurn(shortener, answer, answer, fresh)).toEqual({ kind: 'move on', complete: true });
+    expect(nextTurn(shortener, answer, answer, fresh, false, gaps)).toEqual({ kind: 'probe', concept: 'replication', text: gaps[1].probe, fromDrawing: true });
+    expect(nextTurn(shortener, answer, answer, { ...fresh, drawingProbed: ['replication'] }, false, gaps)).toEqual({ kind: 'move on', complete: true });
+    expect(nextTurn(shortener, 'Clients send a long URL.', 'Clients send a long URL.', fresh, false, gaps)).toMatchObject({
+      concept: 'caching',
+      fromDrawing: true,
+    });
   });
 });
 

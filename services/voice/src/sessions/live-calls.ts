@@ -8,7 +8,7 @@ import type { VoiceConfig } from '../config';
 export interface LiveCall {
   /** The user ended it: close normally (1000) and settle it here, where its turns were counted. */
   hangUp(): Promise<void>;
-  /** The 20-minute limit: tell the browser (max_duration_exceeded) and close. */
+  /** The chosen length is over: tell the browser (max_duration_exceeded) and close. */
   timeUp(): void;
 }
 
@@ -122,7 +122,7 @@ export class LiveCalls implements OnApplicationShutdown {
     return this.ask(sessionId, 'hang-up');
   }
 
-  /** The 20-minute limit: its holder, here or on another replica, tells the browser and closes. */
+  /** A call's limit: its holder, here or on another replica, tells the browser and closes. */
   timeUp(sessionId: string): Promise<void> {
     return this.ask(sessionId, 'time-up');
   }

@@ -13,7 +13,7 @@ const columns = `s.id, s.user_id, s.provider, s.status, s.company, s.level, ${is
   ${iso('s.connected_at')} AS connected_at, ${iso('s.ended_at')} AS ended_at, s.duration_seconds, s.end_reason,
   COALESCE((SELECT -sum(l.amount) FROM credit_ledger l WHERE l.session_id = s.id), 0)::int AS credits_charged,
   EXISTS (SELECT 1 FROM credit_ledger l WHERE l.session_id = s.id AND l.kind = 'refund') AS refunded,
-  CASE WHEN s.status = 'connected' THEN ${iso('s.resumable_until')} END AS resumable_until`;
+  CASE WHEN s.status = 'connected' THEN ${iso('s.resumable_until')} END AS resumable_until, s.minutes`;
 
 /** What the agent needs of a session to run it. */
 export interface SessionPlanInput {
@@ -23,7 +23,7 @@ export interface SessionPlanInput {
   level: string | null;
   topics: string[];
   minutes: 10 | 20;
-  /** The first connection: the 20-minute limit counts from it, resumed or not. */
+  /** The first connection: the chosen length's limit counts from it, resumed or not. */
   connected_at: Date;
   /** Where a resumed call stood when it dropped; null on a first connection. */
   resume_state: ConversationSnapshot | null;
@@ -49,6 +49,8 @@ export interface OpenSession {
   level: string | null;
   topics: string[];
   minutes: 10 | 20;
+  /** Stored once the call's answers are transcribed (a dropped call's when it dropped); null before. */
+  transcript: TranscriptEntry[] | null;
 }
 
 /** An ElevenLabs call the poller claimed: its record is to be read now. */
@@ -123,7 +125,7 @@ export class SessionsRepository {
   async lockOpen(tx: Tx, sessionId: string): Promise<OpenSession | undefined> {
     const { rows } = await tx.query<OpenSession>(
       `SELECT id, user_id, provider, status, started_at, connected_at, conversation_id, agent_turns, user_turns, interrupted_at, resumable_until,
-         settled_at, end_reason, company, level, topics, minutes
+         settled_at, end_reason, company, level, topics, minutes, transcript
        FROM voice_sessions WHERE id = $1 FOR UPDATE`,
       [sessionId],
     );
@@ -263,21 +265,17 @@ export class SessionsRepository {
     ]);
   }
 
-  /** Open sessions the sweeper must end: connected past the limit, dropped past the resume window, or never connected past the URL's life. */
-  async overdue(
-    now: Date,
-    limitSeconds: number,
-    unclaimedAfterSeconds: number,
-  ): Promise<Array<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null }>> {
+  /** Calls past their chosen length or their resume window, and URLs unclaimed for `unclaimedAfterSeconds`. */
+  async overdue(now: Date, unclaimedAfterSeconds: number): Promise<Array<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null }>> {
     const { rows } = await this.db.query<{ id: string; provider: 'local' | 'elevenlabs'; conversation_id: string | null }>(
       `SELECT id, provider, conversation_id FROM voice_sessions
        WHERE status <> 'ended' AND (
-         (status = 'connected' AND connected_at <= $1::timestamptz - make_interval(secs => $2))
+         (status = 'connected' AND connected_at <= $1::timestamptz - make_interval(mins => minutes))
          OR (status = 'connected' AND resumable_until <= $1)
-         OR (status = 'pending' AND provider = 'local' AND started_at <= $1::timestamptz - make_interval(secs => $3))
-         OR (status = 'pending' AND provider = 'elevenlabs' AND started_at <= $1::timestamptz - make_interval(secs => $2 + $3)))
+         OR (status = 'pending' AND provider = 'local' AND started_at <= $1::timestamptz - make_interval(secs => $2))
+         OR (status = 'pending' AND provider = 'elevenlabs' AND started_at <= $1::timestamptz - make_interval(mins => minutes, secs => $2)))
        ORDER BY started_at LIMIT 100`,
-      [now, limitSeconds, unclaimedAfterSeconds],
+      [now, unclaimedAfterSeconds],
     );
     return rows;
   }

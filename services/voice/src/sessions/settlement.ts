@@ -5,14 +5,17 @@ import { CLOCK, Clock } from '../clock';
 import { callReport } from '../elevenlabs/call-report';
 import { ElevenLabsClient, ElevenLabsConversation } from '../elevenlabs/elevenlabs.client';
 import { CreditLedger } from './credit-ledger';
+import { nothingHeard } from './heard';
 import { OpenSession, SessionsRepository } from './sessions.repository';
 
-export const limitSeconds = voiceConstants.sessionLimitMinutes * 60;
+/** A call's limit: its chosen length. */
+const limitSeconds = (session: Pick<OpenSession, 'minutes'>) => session.minutes * 60;
 
 /**
  * Whether a call really took place, from what the server observed: it connected, and either two
  * turns were exchanged (the interviewer spoke and the candidate answered) or it lasted 30 s. Only
- * a call that did not is refunded (docs/voice-credits.md).
+ * a call that did not, or whose spoken answers held no word the recogniser heard, is refunded
+ * (docs/voice-credits.md).
  */
 function tookPlace(call: { connected: boolean; durationSeconds: number; agentTurns: number; userTurns: number }): boolean {
   if (!call.connected) return false;
@@ -81,12 +84,15 @@ export class CallSettlement {
       if (session.provider === 'elevenlabs') {
         const outcome = this.elevenLabsOutcome(session, extra, now);
         ({ connectedAt, duration, refund, settled } = outcome);
-        duration = reason === 'time_limit' && connectedAt ? limitSeconds : Math.min(Math.max(0, duration), limitSeconds);
+        duration = reason === 'time_limit' && connectedAt ? limitSeconds(session) : Math.min(Math.max(0, duration), limitSeconds(session));
         endReason = !connectedAt ? 'never_connected' : reason;
         if (outcome.record) await this.saveRecord(tx, session, outcome.record);
       } else {
-        duration = reason === 'time_limit' && connectedAt && !session.interrupted_at ? limitSeconds : Math.min(Math.max(0, duration), limitSeconds);
-        refund = !tookPlace({ connected: Boolean(connectedAt), durationSeconds: duration, agentTurns: session.agent_turns, userTurns: session.user_turns });
+        duration =
+          reason === 'time_limit' && connectedAt && !session.interrupted_at ? limitSeconds(session) : Math.min(Math.max(0, duration), limitSeconds(session));
+        refund =
+          !tookPlace({ connected: Boolean(connectedAt), durationSeconds: duration, agentTurns: session.agent_turns, userTurns: session.user_turns }) ||
+          (session.transcript !== null && nothingHeard(session.transcript));
         // A dropped call that was not resumed ended when it dropped, whoever closes it afterwards (the sweeper, the page giving up).
         endReason = !connectedAt ? 'never_connected' : session.interrupted_at ? 'error' : reason;
       }
@@ -99,6 +105,19 @@ export class CallSettlement {
         duration_seconds: duration,
       });
       return true;
+    });
+  }
+
+  /**
+   * A local call whose transcript came once it had ended: if no word of the candidate's answers was
+   * heard, it is refunded after all (once, whoever asks).
+   */
+  async refundUnheard(sessionId: string): Promise<void> {
+    await this.sessions.db.transaction(async (tx) => {
+      const session = await this.sessions.lockOpen(tx, sessionId);
+      if (session?.status === 'ended' && session.provider === 'local' && session.transcript && nothingHeard(session.transcript)) {
+        await this.ledger.refund(tx, session.user_id, sessionId);
+      }
     });
   }
 
@@ -142,7 +161,7 @@ export class CallSettlement {
       return true;
     }
     // A call the sweeper ended at the limit keeps the limit as its length.
-    const duration = session.end_reason === 'time_limit' ? limitSeconds : Math.min(remote.durationSeconds ?? 0, limitSeconds);
+    const duration = session.end_reason === 'time_limit' ? limitSeconds(session) : Math.min(remote.durationSeconds ?? 0, limitSeconds(session));
     await this.sessions.markSettled(tx, session.id, at, duration);
     await this.saveRecord(tx, session, remote);
     if (!tookPlace({ connected: true, durationSeconds: remote.durationSeconds ?? 0, ...turnsOf(remote) })) {
