@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -57,8 +58,28 @@ function deferAppScripts(): Plugin {
   };
 }
 
+/**
+ * Excalidraw (System Design's canvas) loads its fonts at run time from EXCALIDRAW_ASSET_PATH
+ * (/excalidraw/): they are copied there from the package, since the Content-Security-Policy allows
+ * fonts from our origin only. Xiaolai (CJK, 13 MB) is left out: such text falls back to a system font.
+ */
+function excalidrawFonts(): Plugin {
+  const fonts = path.resolve(__dirname, '../../node_modules/@excalidraw/excalidraw/dist/prod/fonts');
+  return {
+    name: 'excalidraw-fonts',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    generateBundle() {
+      for (const family of readdirSync(fonts).filter((f) => f !== 'Xiaolai')) {
+        for (const file of readdirSync(path.join(fonts, family))) {
+          this.emitFile({ type: 'asset', fileName: `excalidraw/fonts/${family}/${file}`, source: readFileSync(path.join(fonts, family, file)) });
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLoginPage(), deferAppScripts()],
+  plugins: [react(), tailwindcss(), preloadLoginPage(), deferAppScripts(), excalidrawFonts()],
   resolve: {
     alias: {
       // Before the package's index: the login form's checks alone, not all of contracts (147 KB).
@@ -68,5 +89,13 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': gateway, '/auth/v1': gateway } },
-  build: { reportCompressedSize: true, chunkSizeWarningLimit: 500 },
+  build: {
+    reportCompressedSize: true,
+    chunkSizeWarningLimit: 500,
+    // No list of each lazy route's shared chunks in the entry, fetched beside the route: those lists
+    // were 3.3 KB of the entry's gzip, which the first page cannot spare (150 KB budget). A route
+    // opened for the first time finds its shared chunks when its own arrives (a round trip more,
+    // once). A lazy chunk's CSS is still loaded with it.
+    modulePreload: false,
+  },
 });

@@ -264,6 +264,32 @@ describe('AI mock interviews with ElevenLabs (Chromium, a fake ElevenLabs, the r
     await context.close();
   });
 
+  it('tells the agent of a system design mock what the drawing shows and lacks, as a contextual_update from the page (issue 36 item 4)', async () => {
+    const { context, page: p } = await page();
+    await candidate(p, 'barbara-el');
+    await p.goto('/ai-mocks');
+    await credits(p, 10);
+    await p.getByRole('checkbox', { name: 'System design mock with a drawing canvas' }).click();
+    const updates: string[] = [];
+    p.on('websocket', (socket) =>
+      socket.on('framesent', ({ payload }) => {
+        const frame = typeof payload === 'string' && payload.startsWith('{') ? JSON.parse(payload) : null;
+        if (frame?.type === 'contextual_update' && frame.text.startsWith('The candidate’s drawing')) updates.push(frame.text);
+      }),
+    );
+    const { plan } = await startInterview(p);
+    expect(plan.design_concepts?.length).toBeGreaterThan(0);
+    await p.getByText(voiceMessages.started, { exact: true }).waitFor({ timeout: 30_000 });
+    await p.getByRole('button', { name: 'Mermaid to shapes' }).click();
+    await p.getByLabel('Mermaid diagram').fill('flowchart LR\n  C[Client] --> A[App server] --> D[URL database]');
+    await p.getByRole('button', { name: 'Add to canvas' }).click();
+    await until(async () => updates.length > 0);
+    expect(updates[0]).toContain('Arrows: Client -> App server; App server -> URL database');
+    expect(updates[0]).toContain('a single database (URL database) with no replication');
+    await endInterview(p);
+    await context.close();
+  });
+
   it("refuses a conversation ElevenLabs recorded for another user: the page says so, and the call costs no more than one interview's 5 credits", async () => {
     expect(adaId).not.toBe('');
     const { context, page: p } = await page();

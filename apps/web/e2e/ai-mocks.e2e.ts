@@ -182,7 +182,7 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     await context.close();
   });
 
-  it('asks about the company and level picked, turns the countdown to a warning with "Time\'s up!" in the last minute and ends at zero without confirmation', async () => {
+  it('asks about the company, level and length picked, counts down from that length, turns to a warning with "Time\'s up!" in its last minute and ends at zero without confirmation', async () => {
     const { context, page } = await strictPage(browser);
     await page.clock.install();
     await signUp(page, uniqueEmail('edsger'), { at: '/ai-mocks' });
@@ -194,6 +194,9 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     await page.getByRole('option', { name: 'Senior (L6, E5, IC3, SDE III)' }).click();
     await page.getByLabel('Length').click();
     await page.getByRole('option', { name: '10 minutes' }).click();
+    // The length chosen is the length the countdown, the charge and the interviewer speak of.
+    await page.getByText('5 credits for this 10-minute interview.', { exact: true }).waitFor();
+    expect(await page.getByRole('timer', { name: 'Time left' }).textContent()).toContain('10:00');
     await page.getByRole('button', { name: 'Start Interview' }).click();
     await page.getByText(voiceMessages.started, { exact: true }).waitFor({ timeout: 30_000 });
     await page
@@ -204,14 +207,16 @@ describe('AI mock interviews (Chromium, fake microphone)', () => {
     expect(await page.getByLabel('Length').isDisabled()).toBe(true);
     const timer = page.getByRole('timer', { name: 'Time left' });
     expect(await timer.getAttribute('data-warning')).toBe('false');
-    await page.clock.fastForward('19:10');
+    await page.clock.fastForward('08:50');
+    expect(await timer.getAttribute('data-warning')).toBe('false');
+    await page.clock.fastForward('00:20');
     await timer.filter({ hasText: voiceMessages.timesUp }).waitFor();
     expect(await timer.getAttribute('data-warning')).toBe('true');
     await screenshot(page, 'ai-mocks-last-minute-1280');
     await page.clock.fastForward('01:00');
     await page.getByRole('button', { name: 'Start Interview' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(await timer.textContent()).toContain('20:00');
+    expect(await timer.textContent()).toContain('10:00');
     // The server measured a few real seconds: under 30 s, so refunded.
     await credits(page, 10);
     await context.close();

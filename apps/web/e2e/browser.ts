@@ -72,7 +72,14 @@ export async function newPage(
   return { context, page };
 }
 
-export const screenshot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+/**
+ * A full-page PNG of what a test checks, into apps/web/screenshots, to look at. The whole suite
+ * (`npm test`) sets E2E_SCREENSHOTS=0: nobody looks at them there, and at about 0.5 s each they
+ * cost the run over a minute.
+ */
+export const screenshot = async (page: Page, name: string) => {
+  if (process.env.E2E_SCREENSHOTS !== '0') await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+};
 
 export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
@@ -148,9 +155,14 @@ export async function signInThroughForm(page: Page, email: string, password = 's
   await panel.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** axe-core in the page; returns serious and critical violations only. */
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core in the page; returns serious and critical violations only. axe is put in a document
+ * once: parsing its 550 KB took about as long as a run, and walks check one page in four layouts.
+ */
 export async function seriousA11yViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: string; help: string }>> {
-  await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const result = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const r = await window.axe.run(document, { resultTypes: ['violations'] });

@@ -10,10 +10,11 @@ async function open(browser: Browser, viewport?: { width: number; height: number
   return opened;
 }
 
-/** Files a request the way users do: a Feature Request message, whose first line is the title. */
+/** Files a request the way users do: a Feature Request message with its title. */
 async function fileRequest(page: Page, title: string): Promise<void> {
   await page.goto('/contact-form/feature-request');
-  await page.getByLabel('Message').fill(title);
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message').fill(`${title}, please`);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByText('Contact Form Submitted', { exact: true }).first().waitFor();
 }
@@ -118,6 +119,11 @@ describe('feature board: sorts, comments, merges and What’s new (Chromium)', (
     await mod.page.getByLabel('Search feature requests').fill(tag);
     await mod.page.getByRole('link', { name: `Details and comments: ${newer}` }).click();
     await mod.page.getByRole('heading', { level: 1, name: newer }).waitFor();
+    // A moderator corrects another member's request; the audit log says so below.
+    await mod.page.getByRole('button', { name: 'Edit request' }).click();
+    await mod.page.getByLabel('Description').fill(`The same wish as ${older}`);
+    await mod.page.getByRole('button', { name: 'Save' }).click();
+    await mod.page.getByText(`The same wish as ${older}`, { exact: true }).waitFor();
     await chooseOption(mod.page, 'Merge into', older);
     await mod.page.getByRole('button', { name: 'Merge' }).click();
     await mod.page.getByRole('note').getByRole('link', { name: older }).waitFor();
@@ -126,6 +132,14 @@ describe('feature board: sorts, comments, merges and What’s new (Chromium)', (
     await mod.page.getByRole('tab', { name: 'Feature requests' }).click();
     await chooseOption(mod.page, `Status of ${older}`, 'Completed');
     await mod.page.getByText('Status set to Completed', { exact: true }).first().waitFor();
+    // Each of those actions on the author's requests is in the audit log, with what changed.
+    await mod.page.getByRole('tab', { name: 'Audit log' }).click();
+    const entries = mod.page.getByTestId('audit-entry');
+    await entries.filter({ hasText: 'Changed the status of' }).filter({ hasText: older }).getByText('After: Completed').waitFor();
+    await entries.filter({ hasText: 'Merged' }).filter({ hasText: newer }).getByText(`After: Merged into "${older}"`).waitFor();
+    await entries.filter({ hasText: 'Edited' }).filter({ hasText: newer }).getByText(`After: ${newer} The same wish as ${older}`).waitFor();
+    expect(await seriousA11yViolations(mod.page)).toEqual([]);
+    await screenshot(mod.page, 'moderation-audit-board-1280');
     await mod.context.close();
 
     // On a phone, another user: the duplicate is gone, the author's comment has no edit for them, What's new lists it.

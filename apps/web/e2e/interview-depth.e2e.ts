@@ -91,9 +91,10 @@ describe('Interview reports that teach (issue 26 item 4, Chromium)', () => {
     }
   });
 
-  it("lists the company's most asked questions, each added to Problem Review in one step", async () => {
+  it("lists the company's most asked questions, each added to Problem Review in one step, as the catalogue knows it", async () => {
     const { page } = reader;
     const added: Record<number, string> = { 1280: 'Two Sum', 375: 'LRU Cache' };
+    const difficulty: Record<number, string> = { 1280: 'Easy', 375: 'Medium' };
     for (const width of widths) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(`/candidate-interviews/${encodeURIComponent(company)}`);
@@ -102,13 +103,15 @@ describe('Interview reports that teach (issue 26 item 4, Chromium)', () => {
       const twoSum = list.getByRole('listitem').filter({ hasText: 'Two Sum' });
       await twoSum.waitFor({ timeout: 90_000 });
       expect(await twoSum.textContent()).toContain('2 reports');
+      // No "How hard is it?": the catalogue's difficulty and tags are taken.
       await page.getByRole('button', { name: `Add ${added[width]} to Problem Review` }).click();
+      await page.getByText(`${added[width]} (${difficulty[width]})`, { exact: true }).first().waitFor();
+      expect(await page.getByText('How hard is it?').count()).toBe(0);
       await noSeriousViolations(page);
       await screenshot(page, `interview-depth-top-questions-${width}`);
-      await page.getByRole('button', { name: 'Medium', exact: true }).click();
-      await page.getByText('Added to Problem Review', { exact: true }).first().waitFor();
-      const tracked = await fixtureAsPage<Array<{ title: string; difficulty: string }>>(page, 'GET', '/api/leetcode-questions');
-      expect(tracked).toEqual(expect.arrayContaining([expect.objectContaining({ title: added[width], difficulty: 'Medium' })]));
+      const tracked = await fixtureAsPage<Array<{ title: string; difficulty: string; tags: string | null }>>(page, 'GET', '/api/leetcode-questions');
+      const entry = tracked.find((q) => q.title === added[width]);
+      expect(entry).toMatchObject({ difficulty: difficulty[width], tags: expect.stringMatching(/\w/) });
     }
   });
 

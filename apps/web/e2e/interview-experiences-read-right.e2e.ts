@@ -195,6 +195,31 @@ describe('Interview experiences read right (issue 22 item 6, Chromium)', () => {
     }
   });
 
+  it('searches what was asked, with the filters, marks the words matched and says what found nothing (issue 38 item 7)', async () => {
+    const word = `quokka${run}`;
+    await fixtureAsPage(author.page, 'POST', '/api/candidate-interviews', {
+      company_id: companyId,
+      outcome: 'offer',
+      interview_process: [{ round: 'System Design', asked: `Design a ${word} rate limiter for the public API`, problems: ['LRU Cache'] }],
+    });
+    const { page } = reader;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/candidate-interviews?company=${encodeURIComponent(company)}`);
+    const box = page.getByRole('search').getByRole('searchbox', { name: 'Search what was asked' });
+    await box.fill(`${word} limiting`);
+    await page.waitForURL((url) => url.searchParams.get('q') === `${word} limiting` && url.searchParams.get('company') === company);
+    await page.getByRole('status').getByText(`1 interview matches “${word} limiting”`).waitFor();
+    expect(await page.getByTestId('card-snippet').locator('mark').allTextContents()).toEqual([word, 'limiter']);
+    await noSeriousViolations(page);
+    await screenshot(page, 'read-right-search-1280');
+
+    await box.fill(`${word} kubernetes`);
+    await page.getByRole('status').getByText(`No interviews match “${word} kubernetes” with your filters.`, { exact: false }).waitFor();
+    await page.reload();
+    expect(await box.inputValue()).toBe(`${word} kubernetes`);
+    await noSeriousViolations(page);
+  });
+
   it('never wraps a level name inside a token', async () => {
     const { page } = reader;
     for (const width of widths) {

@@ -39,7 +39,7 @@ describe('moderation: counts, tabs in the URL, edits, reasons, take-downs and th
     });
     await api(submitter.token, 'POST', '/api/contact-form', { subject: 'Feedback', message: `Signed in note ${tag}` });
     const idea = `Blockchain resumes ${tag}`;
-    await api(submitter.token, 'POST', '/api/contact-form', { subject: 'Feature Request', message: idea });
+    await api(submitter.token, 'POST', '/api/contact-form', { subject: 'Feature Request', title: idea, message: idea });
 
     const { context, page } = await newPage(browser, { width: 1280, height: 900 }, 'light');
     page.setDefaultTimeout(60_000);

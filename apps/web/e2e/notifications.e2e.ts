@@ -31,7 +31,7 @@ describe('notifications bell (Chromium)', () => {
     bob = await signedUpToken('bell-commenter');
 
     // Alice files a request and follows it; Bob comments on it and a moderator plans it: two notifications for Alice.
-    await api(alice.token, 'POST', '/api/contact-form', { subject: 'Feature Request', message: title });
+    await api(alice.token, 'POST', '/api/contact-form', { subject: 'Feature Request', title, message: title });
     const pending = await api(moderator, 'GET', `/api/feature-requests?status=pending&q=${encodeURIComponent(title)}`);
     requestId = pending.find((r: { title: string; description: string }) => r.description === title || r.title === title).id;
     await api(moderator, 'PATCH', `/api/feature-requests/${requestId}`, { status: 'open' });
@@ -58,6 +58,9 @@ describe('notifications bell (Chromium)', () => {
     // Newest first: the status change came after the comment.
     expect(await items(page).nth(0).textContent()).toContain(`"${title}" is now planned`);
     expect(await items(page).nth(1).textContent()).toContain('Count me in, this would help a lot.');
+    // The app marks what a moderator caused (the status change), never by a name.
+    expect(await items(page).nth(0).getByTestId('moderator-badge').count()).toBe(1);
+    expect(await items(page).nth(1).getByTestId('moderator-badge').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'notifications-1280-light');
 

@@ -104,6 +104,12 @@ describe('opportunities: search, filters, sort and trust (Chromium)', () => {
     await page.getByRole('button', { name: 'Favorites' }).click();
     await page.waitForURL(/favorites=true/);
     await showsInOrder(page, [later]);
+    // No mail is ever sent about an opportunity: no switch offers one (issue 38 item 2), and the favourite is what is kept.
+    expect(
+      await card(page, later)
+        .getByRole('button', { name: /^Email notifications/ })
+        .count(),
+    ).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'opportunities-favorites-1280-light');
     await page.getByRole('button', { name: 'Favorites' }).click();

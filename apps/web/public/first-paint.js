@@ -19,7 +19,7 @@
   html.setAttribute('data-auth-at-start', authAtStart ? 'yes' : 'no');
 
   var publicPage =
-    ['/forgot-password', '/reset-password', '/email-confirmed', '/review-email/unsubscribe', '/terms', '/privacy'].indexOf(location.pathname) >= 0 ||
+    ['/forgot-password', '/reset-password', '/email-confirmed', '/review-email/unsubscribe', '/email-notifications/unsubscribe', '/terms', '/privacy'].indexOf(location.pathname) >= 0 ||
     /^\/contact-form(\/[^/]*)?\/?$/.test(location.pathname);
   var moreThanTheForm =
     /[?&]tab=signup/.test(location.search) || // the sign-up tab

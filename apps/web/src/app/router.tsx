@@ -7,6 +7,7 @@ import { communityRoutes } from '@/features/community/routes';
 import { interviewsRoutes } from '@/features/interviews/routes';
 import { legalRoutes } from '@/features/legal/routes';
 import { problemReviewRoutes } from '@/features/problem-review/routes';
+import { systemDesignRoutes } from '@/features/system-design/routes';
 import { comingSoonRoutes } from '@/features/placeholders/routes';
 import { preloadable } from '@/lib/preloadable';
 import { authNeededAtStart } from '@/lib/supabase';
@@ -17,7 +18,11 @@ import { RouteError } from '@/components/errors/route-error';
 const loadLayout = () => import('@/app/shell/layout');
 // The signed-in shell (sidebar, header) is not for the login page; with a session to restore, its
 // code loads alongside auth-js instead of after it.
-if (authNeededAtStart()) void loadLayout();
+// The page opened starts its own code and data then too, instead of after the shell and auth-js.
+if (authNeededAtStart()) {
+  void loadLayout();
+  void import('@/app/route-prefetch').then(({ prefetchPage }) => prefetchPage(window.location.pathname));
+}
 const AppLayout = lazy(() => loadLayout().then((m) => ({ default: m.AppLayout })));
 const LoginPage = preloadable(() => import('@/features/auth/login-page'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/forgot-password-page'));
@@ -27,6 +32,8 @@ const CheckInboxPage = lazy(() => import('@/features/auth/check-inbox-page'));
 const LandingPage = lazy(() => import('@/features/landing/landing-page'));
 const FeaturesPage = lazy(() => import('@/features/landing/features-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
+// Ask a SWE routes its own pages (/ask-a-swe, /ask-a-swe/ask, /ask-a-swe/:id).
+const AskASwePages = lazy(() => import('@/features/ask-a-swe/pages'));
 const UnsubscribePage = lazy(() => import('@/features/settings/unsubscribe-page'));
 const NotFoundPage = lazy(() => import('@/components/errors/not-found-page'));
 const QueryProvider = lazy(() => import('@/lib/query-provider'));
@@ -119,12 +126,13 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: '/login', element: <LoginRoute /> },
-      // Reached signed in or not: a recovery or confirmation link signs in as it lands; the review e-mail's unsubscribe link needs no session.
+      // Reached signed in or not: a recovery or confirmation link signs in as it lands; a mail's unsubscribe link needs no session.
       ...[
         { path: '/forgot-password', element: <ForgotPasswordPage /> },
         { path: '/reset-password', element: <ResetPasswordPage /> },
         { path: '/email-confirmed', element: <EmailConfirmedPage /> },
-        { path: '/review-email/unsubscribe', element: <UnsubscribePage /> },
+        { path: '/review-email/unsubscribe', element: <UnsubscribePage mail="review" /> },
+        { path: '/email-notifications/unsubscribe', element: <UnsubscribePage mail="notification" /> },
       ].map((route) => ({ ...route, element: <Suspense fallback={<FullScreenLoading />}>{route.element}</Suspense> })),
       {
         element: <RequireAuth />,
@@ -143,7 +151,15 @@ export const router = createBrowserRouter([
                   </QueryProvider>
                 ),
               },
-              ...[...problemReviewRoutes, ...analyticsRoutes, ...interviewsRoutes, ...aiMocksRoutes, ...communityRoutes].map(withQueries),
+              ...[
+                ...problemReviewRoutes,
+                ...analyticsRoutes,
+                ...interviewsRoutes,
+                ...aiMocksRoutes,
+                ...communityRoutes,
+                ...systemDesignRoutes,
+                { path: 'ask-a-swe/*', element: <AskASwePages /> },
+              ].map(withQueries),
               ...legalRoutes,
               ...comingSoonRoutes,
               { path: '*', element: <NotFoundPage /> },

@@ -68,7 +68,10 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       const { data } = auth.onAuthStateChange((event, session) => {
         if (event === 'SIGNED_OUT') {
           // Nothing of the previous user stays cached for the next one.
-          void import('@/lib/query-client').then(({ queryClient }) => queryClient.clear());
+          void import('@/lib/query-client').then(({ queryClient, forgetSavedQueries }) => {
+            queryClient.clear();
+            forgetSavedQueries();
+          });
           setSessionEnded(!signingOut.current);
           setNewAccount(false);
           signingOut.current = false;

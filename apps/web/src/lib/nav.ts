@@ -35,7 +35,7 @@ export const navGroups: Array<{ title: string; items: NavItem[] }> = [
       { label: 'Implement-a-thon', to: '/implementathon', icon: Hammer, badge: 'Soon' },
       { label: 'AI Mock Interviews', to: '/ai-mocks', icon: Bot },
       { label: 'Operating Systems', to: '/sre', icon: Cpu, badge: 'Soon' },
-      { label: 'System Design', to: '/system-design', icon: Network, badge: 'Soon' },
+      { label: 'System Design', to: '/system-design', icon: Network },
     ],
   },
   {
@@ -43,7 +43,7 @@ export const navGroups: Array<{ title: string; items: NavItem[] }> = [
     items: [
       { label: 'Candidates', to: '/candidate-interviews', icon: Users, badge: 'New' },
       { label: 'Interviewers', to: '/interviewers', icon: UserRoundSearch, badge: 'Soon' },
-      { label: 'Ask a SWE', to: '/ask-a-swe', icon: MessageCircleQuestion, badge: 'Soon' },
+      { label: 'Ask a SWE', to: '/ask-a-swe', icon: MessageCircleQuestion, badge: 'New' },
     ],
   },
   {

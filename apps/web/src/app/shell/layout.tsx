@@ -10,6 +10,8 @@ import { Sidebar } from './sidebar';
 import { SidebarProvider, useSidebar } from './sidebar-state';
 import { WithUsername } from './username';
 import { ThemeToggle } from '@/components/theme';
+import { CompanySectionsContext } from '@/components/company-sections';
+import { companyQuestionsSection } from '@/features/ask-a-swe/pages';
 
 // Not on the first page's critical path: it shows only until the sign-up address is confirmed.
 const EmailConfirmationBanner = React.lazy(() => import('@/features/auth/email-banner'));
@@ -136,7 +138,10 @@ export function AppLayout() {
             {/* A new path gets a fresh boundary: the sidebar is the way out of a page that failed. */}
             <ErrorBoundary key={pathname}>
               <React.Suspense fallback={<PagePlaceholder />}>
-                <Outlet />
+                {/* A company's page lists its Ask a SWE questions beside its interview reports. */}
+                <CompanySectionsContext.Provider value={companyQuestionsSection}>
+                  <Outlet />
+                </CompanySectionsContext.Provider>
               </React.Suspense>
             </ErrorBoundary>
           </main>

@@ -4,13 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { clock } from './format';
 
-const limitSeconds = voiceConstants.sessionLimitMinutes * 60;
-
 /**
- * From 20:00 down while the call is active; in the last minute it turns to a warning with
- * "Time's up!", and at zero it calls `onTimeUp` once (an immediate end, no confirmation).
+ * From the chosen length (10:00 or 20:00) down while the call is active; in the last minute it
+ * turns to a warning with "Time's up!", and at zero it calls `onTimeUp` once (an immediate end, no
+ * confirmation).
  */
-export function Countdown({ startedAt, onTimeUp }: { startedAt: number | null; onTimeUp: () => void }) {
+export function Countdown({ minutes, startedAt, onTimeUp }: { minutes: number; startedAt: number | null; onTimeUp: () => void }) {
+  const limitSeconds = minutes * 60;
   const [now, setNow] = useState(() => Date.now());
   const fired = useRef(false);
   useEffect(() => {

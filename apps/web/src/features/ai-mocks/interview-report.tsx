@@ -34,7 +34,8 @@ export function InterviewReport({ session }: { session: VoiceSessionDetail }) {
           <div>
             <CardTitle>{title}</CardTitle>
             <CardDescription>
-              {dateTime(session.started_at)} · {clock(session.duration_seconds ?? 0)} · {session.credits_charged} credits
+              {dateTime(session.started_at)} · {clock(session.duration_seconds ?? 0)} of a {session.minutes}-minute interview · {session.credits_charged}{' '}
+              credits
             </CardDescription>
           </div>
           <StatusBadges session={session} />

@@ -14,7 +14,7 @@ function interrupted(sessions: VoiceSession[] | undefined, now: number): VoiceSe
  * A page opened again after its tab was closed mid-call: the interrupted interview is offered
  * until its resume window ends.
  */
-export function ResumeOffer({ onResume }: { onResume: (call: { id: string; connected_at: string; resumable_until: string }) => void }) {
+export function ResumeOffer({ onResume }: { onResume: (call: { id: string; connected_at: string; resumable_until: string; minutes: number }) => void }) {
   const sessions = useVoiceSessions();
   const [now, setNow] = useState(() => Date.now());
   const session = interrupted(sessions.data, now);
@@ -37,7 +37,7 @@ export function ResumeOffer({ onResume }: { onResume: (call: { id: string; conne
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Button onClick={() => onResume({ id: session.id, connected_at: connectedAt, resumable_until: resumableUntil })}>
+        <Button onClick={() => onResume({ id: session.id, connected_at: connectedAt, resumable_until: resumableUntil, minutes: session.minutes })}>
           <RotateCcw aria-hidden /> {voiceMessages.resumeInterview}
         </Button>
       </CardContent>

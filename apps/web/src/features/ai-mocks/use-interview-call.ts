@@ -1,9 +1,11 @@
 import type { DisconnectionDetails, VoiceConversation } from '@elevenlabs/client';
 import { AgentPlan, InterviewContext, voiceConstants, voiceMessages } from '@app/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DesignScene } from '@/components/design-canvas/scene';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { bindVoiceConversation, endVoiceSession, requestSignedUrl, resumeVoiceSession, useRefreshVoice } from './api';
+import { drawingUpdate } from './drawing';
 
 /**
  * Spec section 4: idle -> connecting (on start) -> active (session started) -> idle (on end, failure
@@ -27,6 +29,9 @@ const worklets = {
 };
 
 const resumeWindowMs = voiceConstants.resumeWindowSeconds * 1000;
+
+/** The drawing goes to the interviewer once the candidate stops changing it for this long (a pause at the canvas). */
+const drawingPauseMs = 1_500;
 
 /** The n-th reconnect attempt's wait (spec: 1 s, 2 s, 5 s, then every 10 s). */
 const reconnectDelay = (attempt: number) => voiceConstants.reconnectDelaysMs[Math.min(attempt, voiceConstants.reconnectDelaysMs.length - 1)];
@@ -82,7 +87,14 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const [micMuted, setMicMutedState] = useState(false);
   const [insufficient, setInsufficient] = useState(false);
+  const [drawingTooLarge, setDrawingTooLarge] = useState(false);
   const conversation = useRef<VoiceConversation | null>(null);
+  /** The ElevenLabs plan of the call (none for the local interviewer): what the drawing is checked against. */
+  const agentPlan = useRef<AgentPlan | undefined>(undefined);
+  /** The drawing as last changed, what the interviewer was last told of it, and the pause before telling it. */
+  const drawing = useRef<DesignScene | null>(null);
+  const drawingSaid = useRef<string | null>(null);
+  const drawingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const session = useRef<{ id: string; ended: boolean } | null>(null);
   const endingAs = useRef<CallEnd | null>(null);
   const reconnectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -91,6 +103,28 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
   /** The latest reconnect: a dropped call (inside connect) and each failed attempt go back to it. */
   const reconnectRef = useRef<(droppedAt: number, attempt: number) => void>(() => undefined);
   const refresh = useRefreshVoice();
+
+  /** Tells the interviewer the drawing, only when what it shows changed since it was last told (moving a box changes nothing). */
+  const sendDrawing = useCallback(() => {
+    clearTimeout(drawingTimer.current);
+    const live = conversation.current;
+    if (!live || !drawing.current) return;
+    const update = drawingUpdate(drawing.current, agentPlan.current);
+    setDrawingTooLarge('tooLarge' in update);
+    if ('tooLarge' in update || update.says === drawingSaid.current) return;
+    live.sendContextualUpdate(update.text);
+    drawingSaid.current = update.says;
+  }, []);
+
+  /** A system design mock's canvas changed: told to the interviewer after a pause in the drawing. */
+  const drawingChanged = useCallback(
+    (scene: DesignScene) => {
+      drawing.current = scene;
+      clearTimeout(drawingTimer.current);
+      drawingTimer.current = setTimeout(sendDrawing, drawingPauseMs);
+    },
+    [sendDrawing],
+  );
 
   const finish = useCallback(
     async (how: CallEnd, conversationId?: string) => {
@@ -120,6 +154,7 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
     async (signedUrl: string, plan?: AgentPlan): Promise<boolean> => {
       const current = session.current;
       if (!current) return false;
+      agentPlan.current = plan;
       try {
         const { VoiceConversation } = await import('@elevenlabs/client');
         let id: string | undefined;
@@ -148,6 +183,9 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
             // The 20-minute limit counts from the first connection, resumed or not.
             setStartedAt((before) => before ?? Date.now());
             setState('active');
+            // A new connection (a resumed one too) knows nothing of the drawing yet: it is told at once.
+            drawingSaid.current = null;
+            setTimeout(sendDrawing);
             toast({ title: voiceMessages.started });
             void refresh();
           },
@@ -165,7 +203,7 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
         return false;
       }
     },
-    [finish, refresh],
+    [finish, refresh, sendDrawing],
   );
 
   /** Spec backoff until the resume window (from the drop) is over; then the call is lost as before. */
@@ -268,7 +306,11 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
   );
 
   /** "I'm done": the interviewer takes its turn now instead of waiting out the pause it leaves for thinking. */
-  const answerDone = useCallback(() => conversation.current?.sendContextualUpdate(voiceConstants.answerDoneText), []);
+  const answerDone = useCallback(() => {
+    // The interviewer reads the drawing as it is when the answer ends.
+    sendDrawing();
+    conversation.current?.sendContextualUpdate(voiceConstants.answerDoneText);
+  }, [sendDrawing]);
 
   const setMicMuted = useCallback((muted: boolean) => {
     conversation.current?.setMicMuted(muted);
@@ -281,9 +323,10 @@ export function useInterviewCall(onEnded: (sessionId: string, how: CallEnd) => v
     return () => {
       left.current = true;
       clearTimeout(reconnectTimer.current);
+      clearTimeout(drawingTimer.current);
       void conversation.current?.endSession();
     };
   }, []);
 
-  return { state, mode, lines, startedAt, micMuted, setMicMuted, answerDone, insufficient, start, resume, end };
+  return { state, mode, lines, startedAt, micMuted, setMicMuted, answerDone, drawingChanged, drawingTooLarge, insufficient, start, resume, end };
 }

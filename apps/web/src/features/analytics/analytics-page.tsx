@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { usePracticeAnalytics } from './api';
 import { BarPanel } from './components/bar-panel';
 import { ReviewHeatmap } from './components/review-heatmap';
-import { dayLabel, forecastSummary, heatmapSummary, minutesSummary, retentionSummary, tagRetention, weakestSummary } from './summaries';
+import { dayLabel, forecastSummary, heatmapSummary, minutesSummary, retentionSummary, systemDesignSummary, tagRetention, weakestSummary } from './summaries';
 
 function Panel({ id, title, summary, className, children }: { id: string; title: string; summary: string; className?: string; children: React.ReactNode }) {
   return (
@@ -122,6 +122,28 @@ export default function AnalyticsPage() {
           </Panel>
         </div>
       )}
+      <Panel id="system-design" title="System Design" summary={systemDesignSummary(a.system_design)}>
+        {a.system_design.weakest_concepts.length ? (
+          <ul className="space-y-3" aria-label="Weakest concepts">
+            {a.system_design.weakest_concepts.map((c) => (
+              <li key={c.concept} className="space-y-1">
+                <div className="flex justify-between gap-2 text-sm">
+                  <span className="font-medium">{c.name}</span>
+                  <span className="tabular-nums text-muted-foreground">{c.retention}% retention</span>
+                </div>
+                <div aria-hidden className="h-2 rounded-full bg-muted">
+                  <div className="h-2 rounded-full bg-primary" style={{ width: `${Math.max(2, c.retention)}%` }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">Concepts an attempt missed show their retention here once reviewed in Review due.</p>
+        )}
+        <Button asChild variant="outline" size="sm" className="mt-4">
+          <Link to="/system-design">Go to System Design</Link>
+        </Button>
+      </Panel>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { forecastSummary, heatmapSummary, minutesSummary, retentionSummary, tagRetention, weakestSummary } from './summaries';
+import { forecastSummary, heatmapSummary, minutesSummary, retentionSummary, systemDesignSummary, tagRetention, weakestSummary } from './summaries';
 
 const days = (reviews: number[]) => reviews.map((n, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, reviews: n }));
 
@@ -57,5 +57,13 @@ describe('what each chart says in words', () => {
       [[hashTable, backtracking], 'Lowest mean retention: Hash Table 47%. Not yet reviewed: Backtracking.'],
       [[backtracking], 'Not yet reviewed: Backtracking.'],
     ])('the panel %#', (tags, said) => expect(weakestSummary(tags)).toBe(said));
+  });
+
+  it('System Design', () => {
+    const none = { attempts: 0, submitted: 0, prompts_practised: 0, mean_best_rubric_total: null, concept_cards: 0, weakest_concepts: [] };
+    expect(systemDesignSummary(none)).toBe('No system design attempts yet.');
+    expect(systemDesignSummary({ ...none, attempts: 3, submitted: 2, prompts_practised: 2, mean_best_rubric_total: 13.25, concept_cards: 4 })).toBe(
+      '3 attempts (2 submitted) across 2 prompts. Mean best rating 13.3 of 20. 4 concept cards in review.',
+    );
   });
 });

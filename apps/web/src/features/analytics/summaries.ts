@@ -57,3 +57,13 @@ export function weakestSummary(tags: PracticeAnalytics['weakest_tags']): string 
     .filter(Boolean)
     .join(' ');
 }
+
+/** System Design in one sentence: attempts, prompts, the mean of the best ratings, concept cards. */
+export function systemDesignSummary(s: PracticeAnalytics['system_design']): string {
+  if (s.attempts === 0) return 'No system design attempts yet.';
+  return [
+    `${count(s.attempts, 'attempt')} (${s.submitted} submitted) across ${count(s.prompts_practised, 'prompt')}.`,
+    s.mean_best_rubric_total === null ? 'No rated attempt yet.' : `Mean best rating ${Math.round(s.mean_best_rubric_total * 10) / 10} of 20.`,
+    `${count(s.concept_cards, 'concept card')} in review.`,
+  ].join(' ');
+}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ContactForm, ContactFormInput, contactFormSchema, contactSubjectForType, contactSubjects } from '@app/contracts';
 import { Send } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -21,11 +21,13 @@ const headings: Record<string, { title: string; subtitle: string }> = {
 };
 
 function ContactFormCard({ subject }: { subject: ContactFormInput['subject'] }) {
-  const defaults: ContactFormInput = { name: '', email: '', subject, message: '' };
+  const defaults: ContactFormInput = { name: '', email: '', subject, title: '', message: '' };
   const submitContact = useSubmitContact();
   const { user } = useAuth();
   const form = useForm<ContactFormInput, unknown, ContactForm>({ resolver: zodResolver(contactFormSchema), defaultValues: defaults });
   const { isSubmitting } = form.formState;
+  // A feature request is listed by its title; the message describes it.
+  const isRequest = useWatch({ control: form.control, name: 'subject' }) === 'Feature Request';
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -81,6 +83,7 @@ function ContactFormCard({ subject }: { subject: ContactFormInput['subject'] }) 
                 </FormItem>
               )}
             />
+            {isRequest ? <TextField control={form.control} name="title" id="contact-title" label="Title" /> : null}
             <TextField control={form.control} name="message" id="contact-message" label="Message" multiline rows={6} />
             <div className="flex justify-end">
               <Button type="submit" disabled={isSubmitting}>

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useContactSubmissions, useFeatureQueue, useFeatureRequests, useIsModerator, useModerateFeature } from './api';
 import { useModerationSummary } from './moderation/api';
 import { AuditLog } from './moderation/audit-log';
+import { FlaggedPosts } from './moderation/flagged-posts';
 import { ReasonDialog, ReasonRequest } from './moderation/reason-dialog';
 import { ReviewQueue } from './moderation/review-queue';
 import { Empty, Loading } from './moderation/states';
@@ -116,7 +117,7 @@ function ContactMessages() {
   );
 }
 
-const tabs = ['opportunities', 'resources', 'features', 'messages', 'log'] as const;
+const tabs = ['opportunities', 'resources', 'features', 'ask-a-swe', 'messages', 'log'] as const;
 type Tab = (typeof tabs)[number];
 const isTab = (value: string | null): value is Tab => tabs.includes(value as Tab);
 
@@ -134,7 +135,7 @@ function TabLabel({ label, pending }: { label: string; pending?: number }) {
   );
 }
 
-/** The review desk: opportunities, resources, feature requests, contact messages and the audit log (moderators only); the tab is in the URL. */
+/** The review desk: opportunities, resources, feature requests, Ask a SWE's flagged posts, contact messages and the audit log (moderators only); the tab is in the URL. */
 export default function ModerationPage() {
   useDocumentTitle('Moderation');
   const moderator = useIsModerator();
@@ -168,6 +169,9 @@ export default function ModerationPage() {
           <TabsTrigger value="features">
             <TabLabel label="Feature requests" pending={pending?.features} />
           </TabsTrigger>
+          <TabsTrigger value="ask-a-swe">
+            <TabLabel label="Ask a SWE" pending={pending?.flagged_posts} />
+          </TabsTrigger>
           <TabsTrigger value="messages">Messages</TabsTrigger>
           <TabsTrigger value="log">Audit log</TabsTrigger>
         </TabsList>
@@ -181,6 +185,9 @@ export default function ModerationPage() {
           {/* Each request's title is an h3, as in the other tabs' lists. */}
           <h2 className="sr-only">Feature requests</h2>
           <FeatureModeration />
+        </TabsContent>
+        <TabsContent value="ask-a-swe">
+          <FlaggedPosts />
         </TabsContent>
         <TabsContent value="messages">
           <ContactMessages />

@@ -4,12 +4,14 @@ import {
   Difficulty,
   InterviewCommentInput,
   InterviewFilters,
+  InterviewListItem,
   interviewsApi,
+  InterviewSearchItem,
   practiceApi,
   profileApi,
   StoredOutcome,
 } from '@app/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callWithHeaders, endpointKey, endpointQuery } from '@/lib/api';
 
 const pageSize = 24;
@@ -33,25 +35,41 @@ export function useInsights(companyName: string) {
   return useQuery(endpointQuery(interviewsApi.companyInsights, { params: { companyName } }));
 }
 
-/** Pages of interviews by cursor (X-Next-Cursor), newest first; the next is fetched as the candidate scrolls. */
-export function useInterviews(filters: InterviewFilters) {
+/**
+ * Pages of interviews by cursor (X-Next-Cursor), newest first, or best match first with where each
+ * matched when `search` is given (the filters apply, the order is the search's); the next is fetched
+ * as the candidate scrolls.
+ */
+export function useInterviews(filters: InterviewFilters, search: string) {
+  const { sort: _sort, ...searchFilters } = filters;
   return useInfiniteQuery({
-    queryKey: endpointKey(interviewsApi.listInterviews, { query: filters }),
+    queryKey: search
+      ? endpointKey(interviewsApi.searchInterviews, { query: { ...searchFilters, q: search } })
+      : endpointKey(interviewsApi.listInterviews, { query: filters }),
     initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) => {
-      const { data, headers } = await callWithHeaders(interviewsApi.listInterviews, { query: { ...filters, limit: pageSize, cursor: pageParam } });
+    queryFn: async ({ pageParam }): Promise<{ items: (InterviewListItem | InterviewSearchItem)[]; next?: string }> => {
+      const { data, headers } = search
+        ? await callWithHeaders(interviewsApi.searchInterviews, { query: { ...searchFilters, q: search, limit: pageSize, cursor: pageParam } })
+        : await callWithHeaders(interviewsApi.listInterviews, { query: { ...filters, limit: pageSize, cursor: pageParam } });
       return { items: data, next: headers.get('X-Next-Cursor') ?? undefined };
     },
     getNextPageParam: (last) => last.next,
   });
 }
 
+/** The lists of cards (browsed and searched): what a change to an interview refetches. */
+const invalidateLists = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: endpointKey(interviewsApi.listInterviews) }),
+    client.invalidateQueries({ queryKey: endpointKey(interviewsApi.searchInterviews) }),
+  ]);
+
 /** After a change: the lists, the locations and every company's insights are refetched. */
 function useRefresh() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: endpointKey(interviewsApi.listInterviews) }),
+      invalidateLists(client),
       client.invalidateQueries({ queryKey: endpointKey(interviewsApi.listInterviewLocations) }),
       client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]) === interviewsApi.companyInsights.path }),
     ]);
@@ -84,7 +102,7 @@ export function useHelpful() {
   return useMutation({
     mutationFn: ({ id, helpful }: { id: string; helpful: boolean }) =>
       call(helpful ? interviewsApi.markHelpful : interviewsApi.unmarkHelpful, { params: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(interviewsApi.listInterviews) }),
+    onSuccess: () => invalidateLists(client),
   });
 }
 
@@ -94,10 +112,19 @@ export function useDeleteInterview() {
 }
 
 /** One of a company's most asked questions into the caller's Problem Review (practice's own add call). */
+/** The catalogue's entry for a problem named in reports (its difficulty and tags), when the catalogue knows the title. */
+export function useCatalogueEntry() {
+  const client = useQueryClient();
+  return async (title: string) => {
+    const found = await client.fetchQuery({ ...endpointQuery(practiceApi.searchCatalogue, { query: { q: title, limit: 5 } }), staleTime: Infinity });
+    return found.find((problem) => problem.title.toLowerCase() === title.trim().toLowerCase());
+  };
+}
+
 export function useAddToProblemReview() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { title: string; difficulty: Difficulty }) => call(practiceApi.createQuestion, { body }),
+    mutationFn: (body: { title: string; difficulty: Difficulty; tags?: string }) => call(practiceApi.createQuestion, { body }),
     onSuccess: () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(practiceApi.listQuestions.path) }),
   });
 }
@@ -125,11 +152,7 @@ export function useInterviewComments(interviewId: string, enabled: boolean) {
 /** After a comment is added, changed or deleted: its thread, and the cards' comment counts. */
 function useRefreshComments(interviewId: string) {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: commentsKey(interviewId) }),
-      client.invalidateQueries({ queryKey: endpointKey(interviewsApi.listInterviews) }),
-    ]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: commentsKey(interviewId) }), invalidateLists(client)]);
 }
 
 export function useAddComment(interviewId: string) {

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
+import { CompanySections } from '@/components/company-sections';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
@@ -68,6 +69,7 @@ export default function CompanyPage() {
       <InsightsPanel insights={company} />
       <TopQuestions insights={company} />
       <OfferRanges insights={company} />
+      <CompanySections companyId={company.company_id} companyName={company.company_name} />
       <h2 className="text-xl font-semibold">Interviews</h2>
       <CompanyInterviews companyName={company.company_name} />
     </div>

@@ -19,13 +19,16 @@ export interface FilterState {
   /** The order: newest first unless ?sort=helpful (not a filter: Clear Filters keeps it). */
   sort: InterviewSort;
   setSort(sort: InterviewSort): void;
+  /** What the candidate searched for (?q=), trimmed; '' when not searching. */
+  search: string;
+  setSearch(q: string): void;
   clear(): void;
   /** The list call's query. */
   query: InterviewFilters;
 }
 
 /**
- * Filters live in the URL (?level=Intern&outcome=offer&company=Google), so a filtered view can be
+ * Filters and the search live in the URL (?level=Intern&outcome=offer&company=Google&q=lru), so a filtered view can be
  * shared, read and survives a reload; the same keys as the list call's query. The company is kept
  * by name: a link that says which company it shows.
  */
@@ -36,6 +39,7 @@ export function useFilters(fixedCompany?: string): FilterState {
   const legacyCompanyId = fixedCompany ? undefined : (params.get('company_id') ?? undefined);
   const tickCount = filterGroups.reduce((n, g) => n + groups[g].length, 0);
   const sort: InterviewSort = params.get('sort') === 'helpful' ? 'helpful' : 'newest';
+  const search = (params.get('q') ?? '').trim();
 
   const update = React.useCallback(
     (change: (next: URLSearchParams) => void) =>
@@ -71,7 +75,7 @@ export function useFilters(fixedCompany?: string): FilterState {
     groups,
     company,
     tickCount,
-    active: tickCount > 0 || (!fixedCompany && !!(company ?? legacyCompanyId)),
+    active: tickCount > 0 || (!fixedCompany && !!(company ?? legacyCompanyId)) || search !== '',
     toggle: (group, value) =>
       update((next) => {
         const values = next.getAll(group);
@@ -81,7 +85,9 @@ export function useFilters(fixedCompany?: string): FilterState {
     sort,
     setSort: (value) => update((next) => (value === 'helpful' ? next.set('sort', value) : next.delete('sort'))),
     setCompany: (name) => update((next) => (next.delete('company_id'), name ? next.set('company', name) : next.delete('company'))),
-    clear: () => update((next) => [...filterGroups, 'company', 'company_id'].forEach((k) => next.delete(k))),
+    search,
+    setSearch: (q) => update((next) => (q.trim() ? next.set('q', q.trim()) : next.delete('q'))),
+    clear: () => update((next) => [...filterGroups, 'company', 'company_id', 'q'].forEach((k) => next.delete(k))),
     query,
   };
 }

@@ -3,6 +3,7 @@ import { CompanyCarousel } from './components/company-carousel';
 import { CompanyPicker } from './components/company-picker';
 import { FilterPopover } from './components/filter-popover';
 import { InterviewList } from './components/interview-list';
+import { SearchBox } from './components/search-box';
 import { SortSelect } from './components/sort-select';
 import { SubmitInterviewDialog } from './components/submit-interview-dialog';
 import { useFilters } from './filters';
@@ -18,9 +19,11 @@ export default function InterviewsPage() {
         <p className="text-muted-foreground">What candidates were asked, round by round, and how it ended.</p>
       </header>
       <CompanyCarousel />
+      <SearchBox filters={filters} />
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Interview filters">
         <FilterPopover filters={filters} />
-        <SortSelect filters={filters} />
+        {/* A search shows the best matches first. */}
+        {filters.search ? null : <SortSelect filters={filters} />}
         <CompanyPicker company={filters.company} onChange={filters.setCompany} />
         <div className="ml-auto">
           <SubmitInterviewDialog />

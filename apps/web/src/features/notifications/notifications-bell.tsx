@@ -1,8 +1,9 @@
 import { Notification, notificationKinds, relativeTime } from '@app/contracts';
-import { Bell, CircleSlash, MessageSquare, Sparkles } from 'lucide-react';
+import { Bell, CircleSlash, MessageSquare, Sparkles, ThumbsUp } from 'lucide-react';
 import * as React from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { ModeratorBadge } from '@/components/moderator-badge';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { queryClient } from '@/lib/query-client';
@@ -13,6 +14,7 @@ const kindIcons: Record<string, typeof Bell> = {
   [notificationKinds.featureStatus]: Sparkles,
   [notificationKinds.submissionRejected]: CircleSlash,
   [notificationKinds.comment]: MessageSquare,
+  [notificationKinds.designUpvote]: ThumbsUp,
 };
 
 /** The bell's accessible name carries the figure it shows, so a screen reader hears it too. */
@@ -39,6 +41,7 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
             {unread && <span className="sr-only">Unread: </span>}
             {notification.title}
           </span>
+          {notification.by_moderator ? <ModeratorBadge /> : null}
           {notification.body && <span className="mt-0.5 line-clamp-2 block break-words text-muted-foreground">{notification.body}</span>}
           <span className="mt-0.5 block text-xs text-muted-foreground">{relativeTime(notification.created_at)}</span>
         </span>

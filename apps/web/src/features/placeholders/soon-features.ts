@@ -5,7 +5,5 @@
 export const soonFeatures = [
   { path: 'implementathon', name: 'Implement-a-thon' },
   { path: 'sre', name: 'Operating Systems' },
-  { path: 'system-design', name: 'System Design' },
   { path: 'interviewers', name: 'Interviewers' },
-  { path: 'ask-a-swe', name: 'Ask a SWE' },
 ] as const;

@@ -1,4 +1,16 @@
-import { CatalogueListId, CreateQuestionInput, CreateSession, endpointPath, endpointQueryString, ExportQuery, practiceApi, ReviewLimits } from '@app/contracts';
+import {
+  CatalogueListId,
+  CreateQuestionInput,
+  CreateSession,
+  endpointPath,
+  endpointQueryString,
+  ExportQuery,
+  practiceApi,
+  ReviewGrade,
+  ReviewLimits,
+  SystemDesignConceptKey,
+  systemDesignApi,
+} from '@app/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointQuery } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -97,6 +109,25 @@ export function useLogSession(questionId: string) {
   return useMutation({
     mutationFn: (body: CreateSession) => call(practiceApi.logSession, { params: { id: questionId }, body }),
     onSuccess: invalidate,
+  });
+}
+
+/** Takes back the caller's last review (within the server's window): the problem gets its schedule from before it. */
+export function useUndoReview() {
+  const invalidate = useInvalidatePractice();
+  return useMutation({
+    mutationFn: async (sessionId: string) => (await call(practiceApi.undoReview, { params: { sessionId } })).data,
+    onSuccess: invalidate,
+  });
+}
+
+/** Grades a system design concept card of the session (FSRS, the same four grades as a problem). */
+export function useReviewConceptCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ concept, grade }: { concept: SystemDesignConceptKey; grade: ReviewGrade }) =>
+      (await call(systemDesignApi.reviewConceptCard, { params: { concept }, body: { grade } })).data,
+    onSuccess: () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/system-design') }),
   });
 }
 

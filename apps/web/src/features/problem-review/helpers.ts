@@ -1,12 +1,13 @@
 import { dayIn } from '@app/contracts';
 
-/** "two, tree" matches titles containing either term, ignoring case; no terms match everything. */
-export function matchesSearch(title: string, search: string): boolean {
+/** "two, graph" matches problems whose title or tags contain either term, ignoring case; no terms match everything. */
+export function matchesSearch(question: { title: string; tags: string | null }, search: string): boolean {
   const terms = search
     .split(',')
     .map((t) => t.trim().toLowerCase())
     .filter(Boolean);
-  return terms.length === 0 || terms.some((t) => title.toLowerCase().includes(t));
+  const text = `${question.title}\n${question.tags ?? ''}`.toLowerCase();
+  return terms.length === 0 || terms.some((t) => text.includes(t));
 }
 
 /** "Graphs, trees,," → ['Graphs', 'trees']: the ?tags= filter of the list (links from other pages use it). */
@@ -39,7 +40,11 @@ export function dueLabel(dueAt: string, now: Date = new Date(), timeZone?: strin
   return days < 0 ? `${unit} overdue` : `in ${unit}`;
 }
 
-/** What a candidate typed into a review, kept while they sign in again so nothing is lost. */
+/**
+ * What a candidate typed into a review: kept in this browser for each user and problem until the
+ * review is stored, so that a session ending (here or in another tab), a sign-out or a reload loses
+ * nothing.
+ */
 export interface ReviewDraft {
   errors: string[];
   submissions: string;
@@ -47,17 +52,19 @@ export interface ReviewDraft {
   notes: string;
 }
 
-const draftKey = (questionId: string) => `leetcode:review-draft:${questionId}`;
+const draftKey = (userId: string, questionId: string) => `leetcode:review-draft:${userId}:${questionId}`;
 
-export function keepReviewDraft(questionId: string, draft: ReviewDraft): void {
-  sessionStorage.setItem(draftKey(questionId), JSON.stringify(draft));
+/** Kept as typed; an empty form keeps nothing. */
+export function keepReviewDraft(userId: string, questionId: string, draft: ReviewDraft): void {
+  const empty = draft.errors.length === 0 && !draft.submissions && !draft.minutes && !draft.notes;
+  if (empty) localStorage.removeItem(draftKey(userId, questionId));
+  else localStorage.setItem(draftKey(userId, questionId), JSON.stringify(draft));
 }
 
-/** The kept draft of this question, once: reading it removes it. */
-export function takeReviewDraft(questionId: string): ReviewDraft | undefined {
-  const raw = sessionStorage.getItem(draftKey(questionId));
+/** The draft this user keeps for this problem, if any. */
+export function readReviewDraft(userId: string, questionId: string): ReviewDraft | undefined {
+  const raw = localStorage.getItem(draftKey(userId, questionId));
   if (raw === null) return undefined;
-  sessionStorage.removeItem(draftKey(questionId));
   try {
     const draft = JSON.parse(raw) as Partial<ReviewDraft>;
     return {
@@ -69,4 +76,21 @@ export function takeReviewDraft(questionId: string): ReviewDraft | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A key press typed into a field is text, not a command of the page. */
+export const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** What a key does on "Review due", beside the grades' 1–4: Space shows the answer, u or Ctrl+Z (⌘Z) undoes the last grade. */
+type SessionKeyAction = 'show-answer' | 'undo';
+
+/** The action of a key press that is not typed into a field (the caller checks that). */
+export function sessionKeyAction(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>): SessionKeyAction | null {
+  if (event.altKey) return null;
+  const command = event.ctrlKey || event.metaKey;
+  if (event.key === ' ' && !command && !event.shiftKey) return 'show-answer';
+  if (event.key === 'u' && !command) return 'undo';
+  if (event.key.toLowerCase() === 'z' && command && !event.shiftKey) return 'undo';
+  return null;
 }

@@ -13,6 +13,7 @@ import { CalendarFeedDialog } from './components/calendar-feed-dialog';
 import { DuePlan } from './components/due-plan';
 import { ExportImportDialog } from './components/export-import-dialog';
 import { QuestionTable } from './components/question-table';
+import { ReviewEmailOffer } from './components/review-email-offer';
 import { ReviewLimitsDialog } from './components/review-limits-dialog';
 import { ReadinessSummary, SummaryCards } from './components/summary';
 
@@ -69,6 +70,7 @@ export default function ProblemReviewPage() {
           <AddProblemDialog />
         </div>
       </header>
+      {questions.data.length > 0 ? <ReviewEmailOffer /> : null}
       <DuePlan questions={questions.data} />
       <SummaryCards summary={summary.data} />
       <ReadinessSummary analytics={analytics.data} questions={questions.data} />

@@ -1,5 +1,5 @@
 import { problemSlug } from '@app/contracts';
-import { dueLabel, hasAnyTag, keepReviewDraft, matchesSearch, parseTagFilter, takeReviewDraft } from './helpers';
+import { dueLabel, hasAnyTag, keepReviewDraft, matchesSearch, parseTagFilter, readReviewDraft, sessionKeyAction } from './helpers';
 
 describe('problem links', () => {
   it.each([
@@ -11,16 +11,18 @@ describe('problem links', () => {
   ])('%j → %s', (title, slug) => expect(problemSlug(title)).toBe(slug));
 });
 
-describe('title search', () => {
+describe('search by title and tags', () => {
   it.each([
-    ['Two Sum', '', true],
-    ['Two Sum', '  ,  ', true],
-    ['Two Sum', 'sum', true],
-    ['Two Sum', 'TWO', true],
-    ['Two Sum', 'tree, sum', true],
-    ['Two Sum', 'tree, graph', false],
-    ['Binary Tree Paths', 'tree,', true],
-  ])('%j with %j: %s', (title, search, expected) => expect(matchesSearch(title, search)).toBe(expected));
+    ['Two Sum', null, '', true],
+    ['Two Sum', null, '  ,  ', true],
+    ['Two Sum', null, 'sum', true],
+    ['Two Sum', null, 'TWO', true],
+    ['Two Sum', null, 'tree, sum', true],
+    ['Two Sum', null, 'tree, graph', false],
+    ['Two Sum', 'Array, Hash Table', 'hash table', true],
+    ['Two Sum', 'Array, Hash Table', 'graph', false],
+    ['Binary Tree Paths', null, 'tree,', true],
+  ])('%j tagged %j with %j: %s', (title, tags, search, expected) => expect(matchesSearch({ title, tags }, search)).toBe(expected));
 });
 
 describe('?tags= filter', () => {
@@ -60,11 +62,11 @@ describe('due label (local calendar days)', () => {
   });
 });
 
-describe('review drafts kept across signing in again', () => {
+describe('review drafts kept per user until stored', () => {
   const store = new Map<string, string>();
   beforeAll(() => {
     Object.assign(globalThis, {
-      sessionStorage: {
+      localStorage: {
         getItem: (k: string) => store.get(k) ?? null,
         setItem: (k: string, v: string) => store.set(k, v),
         removeItem: (k: string) => store.delete(k),
@@ -72,18 +74,40 @@ describe('review drafts kept across signing in again', () => {
     });
   });
 
-  it('gives a draft back once, for its own question only', () => {
+  it('keeps a draft for its own user and problem, as often as it is read, until the form is emptied', () => {
     const draft = { errors: ['runtime_error'], submissions: '3', minutes: '25', notes: 'merged' };
-    keepReviewDraft('q1', draft);
-    expect(takeReviewDraft('q2')).toBeUndefined();
-    expect(takeReviewDraft('q1')).toEqual(draft);
-    expect(takeReviewDraft('q1')).toBeUndefined();
+    keepReviewDraft('u1', 'q1', draft);
+    expect(readReviewDraft('u1', 'q2')).toBeUndefined();
+    expect(readReviewDraft('u2', 'q1')).toBeUndefined();
+    expect(readReviewDraft('u1', 'q1')).toEqual(draft);
+    expect(readReviewDraft('u1', 'q1')).toEqual(draft);
+    keepReviewDraft('u1', 'q1', { errors: [], submissions: '', minutes: '', notes: '' });
+    expect(readReviewDraft('u1', 'q1')).toBeUndefined();
   });
 
   it('ignores what is not a draft', () => {
-    store.set('leetcode:review-draft:q3', '{not json');
-    expect(takeReviewDraft('q3')).toBeUndefined();
-    store.set('leetcode:review-draft:q4', JSON.stringify({ errors: ['wrong_answer', 7], notes: 42 }));
-    expect(takeReviewDraft('q4')).toEqual({ errors: ['wrong_answer'], submissions: '', minutes: '', notes: '' });
+    store.set('leetcode:review-draft:u1:q3', '{not json');
+    expect(readReviewDraft('u1', 'q3')).toBeUndefined();
+    store.set('leetcode:review-draft:u1:q4', JSON.stringify({ errors: ['wrong_answer', 7], notes: 42 }));
+    expect(readReviewDraft('u1', 'q4')).toEqual({ errors: ['wrong_answer'], submissions: '', minutes: '', notes: '' });
   });
+});
+
+describe('keys on "Review due"', () => {
+  const press = (key: string, mods: Partial<Record<'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey', boolean>> = {}) =>
+    sessionKeyAction({ key, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
+  it.each([
+    [' ', {}, 'show-answer'],
+    ['u', {}, 'undo'],
+    ['z', { ctrlKey: true }, 'undo'],
+    ['z', { metaKey: true }, 'undo'],
+    ['Z', { ctrlKey: true }, 'undo'],
+    // Redo, a plain z, Ctrl+U (view source), Shift+Space (scroll up) and Alt combinations are the browser's.
+    ['z', { ctrlKey: true, shiftKey: true }, null],
+    ['z', {}, null],
+    ['u', { ctrlKey: true }, null],
+    [' ', { shiftKey: true }, null],
+    ['u', { altKey: true }, null],
+    ['3', {}, null],
+  ] as const)('%j %j → %s', (key, mods, action) => expect(press(key, mods)).toBe(action));
 });

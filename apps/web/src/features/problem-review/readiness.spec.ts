@@ -12,6 +12,7 @@ const analytics = (weakest: PracticeAnalytics['weakest_tags']): PracticeAnalytic
   average_minutes: { Easy: null, Medium: null, Hard: null },
   due_forecast: [{ day: '2026-11-28', due: 3 }],
   mock_interviews: 1,
+  system_design: { attempts: 0, submitted: 0, prompts_practised: 0, mean_best_rubric_total: null, concept_cards: 0, weakest_concepts: [] },
 });
 const question = (tags: string | null) => ({ tags }) as QuestionListItem;
 

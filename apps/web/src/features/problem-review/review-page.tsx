@@ -14,7 +14,6 @@ import { useAuth } from '@/lib/auth';
 import { useErrorTypes, useLogSession, useQuestionSessions, useQuestions } from './api';
 import { ReviewForm } from './components/review-form';
 import { DifficultyDot } from './difficulty';
-import { keepReviewDraft, ReviewDraft, takeReviewDraft } from './helpers';
 
 export default function ReviewPage() {
   const { questionId = '' } = useParams();
@@ -24,8 +23,6 @@ export default function ReviewPage() {
   const sessions = useQuestionSessions(questionId);
   const errorTypes = useErrorTypes();
   const log = useLogSession(questionId);
-  // A review typed before the session ended comes back after signing in again.
-  const [draft] = React.useState(() => takeReviewDraft(questionId));
 
   const question = questions.data?.find((q) => q.id === questionId);
   useDocumentTitle(question ? `Review ${question.title}` : 'Review');
@@ -42,11 +39,10 @@ export default function ReviewPage() {
   const slug = problemSlug(question.title);
 
   /** Stores the review; false (what was typed stays) when it could not be stored. */
-  const save = async (review: CreateSession, typed: ReviewDraft): Promise<boolean> => {
+  const save = async (review: CreateSession): Promise<boolean> => {
     // Signed out, or the session ended (expired, or signed out elsewhere; the API layer has dropped
-    // it already): keep what was typed, sign in again, and come back to it.
+    // it already): what was typed stays in its draft; sign in again and come back to it.
     const signInAgain = () => {
-      keepReviewDraft(question.id, typed);
       toast({ variant: 'destructive', title: 'Error', description: 'Please login to submit a review' });
       void navigate('/login', { state: { from: `/leetcode/review/${question.id}` } });
       return false;
@@ -97,7 +93,7 @@ export default function ReviewPage() {
           <CardTitle>Log a review</CardTitle>
         </CardHeader>
         <CardContent>
-          <ReviewForm question={question} errorTypes={errorTypes.data} draft={draft} saving={log.isPending} onSave={save} />
+          <ReviewForm question={question} errorTypes={errorTypes.data} saving={log.isPending} onSave={save} />
         </CardContent>
       </Card>
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Profile, UpdateProfile, UpdateProfileInput, updateProfileSchema } from '@app/contracts';
-import { BadgeCheck, Building2, GraduationCap, LogOut, MapPin, Pencil, Briefcase } from 'lucide-react';
+import { Award, BadgeCheck, Building2, GraduationCap, LogOut, MapPin, Pencil, Briefcase } from 'lucide-react';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { UserAvatar } from '@/components/ui/avatar';
@@ -15,9 +15,9 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/lib/auth';
-import { useCompanies, useProfile, useUpdateProfile } from './api';
+import { useCompanies, useProfile, useReputation, useUpdateProfile } from './api';
 import { EmailConfirmation } from './email-confirmation';
-import { ReviewEmailSwitch } from './review-email-switch';
+import { EmailSettings } from './email-settings';
 import { TimeZoneSetting } from './time-zone';
 
 const NO_COMPANY = 'none';
@@ -49,6 +49,7 @@ export default function SettingsPage() {
   const { user, signOut } = useAuth();
   const profile = useProfile();
   const companies = useCompanies();
+  const reputation = useReputation();
   const update = useUpdateProfile();
   const [editing, setEditing] = React.useState(false);
   const form = useForm<UpdateProfileInput, unknown, UpdateProfile>({ resolver: zodResolver(updateProfileSchema) });
@@ -144,6 +145,7 @@ export default function SettingsPage() {
             <Fact icon={MapPin} label="Location" value={shown(saved.location)} />
             <Fact icon={Briefcase} label="Years of experience" value={shown(saved.years_of_experience)} />
             <Fact icon={GraduationCap} label="Internships" value={shown(saved.number_of_internships)} />
+            <Fact icon={Award} label="Ask a SWE reputation" value={reputation.data?.reputation.toLocaleString('en-US') ?? '…'} />
           </CardContent>
         </Card>
         <Card>
@@ -204,7 +206,7 @@ export default function SettingsPage() {
         </Card>
       </div>
       <TimeZoneSetting />
-      <ReviewEmailSwitch />
+      <EmailSettings />
     </div>
   );
 }

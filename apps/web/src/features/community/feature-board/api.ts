@@ -1,4 +1,4 @@
-import { communityApi } from '@app/contracts';
+import { communityApi, FeatureRequestText } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointKey, endpointQuery } from '@/lib/api';
 
@@ -47,6 +47,19 @@ export function useDeleteComment(id: string) {
   return useMutation({
     mutationFn: (commentId: string) => call(communityApi.deleteFeatureComment, { params: { id, commentId } }),
     onSuccess: refresh,
+  });
+}
+
+/** Its author (while it waits for review) or a moderator corrects its title and description; the board lists the new title. */
+export function useEditFeatureText(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: FeatureRequestText) => call(communityApi.editFeatureRequest, { params: { id }, body: text }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: endpointKey(communityApi.getFeatureRequest, { params: { id } }) }),
+        client.invalidateQueries({ queryKey: endpointKey(communityApi.listFeatureRequests) }),
+      ]),
   });
 }
 

@@ -1,9 +1,10 @@
-import { commentMax, FeatureComment, FeatureRequestDetail, relativeTime } from '@app/contracts';
-import { ArrowLeft, GitMerge, Loader2, ThumbsUp } from 'lucide-react';
+import { commentMax, FeatureComment, FeatureRequestDetail, featureRequestTextSchema, featureTitleMax, relativeTime } from '@app/contracts';
+import { ArrowLeft, GitMerge, Loader2, Pencil, ThumbsUp } from 'lucide-react';
 import * as React from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ModeratorBadge } from '@/components/moderator-badge';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { FormError, Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -12,7 +13,7 @@ import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useFeatureRequests, useIsModerator } from '../api';
 import { StatusBadge } from '../status-badge';
-import { useAddComment, useDeleteComment, useEditComment, useFeatureComments, useFeatureRequest, useMergeFeature } from './api';
+import { useAddComment, useDeleteComment, useEditComment, useEditFeatureText, useFeatureComments, useFeatureRequest, useMergeFeature } from './api';
 
 const failure = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -84,7 +85,7 @@ function CommentItem({ featureId, comment }: { featureId: string; comment: Featu
         <span className="font-semibold">{comment.author_name}</span> {comment.by_moderator ? <ModeratorBadge /> : null}{' '}
         <span className="text-muted-foreground">
           · {relativeTime(comment.created_at)}
-          {comment.edited_at ? ' · edited' : ''}
+          {comment.edited_at ? (comment.edited_by_moderator ? ' · Edited by a moderator' : ' · edited') : ''}
         </span>
       </p>
       {editing ? (
@@ -111,6 +112,42 @@ function CommentItem({ featureId, comment }: { featureId: string; comment: Featu
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** The request's title and description as a form: its author while it waits for review, or a moderator. */
+function EditTextForm({ feature, onDone }: { feature: FeatureRequestDetail; onDone(): void }) {
+  const edit = useEditFeatureText(feature.id);
+  const [title, setTitle] = React.useState(feature.title);
+  const [description, setDescription] = React.useState(feature.description);
+  const [error, setError] = React.useState<string>();
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const text = featureRequestTextSchema.safeParse({ title, description });
+    if (!text.success) return setError(text.error.issues[0].message);
+    setError(undefined);
+    edit.mutateAsync(text.data).then(onDone, (err: unknown) => setError(failure(err, 'Failed to save the request')));
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3" noValidate aria-label="Edit the request">
+      <div className="space-y-1">
+        <Label htmlFor="request-title">Title</Label>
+        <Input id="request-title" value={title} maxLength={featureTitleMax} onChange={(e) => setTitle(e.target.value)} />
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor="request-description">Description</Label>
+        <Textarea id="request-description" rows={5} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </div>
+      <FormError>{error}</FormError>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={edit.isPending}>
+          {edit.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null} Save
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -158,6 +195,7 @@ export default function FeatureRequestDetailPage() {
   const comments = useFeatureComments(id);
   const add = useAddComment(id);
   const moderator = useIsModerator();
+  const [editingText, setEditingText] = React.useState(false);
   useDocumentTitle(feature.data?.data.title ?? 'Feature request');
 
   const back = (
@@ -196,7 +234,18 @@ export default function FeatureRequestDetailPage() {
         <p className="flex items-center gap-1 text-sm text-muted-foreground">
           <ThumbsUp className="size-4" aria-hidden /> {f.upvotes} {f.upvotes === 1 ? 'vote' : 'votes'} · posted {relativeTime(f.created_at)}
         </p>
-        <p className="whitespace-pre-line [overflow-wrap:anywhere]">{f.description}</p>
+        {editingText ? (
+          <EditTextForm feature={f} onDone={() => setEditingText(false)} />
+        ) : (
+          <>
+            <p className="whitespace-pre-line [overflow-wrap:anywhere]">{f.description}</p>
+            {f.can_edit ? (
+              <Button variant="outline" size="sm" onClick={() => setEditingText(true)}>
+                <Pencil aria-hidden /> Edit request
+              </Button>
+            ) : null}
+          </>
+        )}
       </header>
       {f.merged_into ? (
         <p role="note" className="rounded-md border bg-muted px-3 py-2 text-sm">

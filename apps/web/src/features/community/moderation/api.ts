@@ -1,4 +1,15 @@
-import { communityApi, ExternalResource, Opportunity, OpportunityDecision, OpportunityStatus, ResourceDecision, ReviewedKind } from '@app/contracts';
+import {
+  communityApi,
+  ExternalResource,
+  interviewsApi,
+  Opportunity,
+  OpportunityDecision,
+  OpportunityStatus,
+  PostKind,
+  ResourceDecision,
+  ReviewedKind,
+} from '@app/contracts';
+import * as React from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callWithHeaders, endpointKey, endpointQuery } from '@/lib/api';
 
@@ -11,8 +22,18 @@ export function useOwnSubmissions() {
   return useQuery(endpointQuery(communityApi.ownSubmissions));
 }
 
+/**
+ * Every service's audit log in one list, newest first: community's (decisions, the board) and
+ * interviews' (comments under reports). Pending until both have answered.
+ */
 export function useModerationLog(enabled: boolean) {
-  return useQuery({ ...endpointQuery(communityApi.moderationLog), enabled });
+  const community = useQuery({ ...endpointQuery(communityApi.moderationLog), enabled });
+  const interviews = useQuery({ ...endpointQuery(interviewsApi.interviewModerationLog), enabled });
+  const data = React.useMemo(
+    () => (community.data && interviews.data ? [...community.data, ...interviews.data].sort((a, b) => b.created_at.localeCompare(a.created_at)) : undefined),
+    [community.data, interviews.data],
+  );
+  return { data, isPending: community.isPending || interviews.isPending, error: community.error ?? interviews.error };
 }
 
 /** An opportunity or resource as the review queue shows it, with the record itself for its corrections. */
@@ -98,5 +119,34 @@ export function useDecide(kind: ReviewedKind) {
         ),
         client.invalidateQueries({ queryKey: listedKey(kind) }),
       ]),
+  });
+}
+
+/** Ask a SWE's flagged questions and answers, most flagged first. */
+export function useFlaggedPosts() {
+  return useQuery(endpointQuery(communityApi.flaggedPosts));
+}
+
+/** Restore or remove a flagged post; afterwards the queue, the tab counts and the audit log are read again. */
+export function useDecideFlaggedPost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id, ...body }: { kind: PostKind; id: string; decision: 'restore' | 'remove'; reason?: string }) =>
+      call(communityApi.decideFlaggedPost, { params: { kind, id }, body }),
+    onSettled: () =>
+      Promise.all(
+        [communityApi.flaggedPosts, communityApi.moderationSummary, communityApi.moderationLog].map((endpoint) =>
+          client.invalidateQueries({ queryKey: endpointKey(endpoint) }),
+        ),
+      ),
+  });
+}
+
+/** Who asked a question: the opening, with its reason, is a line of the audit log. */
+export function useOpenAsker() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => call(communityApi.openAskerIdentity, { params: { id }, body: { reason } }),
+    onSettled: () => client.invalidateQueries({ queryKey: endpointKey(communityApi.moderationLog) }),
   });
 }

@@ -3,15 +3,37 @@ import { Badge } from '@/components/ui/badge';
 import { useModerationLog } from './api';
 import { Empty, Loading } from './states';
 
-const kindLabel: Record<ModerationAction['kind'], string> = { opportunity: 'opportunity', resource: 'resource', feature_request: 'feature request' };
-const actionLabel: Record<ModerationAction['action'], string> = { approved: 'Approved', rejected: 'Rejected', taken_down: 'Took down' };
+const kindLabel: Record<ModerationAction['kind'], string> = {
+  opportunity: 'opportunity',
+  resource: 'resource',
+  feature_request: 'feature request',
+  feature_comment: 'a comment on',
+  interview_comment: 'a comment on the interview',
+  community_design: 'a community design',
+  ask_question: 'the question',
+  ask_answer: 'an answer to',
+};
+const actionLabel: Record<ModerationAction['action'], string> = {
+  approved: 'Approved',
+  rejected: 'Rejected',
+  taken_down: 'Took down',
+  status_changed: 'Changed the status of',
+  merged: 'Merged',
+  edited: 'Edited',
+  deleted: 'Deleted',
+  restored: 'Restored',
+  removed: 'Removed',
+  closed_duplicate: 'Closed as a duplicate',
+  reopened: 'Reopened',
+  identity_opened: "Opened the asker's identity of",
+};
 
-/** Who did what to which item, when and why: the latest decisions, newest first. */
+/** Who did what to which item, when and why, and what it said before and after: the latest actions, newest first. */
 export function AuditLog() {
   const log = useModerationLog(true);
   if (log.isPending) return <Loading label="Loading the audit log..." />;
-  if (log.isError) throw log.error;
-  if (log.data.length === 0) return <Empty>No decisions yet</Empty>;
+  if (log.error || !log.data) throw log.error;
+  if (log.data.length === 0) return <Empty>No moderator actions yet</Empty>;
   return (
     <ol className="space-y-2" aria-label="Audit log">
       {log.data.map((a) => (
@@ -27,6 +49,8 @@ export function AuditLog() {
             </time>
           </div>
           {a.reason ? <p className="mt-1 whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">Reason: {a.reason}</p> : null}
+          {a.before ? <p className="mt-1 whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">Before: {a.before}</p> : null}
+          {a.after ? <p className="mt-1 whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">After: {a.after}</p> : null}
         </li>
       ))}
     </ol>

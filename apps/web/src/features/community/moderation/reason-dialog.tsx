@@ -9,6 +9,8 @@ export interface ReasonRequest {
   /** 'Reject' or 'Take down', with the item's title. */
   action: string;
   title: string;
+  /** Who reads the reason, when not the submitter. */
+  readBy?: string;
   onConfirm(reason: string): void;
 }
 
@@ -33,7 +35,7 @@ export function ReasonDialog({ request, onClose }: { request: ReasonRequest; onC
             <DialogTitle>
               {request.action}: {request.title}
             </DialogTitle>
-            <DialogDescription>The submitter sees this reason on their item and in a notification.</DialogDescription>
+            <DialogDescription>{request.readBy ?? 'The submitter sees this reason on their item and in a notification.'}</DialogDescription>
           </DialogHeader>
           <div className="space-y-2">
             <Label htmlFor={`${id}-reason`}>Reason</Label>

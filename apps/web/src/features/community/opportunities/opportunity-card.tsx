@@ -1,6 +1,5 @@
 import type { Opportunity } from '@app/contracts';
-import { Bell, BellOff, ExternalLink, Flag, Heart, RotateCcw, ThumbsUp } from 'lucide-react';
-import * as React from 'react';
+import { ExternalLink, Flag, Heart, RotateCcw, ThumbsUp } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -21,15 +20,9 @@ interface Props {
 
 export function OpportunityCard({ opportunity: o, onMark, canEdit, moderator, onReportClosed, onReopen }: Props) {
   const ended = o.closed || o.pastDeadline;
-  // E-mail notifications are not sent by the product yet: the toggle is this page's only (spec: local only).
-  const [notify, setNotify] = React.useState(false);
   const toggleFavorite = () => {
     onMark('favorite', !o.isFavorite);
     toast({ title: o.isFavorite ? 'Opportunity removed from favorites' : 'Opportunity added to favorites' });
-  };
-  const toggleNotify = () => {
-    setNotify(!notify);
-    toast({ title: notify ? 'Email notifications disabled' : 'Email notifications enabled' });
   };
 
   return (
@@ -87,9 +80,6 @@ export function OpportunityCard({ opportunity: o, onMark, canEdit, moderator, on
           className={cn(o.isFavorite && 'text-rose-600 dark:text-rose-400')}
         >
           <Heart className={cn(o.isFavorite && 'fill-current')} aria-hidden />
-        </Button>
-        <Button variant="ghost" size="icon" aria-pressed={notify} aria-label={`Email notifications for ${o.title}`} onClick={toggleNotify}>
-          {notify ? <Bell className="fill-current" aria-hidden /> : <BellOff aria-hidden />}
         </Button>
         {moderator && o.closed ? (
           <Button variant="ghost" size="icon" aria-label={`Reopen ${o.title}`} title="Reopen" onClick={onReopen}>

@@ -1,4 +1,4 @@
-import { defaultLocation, InterviewListItem, outcomeLabels, StoredOutcome, storedOutcomes, topicLabel } from '@app/contracts';
+import { defaultLocation, InterviewListItem, InterviewSearchItem, outcomeLabels, StoredOutcome, storedOutcomes, topicLabel } from '@app/contracts';
 import { CalendarCheck, Clock, Layers, MapPin, MoreHorizontal, ThumbsUp, Trash2, User } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'react-router-dom';
@@ -193,8 +193,26 @@ function Term({ icon: Icon, label }: { icon: React.ComponentType<{ className?: s
   );
 }
 
+/** Where a search matched, the words matched marked: the parts are text, so nothing in them is markup. */
+function Snippet({ snippet }: { snippet: InterviewSearchItem['snippet'] }) {
+  if (!snippet.some((part) => part.highlighted)) return null;
+  return (
+    <p className="rounded-md bg-muted/60 px-3 py-2 text-sm [overflow-wrap:anywhere]" data-testid="card-snippet">
+      {snippet.map((part, i) =>
+        part.highlighted ? (
+          <mark key={i} className="rounded-sm bg-yellow-200 px-0.5 text-foreground dark:bg-yellow-700/70">
+            {part.text}
+          </mark>
+        ) : (
+          <React.Fragment key={i}>{part.text}</React.Fragment>
+        ),
+      )}
+    </p>
+  );
+}
+
 /** Spec section 2's card; exact round dates are never on it, only the completion day and the duration. */
-export function InterviewCard({ interview, preview = false }: { interview: InterviewListItem; preview?: boolean }) {
+export function InterviewCard({ interview, preview = false }: { interview: InterviewListItem | InterviewSearchItem; preview?: boolean }) {
   const { shown, more } = visibleTopics(interview.topics);
   return (
     <Card
@@ -229,6 +247,7 @@ export function InterviewCard({ interview, preview = false }: { interview: Inter
         </div>
         {interview.is_mine ? <OwnerActions interview={interview} /> : null}
       </div>
+      {'snippet' in interview ? <Snippet snippet={interview.snippet} /> : null}
       {interview.outcome ? (
         <div>
           <OutcomeBadge outcome={interview.outcome} />

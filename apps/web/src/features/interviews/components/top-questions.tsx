@@ -6,15 +6,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
-import { useAddToProblemReview } from '../api';
+import { useAddToProblemReview, useCatalogueEntry } from '../api';
 
-/** "Add to Problem Review": the tracker needs a difficulty, which reports do not carry, so the candidate picks it. */
+/**
+ * "Add to Problem Review": a problem the catalogue knows is added at once with its difficulty and
+ * tags; for any other the candidate picks the difficulty, which reports do not carry.
+ */
 function AddToProblemReview({ title }: { title: string }) {
   const [open, setOpen] = React.useState(false);
+  const [looking, setLooking] = React.useState(false);
   const add = useAddToProblemReview();
-  const addAs = (difficulty: Difficulty) =>
+  const catalogueEntry = useCatalogueEntry();
+  const addAs = (difficulty: Difficulty, tags?: string) =>
     add.mutate(
-      { title, difficulty },
+      { title, difficulty, tags },
       {
         onSuccess: () => (setOpen(false), toast({ title: 'Added to Problem Review', description: `${title} (${difficulty})` })),
         onError: (err) =>
@@ -25,10 +30,17 @@ function AddToProblemReview({ title }: { title: string }) {
           }),
       },
     );
+  const start = async () => {
+    setLooking(true);
+    const entry = await catalogueEntry(title).catch(() => undefined);
+    setLooking(false);
+    if (entry) addAs(entry.difficulty, entry.tags.join(', '));
+    else setOpen(true);
+  };
   return (
-    <Popover open={open} onOpenChange={setOpen}>
+    <Popover open={open} onOpenChange={(opening) => (opening ? void start() : setOpen(false))}>
       <PopoverTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Add ${title} to Problem Review`}>
+        <Button variant="outline" size="sm" aria-label={`Add ${title} to Problem Review`} disabled={looking || add.isPending}>
           <ListPlus aria-hidden /> Add
         </Button>
       </PopoverTrigger>

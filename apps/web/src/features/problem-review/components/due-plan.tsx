@@ -1,4 +1,4 @@
-import { dayIn, dueTodayCount, interviewDateMessages, pacingPlan, profileApi, QuestionListItem } from '@app/contracts';
+import { dayIn, interviewDateMessages, pacingPlan, profileApi, QuestionListItem } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import * as React from 'react';
@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useTimeZone } from '@/lib/time-zone';
 import { call, endpointKey, endpointQuery } from '@/lib/api';
+import { useDueQueue } from '../api';
 
 /** Where this browser kept the date before the profile did: moved to the profile once, then dropped. */
 const LEGACY_INTERVIEW_KEY = 'leetcode:interview-date';
@@ -26,11 +27,15 @@ function useInterviewDate() {
     mutationFn: (day: string | null) => call(profileApi.setInterviewDate, { body: { interview_date: day } }),
     onSuccess: ({ data }) => client.setQueryData(endpointKey(profileApi.getProfile, {}), data),
   });
-  return { saved: profile.data?.interview_date ?? null, loaded: profile.isSuccess, save };
+  // Loaded means the server's answer: a profile restored from this browser's saved answers may be
+  // older than the server's, and moving the legacy date must not be decided on it.
+  return { saved: profile.data?.interview_date ?? null, loaded: profile.isSuccess && profile.dataUpdatedAt > 0, save };
 }
 
 /**
- * What is due today, and, with an interview date (kept in the profile), the pace that reviews
+ * What is due today, counted as the review session, the calendar feed and the digest count it
+ * (overdue and never-reviewed problems included), with the share the daily limits leave for today
+ * when they cut it; and, with an interview date (kept in the profile), the pace that reviews
  * every problem once more before it: "12 reviews a day until 14 Dec".
  */
 export function DuePlan({ questions }: { questions: QuestionListItem[] }) {
@@ -60,7 +65,9 @@ export function DuePlan({ questions }: { questions: QuestionListItem[] }) {
     if (value !== (saved ?? '')) save.mutate(value === '' ? null : value, { onError: () => setDraft(value) });
   };
 
-  const due = dueTodayCount(questions, new Date(), timeZone);
+  const queue = useDueQueue().data;
+  const forToday = queue?.questions.length ?? 0;
+  const due = queue ? forToday + queue.held_back : undefined;
   const plan = saved && !invalid ? pacingPlan(questions.length, saved, new Date(), timeZone) : null;
   const message = invalid
     ? interviewDateMessages.past
@@ -76,9 +83,16 @@ export function DuePlan({ questions }: { questions: QuestionListItem[] }) {
       <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-6">
         <div className="flex items-center gap-3">
           <CalendarClock className="size-5 text-primary" aria-hidden />
-          <p className="text-lg font-semibold" data-testid="due-today">
-            Due today: {due}
-          </p>
+          <div>
+            <p className="text-lg font-semibold" data-testid="due-today">
+              Due today: {due ?? '…'}
+            </p>
+            {queue && queue.held_back > 0 ? (
+              <p className="text-sm text-muted-foreground" data-testid="due-today-share">
+                {forToday} of {due} today, within your daily limits
+              </p>
+            ) : null}
+          </div>
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <div className="space-y-1">

@@ -18,6 +18,7 @@ import { ArrowUpDown, CalendarClock, ChevronLeft, ChevronRight, ChevronsLeft, Ch
 import * as React from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { Combobox } from '@/components/ui/combobox';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useTimeZone } from '@/lib/time-zone';
@@ -207,7 +208,7 @@ export function QuestionTable({
   const timeZone = useTimeZone().data?.time_zone ?? undefined;
   const dueBy = endOfDay(new Date(), timeZone).getTime();
 
-  const rows = questions.filter((q) => matchesSearch(q.title, search) && hasAnyTag(q.tags, tagFilter) && (!dueOnly || Date.parse(q.due_at) <= dueBy));
+  const rows = questions.filter((q) => matchesSearch(q, search) && hasAnyTag(q.tags, tagFilter) && (!dueOnly || Date.parse(q.due_at) <= dueBy));
   const pageCount = Math.max(1, Math.ceil(rows.length / pagination.pageSize));
   // After deletions the page may be past the end: show the last one.
   const current = Math.min(pagination.pageIndex, pageCount - 1);
@@ -232,6 +233,15 @@ export function QuestionTable({
   const difficultySorted = sorting[0]?.id === 'difficulty';
 
   const clearTags = () => updateParams((next) => next.delete('tags'));
+  // The topics the candidate's problems carry: the filter control writes them to ?tags=, as links from other pages do.
+  const topics = React.useMemo(
+    () => [...new Set(questions.flatMap((q) => parseTagFilter(q.tags)))].sort((a, b) => a.localeCompare(b)).map((t) => ({ value: t, label: t })),
+    [questions],
+  );
+  const setTags = (tags: string[]) => {
+    updateParams((next) => (tags.length > 0 ? next.set('tags', tags.join(',')) : next.delete('tags')));
+    toFirstPage();
+  };
 
   return (
     <div className="space-y-3">
@@ -239,8 +249,8 @@ export function QuestionTable({
         <div className="relative min-w-48 flex-1">
           <Search className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground" aria-hidden />
           <Input
-            aria-label="Search titles (comma-separated)"
-            placeholder="Search titles, e.g. two sum, tree"
+            aria-label="Search titles and tags (comma-separated)"
+            placeholder="Search titles and tags, e.g. two sum, graph"
             className="pl-8"
             value={search}
             onChange={(e) => {
@@ -260,6 +270,21 @@ export function QuestionTable({
         >
           <CalendarClock aria-hidden /> Due today only
         </Button>
+        <Combobox
+          multiple
+          label="Topics"
+          aria-label="Filter by topic"
+          value={tagFilter}
+          onValueChange={setTags}
+          options={topics}
+          placeholder="All topics"
+          searchPlaceholder="Search topics..."
+          searchLabel="Search topics"
+          emptyText="No topic found."
+          renderValue={(chosen) => `${chosen.length} topic${chosen.length === 1 ? '' : 's'}`}
+          size="sm"
+          className="h-8 w-auto"
+        />
         <Button
           variant="outline"
           size="sm"

@@ -22,7 +22,9 @@ import { Combobox } from '@/components/ui/combobox';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, TextField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { ReviewDraft } from '../helpers';
+import { useAuth } from '@/lib/auth';
+import { keepReviewDraft, readReviewDraft, typingIn, type ReviewDraft } from '../helpers';
+import { Stopwatch } from './stopwatch';
 
 type ReviewInput = CreateSessionInput;
 
@@ -63,10 +65,6 @@ const gradeHints: Record<ReviewGrade, string> = {
   good: 'Solved',
   easy: 'Solved at once',
 };
-
-/** A key press typed into a field is text, not a grade. */
-const typingIn = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
  * Again/Hard/Good/Easy, as Anki asks it; none chosen, the scores give it (shown). Keys 1–4 choose
@@ -115,10 +113,10 @@ function GradePicker({ value, onChange, fromScores }: { value: ReviewGrade | nul
   );
 }
 
-/** What was typed, as the sign-in-again draft keeps it. */
-function draftOf(values: ReviewInput): ReviewDraft {
+/** What was typed, as the draft keeps it. */
+function draftOf(values: Partial<ReviewInput>): ReviewDraft {
   return {
-    errors: values.errors ?? [],
+    errors: (values.errors ?? []).filter((e): e is string => typeof e === 'string'),
     submissions: values.submissions ? String(values.submissions) : '',
     minutes: values.timer ? String(values.timer) : '',
     notes: typeof values.notes === 'string' ? values.notes : '',
@@ -133,17 +131,20 @@ function draftOf(values: ReviewInput): ReviewDraft {
 export function ReviewForm({
   question,
   errorTypes,
-  draft,
   saving,
   onSave,
 }: {
   question: QuestionListItem;
   errorTypes: ErrorType[] | undefined;
-  draft: ReviewDraft | undefined;
   saving: boolean;
-  /** True once stored: the form empties; false keeps what was typed. */
-  onSave(review: CreateSession, draft: ReviewDraft): Promise<boolean>;
+  /** True once stored: the form empties (and its draft goes); false keeps what was typed. */
+  onSave(review: CreateSession): Promise<boolean>;
 }) {
+  const { user } = useAuth();
+  // Whose draft this is: still the same user's once their session has ended, until someone else signs in.
+  const [owner, setOwner] = React.useState(user?.id);
+  if (user && user.id !== owner) setOwner(user.id);
+  const [draft] = React.useState(() => (user ? readReviewDraft(user.id, question.id) : undefined));
   const form = useForm<ReviewInput, unknown, CreateSession>({
     resolver: zodResolver(createSessionSchema),
     mode: 'onChange',
@@ -162,6 +163,13 @@ export function ReviewForm({
   const correctness = correctnessFromErrors(chosen ?? [], errorTypes);
   const confidence = confidenceFrom(asNumber(submissions), asNumber(minutes));
   const setGrade = React.useCallback((value: ReviewGrade | null) => form.setValue('grade', value), [form]);
+  const typed = useWatch({ control: form.control });
+  React.useEffect(() => {
+    if (owner) keepReviewDraft(owner, question.id, draftOf(typed));
+  }, [owner, typed, question.id]);
+  const setMinutes = React.useCallback((value: number) => form.setValue('timer', value, { shouldValidate: true }), [form]);
+  /** A new stopwatch with each review stored. */
+  const [round, setRound] = React.useState(0);
 
   const submit = (event: React.FormEvent) => {
     form.setValue('correctness', correctness);
@@ -170,8 +178,11 @@ export function ReviewForm({
     form.setValue('submissions', asNumber(form.getValues('submissions')));
     form.setValue('timer', asNumber(form.getValues('timer')));
     return form.handleSubmit(async (review) => {
-      if (!(await onSave(review, draftOf(form.getValues())))) return;
+      if (!(await onSave(review))) return;
+      // Stored: the draft goes now, as the page may already be leaving.
+      if (owner) keepReviewDraft(owner, question.id, draftOf({}));
       form.reset({ question_id: question.id, correctness: 100, confidence: 0, errors: [], submissions: undefined, timer: undefined, notes: '', grade: null });
+      setRound((n) => n + 1);
     })(event);
   };
 
@@ -234,6 +245,7 @@ export function ReviewForm({
               <FormControl>
                 <NumberInput {...field} min={0} step="any" inputMode="decimal" />
               </FormControl>
+              <Stopwatch key={round} onMinutes={setMinutes} />
               <FormMessage />
             </FormItem>
           )}

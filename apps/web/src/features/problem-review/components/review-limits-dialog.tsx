@@ -3,6 +3,7 @@ import { ReviewLimits, reviewLimitsRange, reviewLimitsSchema } from '@app/contra
 import { SlidersHorizontal } from 'lucide-react';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form, TextField } from '@/components/ui/form';
@@ -19,7 +20,10 @@ const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** How much "Review due" holds a day: reviews of problems seen before, and problems never reviewed. */
 export function ReviewLimitsDialog() {
-  const [open, setOpen] = React.useState(false);
+  // "limit in Daily limits" on "Review due" comes here with ?limits=open: the dialog opens with the page.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('limits') === 'open';
+  const [open, setOpen] = React.useState(asked);
   const limits = useReviewLimits();
   const save = useSetReviewLimits();
   const form = useForm<ReviewLimits>({ resolver: zodResolver(reviewLimitsSchema), mode: 'onChange' });
@@ -28,6 +32,19 @@ export function ReviewLimitsDialog() {
     setOpen(next);
     if (next && limits.data) form.reset(limits.data);
   };
+
+  // Opened from the address: its figures once they are in, and the address no longer asks.
+  React.useEffect(() => {
+    if (!asked || !limits.data) return;
+    form.reset(limits.data);
+    setParams(
+      (now) => {
+        now.delete('limits');
+        return now;
+      },
+      { replace: true },
+    );
+  }, [asked, limits.data, form, setParams]);
 
   const submit = form.handleSubmit(async (values) => {
     try {

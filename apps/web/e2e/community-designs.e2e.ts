@@ -1,0 +1,83 @@
+import { communityDesignMessages } from '@app/contracts';
+import { Browser, Page } from 'playwright-core';
+import { api, createAccount, launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+
+// Community designs (issue 36 item 5): hidden by the server until the reader submits their own
+// attempt, then a submitted attempt published from its prompt's page, listed anonymously for another
+// candidate with its notes and drawing, upvoted once, commented on and the comment edited.
+jest.setTimeout(60_000);
+
+/** A submitted url-shortener attempt with notes and a labelled box, made through the API. */
+async function submittedAttempt(token: string, note: string): Promise<string> {
+  const { data } = (await api(token, 'POST', '/api/system-design/prompts/url-shortener/attempts', { mode: 'untimed' })) as { data: { id: string } };
+  const scene = { type: 'excalidraw', elements: [{ id: 'cache', type: 'text', text: 'Redis cache', x: 40, y: 40, width: 120, height: 25, fontSize: 20 }] };
+  await api(token, 'PUT', `/api/system-design/attempts/${data.id}`, { revision: 1, notes: { requirements: note }, scene });
+  await api(token, 'POST', `/api/system-design/attempts/${data.id}/submit`);
+  return data.id;
+}
+
+const tokenIn = async (page: Page) => (JSON.parse((await page.evaluate(() => localStorage.getItem('auth_session')))!) as { access_token: string }).access_token;
+const design = (page: Page, note: string) => page.getByTestId('community-design').filter({ hasText: note });
+
+describe('Community designs (Chromium)', () => {
+  let browser: Browser;
+  const authorNote = `Shorten ${Date.now()} links a day, redirect in 10 ms`;
+  beforeAll(async () => {
+    browser = await launch();
+    const author = await createAccount(uniqueEmail('designer'));
+    // Another candidate's design, published anonymously (the default) by the call the page's button makes.
+    await api(author, 'POST', `/api/system-design/attempts/${await submittedAttempt(author, authorNote)}/publish`, {});
+  });
+  afterAll(() => browser.close());
+
+  it("says why others' designs are hidden before a submit, then publishes an attempt, lists another candidate's design anonymously, counts one upvote and takes a comment its author edits (1280 light)", async () => {
+    const { page } = await newPage(browser);
+    await signUp(page, uniqueEmail('reader'), { at: '/system-design/url-shortener' });
+    await page.getByTestId('community-designs-hidden').getByText(communityDesignMessages.hidden).waitFor();
+    expect(await design(page, authorNote).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'community-designs-hidden-1280-light');
+    await submittedAttempt(await tokenIn(page), 'My own take on it');
+    await page.reload();
+    await page.getByRole('button', { name: 'Publish my latest submitted attempt' }).click();
+    await page.getByRole('status').filter({ hasText: 'Published' }).waitFor();
+    const mine = design(page, 'My own take on it');
+    await mine.waitFor({ timeout: 15_000 });
+    await mine.getByText('You').first().waitFor();
+
+    const theirs = design(page, authorNote);
+    await theirs.waitFor();
+    await theirs.getByText('Anonymous').waitFor();
+    const upvote = theirs.getByRole('button', { name: /Upvote this design/ });
+    expect(await upvote.getAttribute('aria-pressed')).toBe('false');
+    await upvote.click();
+    await theirs.getByRole('button', { name: 'Upvote this design, 1 upvote' }).waitFor();
+    expect(await upvote.getAttribute('aria-pressed')).toBe('true');
+    await theirs.getByLabel('Comment on this design').fill('Why a 302 rather than a 301?');
+    await theirs.getByRole('button', { name: 'Comment', exact: true }).click();
+    const comments = theirs.getByRole('list', { name: 'Comments' });
+    await comments.getByText('Why a 302 rather than a 301?').waitFor();
+    await comments.getByRole('button', { name: 'Edit your comment' }).click();
+    await comments.getByLabel('Edit your comment').fill('Why a 302 rather than a 301? Clicks are counted.');
+    await comments.getByRole('button', { name: 'Save comment' }).click();
+    await comments.getByText('Why a 302 rather than a 301? Clicks are counted.').waitFor();
+    await comments.getByText('· edited').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // Checked before the drawing opens: Excalidraw's own zoom button names itself apart from the figure it shows.
+    await theirs.getByRole('button', { name: 'Show drawing' }).click();
+    await theirs.getByTestId('design-canvas').waitFor();
+    await screenshot(page, 'community-designs-1280-light');
+  });
+
+  it('lays the designs out on a phone in dark theme', async () => {
+    const { page } = await newPage(browser, { width: 375, height: 800 }, 'dark');
+    await signUp(page, uniqueEmail('phone'), { at: '/system-design' });
+    await page.getByRole('heading', { level: 1, name: 'System Design' }).waitFor();
+    await submittedAttempt(await tokenIn(page), 'A phone reader');
+    await page.goto('/system-design/url-shortener');
+    await design(page, authorNote).getByText('Anonymous').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'community-designs-375-dark');
+  });
+});
