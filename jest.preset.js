@@ -27,6 +27,8 @@ module.exports = {
     // Every other @app/<name> is a service: services/<name>/src (the registry's names).
     '^@app/(?!contracts$|service-kit|gateway$|web$)([a-z0-9-]+)$': path.join(__dirname, 'services/$1/src/index.ts'),
   },
+  // pg-boss and some of its dependencies are published as ES modules only: compiled like the sources.
+  transformIgnorePatterns: ['/node_modules/(?!(pg-boss|serialize-error|non-error|rrule-temporal)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Each project's tests, time and failures are repeated at the end of a whole `npm test` (scripts/test-summary.cjs).
   reporters: ['default', path.join(__dirname, 'scripts/test-summary.cjs')],

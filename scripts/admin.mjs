@@ -14,6 +14,8 @@
 // `npm run admin -- compose-env` writes .env for docker-compose.yml: generated passwords, kept when present.
 // `npm run admin -- rotate-signing-key` adds a signing key to identity (sealed with SIGNING_KEY_ENCRYPTION_KEY,
 // else the embedded default's): every replica signs with it within 20 s, no restart (docs/deploy.md).
+// `npm run admin -- mail-keys rotate` adds a key sealing the tokens of mails' unsubscribe addresses: the
+// key before it still opens its tokens, older ones are dropped (a leaked link stops working).
 // `npm run admin -- grant-credits <email> <credits>` grants AI mock interview credits (1 to 1000) to the
 // account with that e-mail on the embedded identity, noting the operator (your login) in voice's ledger.
 // `npm run admin -- announce-companies` announces every company again (interviews.company.created): the
@@ -21,6 +23,13 @@
 // `npm run admin -- events` lists each service's outbox backlog (rows waiting, the oldest one's age and error),
 // the rows parked after the broker refused them, and the dead-letter stream (with NATS_URL and the
 // streams-admin NATS_USER / NATS_PASSWORD, EVENT_SUBJECT_PREFIX); `events redrive <event id|all>` sends them again.
+// `npm run admin -- mail` lists identity's mail outbox: counts per state (waiting, retrying, failed, skipped, sent),
+// the oldest waiting mail's age, and the mail failing or waiting longest with its last error.
+// `npm run admin -- jobs` lists every service's scheduled jobs (the kit's job runner, pg-boss in <schema>_jobs):
+// the last run, its state, failed and retried runs of the last 7 days, and when the next one is due.
+// `npm run admin -- moderation-log` lists every service's audit log, newest first: who did what to whose
+// content (review decisions, edits and deletions of others' comments, status changes, merges), with the
+// text before and after.
 // `npm run admin -- sample-data [--remove]` loads (or takes out) a clearly marked sample community for a
 // first run (scripts/sample-data.mjs); with DATABASE_URL set it is refused unless --force is added.
 import { spawnSync } from 'node:child_process';
@@ -39,12 +48,24 @@ const [command, email, credits] = process.argv.slice(2);
 if (
   !(commands.includes(command) && email) &&
   !(command === 'grant-credits' && email && credits !== undefined) &&
-  !['mailbox', 'db-roles', 'nats-accounts', 'provision-streams', 'compose-env', 'announce-companies', 'rotate-signing-key'].includes(command) &&
+  ![
+    'mailbox',
+    'db-roles',
+    'nats-accounts',
+    'provision-streams',
+    'compose-env',
+    'announce-companies',
+    'rotate-signing-key',
+    'jobs',
+    'moderation-log',
+    'mail',
+  ].includes(command) &&
   !(command === 'sample-data' && process.argv.slice(3).every((flag) => flag === '--remove' || flag === '--force')) &&
+  !(command === 'mail-keys' && email === 'rotate') &&
   !(command === 'events' && (email === undefined || (email === 'redrive' && (credits === 'all' || /^[0-9a-f-]{36}$/i.test(credits ?? '')))))
 ) {
   console.error(
-    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- grant-credits <email> <credits>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       NATS_URL=… NATS_USER=streams-admin NATS_PASSWORD=… npm run admin -- provision-streams\n       npm run admin -- compose-env\n       npm run admin -- announce-companies\n       npm run admin -- rotate-signing-key\n       npm run admin -- sample-data [--remove] [--force]\n       npm run admin -- events [redrive <event id|all>]`,
+    `usage: npm run admin -- <${commands.join('|')}> <email>\n       npm run admin -- grant-credits <email> <credits>\n       npm run admin -- mailbox [email]\n       DATABASE_URL=<superuser> npm run admin -- db-roles\n       npm run admin -- nats-accounts\n       NATS_URL=… NATS_USER=streams-admin NATS_PASSWORD=… npm run admin -- provision-streams\n       npm run admin -- compose-env\n       npm run admin -- announce-companies\n       npm run admin -- rotate-signing-key\n       npm run admin -- mail-keys rotate\n       npm run admin -- sample-data [--remove] [--force]\n       npm run admin -- events [redrive <event id|all>]\n       npm run admin -- jobs\n       npm run admin -- mail\n       npm run admin -- moderation-log`,
   );
   process.exit(2);
 }
@@ -106,6 +127,66 @@ if (command === 'events') {
   process.exit(code);
 }
 
+if (command === 'moderation-log') {
+  const kit = path.join(root, 'libs/service-kit/dist/index.js');
+  if (!existsSync(kit)) {
+    console.error('the service kit is not built yet: run `npm run build` first');
+    process.exit(1);
+  }
+  const { moderationLogReport } = createRequire(import.meta.url)(kit);
+  const { url, embedded } = await commandDatabase();
+  const services = registryServices(root).map((s) => ({ service: s.name, schema: process.env[`${s.name.toUpperCase()}_DATABASE_SCHEMA`] ?? s.name }));
+  const code = await moderationLogReport({ databaseUrl: url, services })
+    .then((lines) => {
+      if (lines.length === 0) console.log('no moderator actions yet');
+      for (const l of lines) {
+        const detail = [l.reason && `reason: ${l.reason}`, l.before && `before: ${l.before}`, l.after && `after: ${l.after}`].filter(Boolean).join('; ');
+        console.log(
+          `${l.created_at} ${l.service.padEnd(11)} ${l.moderator_name}: ${l.action} ${l.kind} ${l.item_id} "${l.item_title}"${detail ? ` (${detail.replace(/\n/g, ' / ')})` : ''}`,
+        );
+      }
+      return 0;
+    })
+    .catch((err) => (console.error(`moderation-log: ${err.message}`), 1))
+    .finally(() => embedded?.stop());
+  process.exit(code);
+}
+
+if (command === 'jobs') {
+  const kit = path.join(root, 'libs/service-kit/dist/index.js');
+  if (!existsSync(kit)) {
+    console.error('the service kit is not built yet: run `npm run build` first');
+    process.exit(1);
+  }
+  const { jobsReport } = createRequire(import.meta.url)(kit);
+  const { url, embedded } = await commandDatabase();
+  const services = registryServices(root).map((s) => ({ service: s.name, schema: process.env[`${s.name.toUpperCase()}_DATABASE_SCHEMA`] ?? s.name }));
+  const code = await listJobs(jobsReport, { databaseUrl: url, services })
+    .catch((err) => (console.error(`jobs: ${err.message}`), 1))
+    .finally(() => embedded?.stop());
+  process.exit(code);
+}
+
+async function listJobs(jobsReport, target) {
+  const when = (date) => (date ? date.toISOString().replace('T', ' ').slice(0, 19) : '-');
+  const jobs = await jobsReport(target);
+  if (jobs.length === 0) {
+    console.log('no jobs yet: the services have not started on this database');
+    return 0;
+  }
+  console.log(
+    `${'service'.padEnd(12)}${'job'.padEnd(28)}${'last run (UTC)'.padEnd(21)}${'state'.padEnd(11)}${'failed'.padStart(7)}${'retried'.padStart(9)}  next run (UTC)`,
+  );
+  for (const j of jobs) {
+    console.log(
+      `${j.service.padEnd(12)}${j.job.padEnd(28)}${when(j.lastRun?.at).padEnd(21)}${(j.lastRun?.state ?? '-').padEnd(11)}${String(j.failed).padStart(7)}${String(j.retried).padStart(9)}  ${when(j.nextRun)}`,
+    );
+    if (j.lastRun?.error) console.log(`  last error: ${j.lastRun.error}`);
+  }
+  console.log('failed and retried: runs of the last 7 days; a run is tried again twice before it counts as failed');
+  return 0;
+}
+
 async function redrive({ redriveEvents }, target, which) {
   const sent = await redriveEvents(target, which);
   console.log(`sent again: ${sent.parked} parked outbox row(s), ${sent.deadLetters} dead letter(s), ${sent.redriven} redriven event(s) that had failed again`);
@@ -154,11 +235,12 @@ if (command === 'nats-accounts' || command === 'db-roles') {
   }
   const services = registryServices(root);
   if (command === 'nats-accounts') {
-    const { natsAccountsConfig, natsAdministrator, natsPasswordVariable } = createRequire(import.meta.url)(kit);
+    const { natsAccountsConfig, natsAdministrator, natsGatewayListener, natsPasswordVariable } = createRequire(import.meta.url)(kit);
     process.stdout.write(
       natsAccountsConfig({
         services: services.map((s) => ({ ...s, password: { env: natsPasswordVariable(s.name) } })),
         administrator: { user: natsAdministrator, password: { env: natsPasswordVariable(natsAdministrator) } },
+        listeners: [{ user: natsGatewayListener, password: { env: natsPasswordVariable(natsGatewayListener) } }],
       }),
     );
     process.exit(0);

@@ -286,6 +286,9 @@ function sharedRegions(services) {
         `- CREATE ROLE ${s.name} LOGIN`,
         `- CREATE SCHEMA ${s.name} AUTHORIZATION ${s.name}`,
         `- REVOKE ALL ON SCHEMA ${s.name} FROM PUBLIC`,
+        // The kit's job runner (pg-boss) keeps its tables there (libs/service-kit/src/jobs).
+        `- CREATE SCHEMA ${s.name}_jobs AUTHORIZATION ${s.name}`,
+        `- REVOKE ALL ON SCHEMA ${s.name}_jobs FROM PUBLIC`,
       ]),
       services.map((s) => `- { name: ${s.name}, ensure: present, login: true, passwordSecret: { name: ${s.name}-db-role } }`),
     ],
@@ -320,7 +323,7 @@ export function deployManifests() {
     if (!existsSync(built)) throw new Error(`${path.relative(root, built)} is missing: run \`npm run build\` first`);
   }
   const { serviceRegistry, upstreamUrlVariable } = require(contractsPath);
-  const { natsAccountsConfig, natsAdministrator, natsPasswordVariable } = require(kitPath);
+  const { natsAccountsConfig, natsAdministrator, natsGatewayListener, natsPasswordVariable } = require(kitPath);
   const services = serviceRegistry.map((s) => ({
     name: s.name,
     port: s.port,
@@ -347,6 +350,7 @@ export function deployManifests() {
     natsAccountsConfig({
       services: services.map((s) => ({ ...s, password: { env: natsPasswordVariable(s.name) } })),
       administrator: { user: natsAdministrator, password: { env: natsPasswordVariable(natsAdministrator) } },
+      listeners: [{ user: natsGatewayListener, password: { env: natsPasswordVariable(natsGatewayListener) } }],
     }),
   );
   for (const [file, bodies] of Object.entries(sharedRegions(services))) {

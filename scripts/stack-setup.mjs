@@ -19,6 +19,7 @@ const steps = {
   secureSuperuser: (url) => secureSuperuser(url),
   serviceDatabaseUrls: (superuserUrl, passwords) => serviceDatabaseUrls(root, superuserUrl, passwords),
   natsAdministrator: () => kitModule('events/nats-options.js').natsAdministrator,
+  natsGatewayListener: () => kitModule('events/nats-options.js').natsGatewayListener,
   natsAccountsConfig: (options) => kitModule('events/nats-options.js').natsAccountsConfig(options),
   provisionEventStreams: (env) => kitModule('events/provisioning.js').provisionEventStreamsFromEnv(env),
 };

@@ -126,8 +126,9 @@ async function main() {
     ports[s.name] = [];
     for (let r = 0; r < replicas; r++) ports[s.name].push(await freePort(process.env.SERVICE_PORTS === 'any' || r > 0 ? 0 : s.port));
   }
+  // Every identity replica's: a verifier asks another while one is down, as a Kubernetes Service would send it.
   if (!shared.SUPABASE_JWT_SECRET && !shared.AUTH_JWKS_URL) {
-    shared.AUTH_JWKS_URL = `http://127.0.0.1:${ports.identity[0]}/auth/v1/.well-known/jwks.json`;
+    shared.AUTH_JWKS_URL = ports.identity.map((p) => `http://127.0.0.1:${p}/auth/v1/.well-known/jwks.json`).join(',');
   }
   say(
     `database: ${process.env.DATABASE_URL ? `DATABASE_URL (${redact(databaseUrl)})` : `embedded Postgres, data in ${shown(path.join(dataDirOf(root), 'postgres'))} (${redact(databaseUrl)}; a role per service)`}`,
@@ -323,7 +324,7 @@ async function natsServer(services, secrets, nodes) {
   if (!binary) return { url: undefined, how: 'in-process bus (no nats-server on PATH; all services in this process)' };
   // The launcher's own users, for the streams and the gateway: new passwords each start, kept nowhere but the configuration.
   const administrator = { NATS_USER: await setup.run('natsAdministrator'), NATS_PASSWORD: randomBytes(24).toString('base64url') };
-  const gateway = { NATS_USER: 'gateway', NATS_PASSWORD: randomBytes(24).toString('base64url') };
+  const gateway = { NATS_USER: await setup.run('natsGatewayListener'), NATS_PASSWORD: randomBytes(24).toString('base64url') };
   const dataDir = dataDirOf(root);
   const accounts = await setup.run('natsAccountsConfig', {
     services: services.map((s) => ({ ...s, password: { value: secrets.services[s.name].nats } })),

@@ -21,7 +21,8 @@ const summary = path.join(root, 'scripts/test-summary.cjs');
 /** Runs a command with the terminal's output; answers its exit code (1 when a signal ended it). */
 const run = (command, args) =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
+    // Screenshots are for a developer looking at one browser test (apps/web/e2e/browser.ts), not for the whole run.
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { E2E_SCREENSHOTS: '0', ...process.env, NX_DAEMON: 'false' } });
     child.on('error', () => resolve(1));
     child.on('exit', (code) => resolve(code ?? 1));
   });

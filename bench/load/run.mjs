@@ -185,7 +185,11 @@ class VirtualUser {
     });
     const filed = await call('POST', '/api/contact-form', {
       ...auth,
-      body: { subject: 'Feature Request', message: `Load feature request ${runId} ${this.index}: dark mode for the analytics page` },
+      body: {
+        subject: 'Feature Request',
+        title: `Dark mode (load ${this.index})`,
+        message: `Load feature request ${runId} ${this.index}: dark mode for the analytics page`,
+      },
     });
     for (const [what, res] of [
       ['opportunity', shared],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serviceRegistry, upstreamUrlVariable } from '@app/contracts';
-import { natsAccountsConfig, natsAdministrator, natsPasswordVariable } from '@app/service-kit/core';
+import { natsAccountsConfig, natsAdministrator, natsGatewayListener, natsPasswordVariable, serviceExtensionsSql } from '@app/service-kit/core';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IStatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
@@ -247,9 +247,9 @@ describe.each(overlayNames)('overlay %s', (overlay) => {
       expect({ name, fromIngress: allowed(policies(), ingressController, podOf(name), port) }).toEqual({ name, fromIngress: false });
       expect({ name, fromStranger: allowed(policies(), stranger, podOf(name), port) }).toEqual({ name, fromStranger: false });
     }
-    // The gateway needs no database or bus.
+    // The gateway needs no database; it reaches NATS (its port only) to hear ended sessions.
     expect(allowed(policies(), gateway, { ip: '10.20.0.5' }, 5432)).toBe(false);
-    expect(allowed(policies(), gateway, { ip: '10.20.0.5' }, 4222)).toBe(false);
+    expect(allowed(policies(), gateway, { ip: '10.20.0.5' }, 4222)).toBe(true);
   });
 
   test('network: services reach Postgres, NATS and identity (token keys), and of each other only interviews → profile; every pod reaches DNS only', () => {
@@ -408,6 +408,7 @@ describe('prod-self-hosted: NATS and Postgres inside the cluster', () => {
       natsAccountsConfig({
         services: serviceRegistry.map((s) => ({ ...s, password: { env: natsPasswordVariable(s.name) } })),
         administrator: { user: natsAdministrator, password: { env: natsPasswordVariable(natsAdministrator) } },
+        listeners: [{ user: natsGatewayListener, password: { env: natsPasswordVariable(natsGatewayListener) } }],
       }),
     );
     expect(nats.spec!.template.spec!.containers[0].volumeMounts).toContainEqual({ name: 'accounts', mountPath: '/etc/nats/accounts' });
@@ -416,6 +417,7 @@ describe('prod-self-hosted: NATS and Postgres inside the cluster', () => {
       expect(env[natsPasswordVariable(name)].valueFrom!.secretKeyRef).toEqual({ name: `${name}-secrets`, key: 'NATS_PASSWORD' });
     }
     expect(env[natsPasswordVariable(natsAdministrator)].valueFrom!.secretKeyRef).toEqual({ name: 'event-streams-secrets', key: 'NATS_PASSWORD' });
+    expect(env[natsPasswordVariable(natsGatewayListener)].valueFrom!.secretKeyRef).toEqual({ name: 'gateway-secrets', key: 'NATS_PASSWORD' });
   });
 
   test('a CloudNativePG cluster of three instances, with a role and a schema of its own per service', () => {
@@ -431,6 +433,8 @@ describe('prod-self-hosted: NATS and Postgres inside the cluster', () => {
     expect(cluster.spec.instances).toBe(3);
     const sql = cluster.spec.bootstrap.initdb.postInitApplicationSQL;
     expect(sql).toContain('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
+    // What the launcher's superuser makes before the roles: the services' roles cannot.
+    expect(sql).toEqual(expect.arrayContaining(serviceExtensionsSql));
     for (const { name } of serviceRegistry) {
       expect(sql).toEqual(
         expect.arrayContaining([`CREATE ROLE ${name} LOGIN`, `CREATE SCHEMA ${name} AUTHORIZATION ${name}`, `REVOKE ALL ON SCHEMA ${name} FROM PUBLIC`]),
@@ -455,11 +459,15 @@ describe('prod-self-hosted: NATS and Postgres inside the cluster', () => {
     expect(allowed(policies(), from, natsPod, 6222)).toBe(false);
   });
 
-  test('the NATS servers reach each other on the cluster port; the gateway reaches neither store', () => {
+  test('the NATS servers reach each other on the cluster port; the gateway hears ended sessions there as its listener user, and reaches no database', () => {
     const natsPod = pod('thunderprep', named<IStatefulSet>(objects(), 'StatefulSet', 'nats').spec!.template.metadata!.labels!);
     expect(allowed(policies(), natsPod, natsPod, 6222)).toBe(true);
-    const gateway = pod('thunderprep', named<IDeployment>(objects(), 'Deployment', 'gateway').spec!.template.metadata!.labels!);
-    expect(allowed(policies(), gateway, natsPod, 4222)).toBe(false);
+    const deployment = named<IDeployment>(objects(), 'Deployment', 'gateway');
+    const env = Object.fromEntries((deployment.spec!.template.spec!.containers[0].env ?? []).map((e) => [e.name, e.value]));
+    expect(env).toMatchObject({ NATS_URL: 'nats://nats:4222', NATS_USER: natsGatewayListener });
+    const gateway = pod('thunderprep', deployment.spec!.template.metadata!.labels!);
+    expect(allowed(policies(), gateway, natsPod, 4222)).toBe(true);
+    expect(allowed(policies(), gateway, natsPod, 6222)).toBe(false);
     expect(allowed(policies(), gateway, pod('thunderprep', { 'cnpg.io/cluster': 'thunderprep-pg' }), 5432)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { supabaseClient } from '@app/service-kit/testing';
+import { nodeCommand } from './commands';
 import { body, startStack, Stack } from './stack';
 
 /** `npm run admin -- delete-user`: the account goes in identity, and every service erases its data. */
@@ -39,10 +39,13 @@ describe('deleting an account, across services', () => {
 
     // The operator command, as `npm run admin` runs it, on identity's schema.
     const identity = stack.services.identity;
-    const command = spawnSync(process.execPath, [path.resolve(__dirname, '../../services/identity/dist/admin.js'), 'delete-user', email], {
-      env: { ...process.env, DATABASE_URL: stack.env.databaseUrl, DATABASE_SCHEMA: identity.db.schema },
-      encoding: 'utf8',
-    });
+    const deleteUser = () =>
+      nodeCommand(path.resolve(__dirname, '../../services/identity/dist/admin.js'), ['delete-user', email], {
+        ...process.env,
+        DATABASE_URL: stack.env.databaseUrl,
+        DATABASE_SCHEMA: identity.db.schema,
+      });
+    const command = await deleteUser();
     expect(command.status).toBe(0);
     expect(command.stderr).toContain(`account ${userId} deleted`);
 
@@ -60,10 +63,7 @@ describe('deleting an account, across services', () => {
     const signIn = await supabaseClient(stack.url).auth.signInWithPassword({ email, password: 'secret123' });
     expect(signIn.error?.message).toBe('Invalid login credentials');
 
-    const unknown = spawnSync(process.execPath, [path.resolve(__dirname, '../../services/identity/dist/admin.js'), 'delete-user', email], {
-      env: { ...process.env, DATABASE_URL: stack.env.databaseUrl, DATABASE_SCHEMA: identity.db.schema },
-      encoding: 'utf8',
-    });
+    const unknown = await deleteUser();
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain(`no account with the e-mail ${email}`);
   });

@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { supabaseClient } from '@app/service-kit/testing';
+import { nodeCommand } from './commands';
 import { body, startStack, Stack } from './stack';
 
 /**
@@ -32,9 +32,10 @@ describe('announcing every company again', () => {
 
     // As a profile database rebuilt empty, long after the event left the stream, would be.
     await stack.services.profile.db.query('DELETE FROM companies WHERE id = $1', [company.id]);
-    const command = spawnSync(process.execPath, [path.resolve(__dirname, '../../services/interviews/dist/admin.js'), 'announce-companies'], {
-      env: { ...process.env, DATABASE_URL: stack.env.databaseUrl, DATABASE_SCHEMA: stack.services.interviews.db.schema },
-      encoding: 'utf8',
+    const command = await nodeCommand(path.resolve(__dirname, '../../services/interviews/dist/admin.js'), ['announce-companies'], {
+      ...process.env,
+      DATABASE_URL: stack.env.databaseUrl,
+      DATABASE_SCHEMA: stack.services.interviews.db.schema,
     });
     expect(command.status).toBe(0);
     const total = Number((await stack.services.interviews.db.query<{ n: string }>('SELECT count(*) AS n FROM companies')).rows[0].n);

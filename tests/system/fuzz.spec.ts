@@ -313,7 +313,7 @@ describe('fuzzing through the gateway: nothing a client sends is answered with a
     );
     expect(sent).toBeGreaterThanOrEqual(RUNS_PER_ENDPOINT * ordered.length);
     expect(failures.slice(0, 20)).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });

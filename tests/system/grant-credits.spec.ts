@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { supabaseClient } from '@app/service-kit/testing';
+import { nodeCommand } from './commands';
 import { body, startStack, Stack } from './stack';
 
 /** `npm run admin -- grant-credits <email> <n>`: the operator's way past an empty balance, in voice's ledger. */
@@ -13,15 +13,12 @@ describe('granting AI mock interview credits by e-mail', () => {
 
   /** The command as an operator types it (scripts/admin.mjs), on the test database's schemas. */
   const admin = (...args: string[]) =>
-    spawnSync(process.execPath, [path.resolve(__dirname, '../../scripts/admin.mjs'), ...args], {
-      env: {
-        ...process.env,
-        DATABASE_URL: stack.env.databaseUrl,
-        IDENTITY_DATABASE_SCHEMA: stack.services.identity.db.schema,
-        VOICE_DATABASE_SCHEMA: stack.services.voice.db.schema,
-        SUDO_USER: 'ops-margaret',
-      },
-      encoding: 'utf8',
+    nodeCommand(path.resolve(__dirname, '../../scripts/admin.mjs'), args, {
+      ...process.env,
+      DATABASE_URL: stack.env.databaseUrl,
+      IDENTITY_DATABASE_SCHEMA: stack.services.identity.db.schema,
+      VOICE_DATABASE_SCHEMA: stack.services.voice.db.schema,
+      SUDO_USER: 'ops-margaret',
     });
   const grants = async (userId: string) =>
     (
@@ -40,14 +37,14 @@ describe('granting AI mock interview credits by e-mail', () => {
     expect((await body(await fetch(`${stack.url}/api/voice/credits`, { headers }))).balance).toBe(0);
 
     for (const bad of ['0', '-5', '1001', '2.5', 'ten']) {
-      const refused = admin('grant-credits', email, bad);
+      const refused = await admin('grant-credits', email, bad);
       expect(refused.status).toBe(2);
       expect(refused.stderr).toContain('credits must be a whole number from 1 to 1000');
     }
     expect(await grants(userId)).toEqual([{ amount: 10, note: 'starter credits' }]);
 
     // The e-mail as identity compares it: any case, surrounding spaces.
-    const granted = admin('grant-credits', ` ${email.toUpperCase()} `, '7');
+    const granted = await admin('grant-credits', ` ${email.toUpperCase()} `, '7');
     expect(granted.stderr).toContain(`7 credits granted to ${userId} by ops-margaret; balance 7`);
     expect(granted.status).toBe(0);
     expect(await grants(userId)).toEqual([
@@ -57,7 +54,7 @@ describe('granting AI mock interview credits by e-mail', () => {
     expect((await body(await fetch(`${stack.url}/api/voice/credits`, { headers }))).balance).toBe(7);
     expect((await fetch(`${stack.url}/api/elevenlabs/signed-url`, { headers })).status).toBe(200);
 
-    const unknown = admin('grant-credits', `nobody.${Date.now()}@example.com`, '5');
+    const unknown = await admin('grant-credits', `nobody.${Date.now()}@example.com`, '5');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('no account with the e-mail nobody.');
   });

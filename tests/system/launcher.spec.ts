@@ -246,7 +246,8 @@ describe('npm start', () => {
     it('keeps retrying a service that can never start, saying why beside each retry, while the rest of the app serves', async () => {
       const launcher = await startLauncher({ ...ownEnv(), PRACTICE_LIST_CACHE_MB: 'plenty', RESTART_DELAY_MS: '200', RESTART_MAX_DELAY_MS: '400' });
       launchers.push(launcher);
-      expect(launcher.output()).toContain('[start] not ready yet: practice (the lines above say why); the rest of the app serves meanwhile');
+      // Said on standard error just after "ready in" on standard output: two pipes, read in either order.
+      await waitFor(() => launcher.output().includes('[start] not ready yet: practice (the lines above say why); the rest of the app serves meanwhile'), 5_000);
       const retries = () =>
         launcher
           .output()

@@ -171,7 +171,16 @@ describe('readiness when Postgres or NATS goes away and comes back', () => {
     // What interviews announced before (its seeded companies) has left its outbox, so the one write below is all that waits.
     await waitFor(async () => (await interviews.events.pendingCount()) === 0, 20_000);
     await broker.cut();
-    const degraded = { status: 200, body: { status: 'degraded', database: 'up', events: 'nats', broker: 'reconnecting' } };
+    const degraded = {
+      status: 200,
+      body: {
+        status: 'degraded',
+        database: 'up',
+        events: 'nats',
+        broker: 'reconnecting',
+        reasons: ['NATS is unreachable: the client is reconnecting; events wait in the outbox'],
+      },
+    };
     await waitFor(async () => JSON.stringify(await serviceReady()) === JSON.stringify(degraded), 5_000);
     expect(await statusOf(`${interviews.url}/readyz`)).toEqual(degraded);
     // Nothing is taken out of service: the gateway finds every service ready.

@@ -105,6 +105,9 @@ describe('npm start with REPLICAS=2', () => {
         LOG_LEVEL: 'error',
         RESTART_DELAY_MS: '200',
         RESTART_MAX_DELAY_MS: '400',
+        // The calls below come faster than a user's share (20 a second, counted across replicas).
+        USER_REQUESTS_PER_SECOND: '1000',
+        USER_REQUEST_BURST: '1000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { interviewTopics } from '@app/contracts';
 import { supabaseClient } from '@app/service-kit/testing';
+import { nodeCommand } from './commands';
 import { body, startStack, Stack } from './stack';
 
 jest.setTimeout(180_000);
@@ -25,14 +25,11 @@ describe('sample data', () => {
   afterAll(() => stack.close());
 
   const sampleData = (...flags: string[]) =>
-    spawnSync(process.execPath, [admin, 'sample-data', ...flags], {
-      env: {
-        ...process.env,
-        DATABASE_URL: stack.env.databaseUrl,
-        INTERVIEWS_DATABASE_SCHEMA: stack.services.interviews.db.schema,
-        COMMUNITY_DATABASE_SCHEMA: stack.services.community.db.schema,
-      },
-      encoding: 'utf8',
+    nodeCommand(admin, ['sample-data', ...flags], {
+      ...process.env,
+      DATABASE_URL: stack.env.databaseUrl,
+      INTERVIEWS_DATABASE_SCHEMA: stack.services.interviews.db.schema,
+      COMMUNITY_DATABASE_SCHEMA: stack.services.community.db.schema,
     });
   const get = async (url: string) => {
     const res = await fetch(`${stack.url}${url}`, { headers });
@@ -55,15 +52,15 @@ describe('sample data', () => {
     ).rows;
 
   it('refuses a configured DATABASE_URL without --force, and writes nothing', async () => {
-    const refused = sampleData();
+    const refused = await sampleData();
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('DATABASE_URL is set, and it may hold a real community: refused');
     expect(await sampleReports()).toEqual([]);
-    expect(spawnSync(process.execPath, [admin, 'sample-data', '--everything'], { encoding: 'utf8' }).status).toBe(2);
+    expect((await nodeCommand(admin, ['sample-data', '--everything'])).status).toBe(2);
   });
 
   it('loads marked companies, reports with rounds and offers, opportunities and feature requests, once however often it runs', async () => {
-    const first = sampleData('--force');
+    const first = await sampleData('--force');
     expect(first.stderr).toContain('sample data added: 3 companies, 9 interview reports, 4 opportunities, 3 feature requests');
     expect(first.status).toBe(0);
 
@@ -81,7 +78,7 @@ describe('sample data', () => {
     expect((await sampleFeatures()).length).toBe(3);
     const counted = await counts();
 
-    const again = sampleData('--force');
+    const again = await sampleData('--force');
     expect(again.status).toBe(0);
     expect(again.stderr).toContain(
       'sample data added: 0 companies, 0 interview reports, 0 opportunities, 0 feature requests (19 already there, left as they were)',
@@ -107,7 +104,7 @@ describe('sample data', () => {
     expect(request.status).toBe(201);
     const ownOpportunity = (await body(request)).data.id as string;
 
-    const removed = sampleData('--remove', '--force');
+    const removed = await sampleData('--remove', '--force');
     expect(removed.stderr).toContain('sample data removed: 2 companies, 9 interview reports, 4 opportunities, 3 feature requests');
     expect(removed.status).toBe(0);
 
@@ -123,6 +120,8 @@ describe('sample data', () => {
     const stored = await stack.services.community.db.query('SELECT 1 FROM pathfinder_opportunities WHERE id = $1', [ownOpportunity]);
     expect(stored.rows).toHaveLength(1);
 
-    expect(sampleData('--remove', '--force').stderr).toContain('sample data removed: 0 companies, 0 interview reports, 0 opportunities, 0 feature requests');
+    expect((await sampleData('--remove', '--force')).stderr).toContain(
+      'sample data removed: 0 companies, 0 interview reports, 0 opportunities, 0 feature requests',
+    );
   });
 });

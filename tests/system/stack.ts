@@ -6,6 +6,8 @@ import { RunningService, ServiceDefinition } from '@app/service-kit';
 import { TestEnvironment } from '@app/service-kit/testing';
 import { identityService, readMailbox } from '@app/identity';
 import { startGateway } from '@app/gateway';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { freePort } = require('../../scripts/free-port.cjs') as { freePort(): Promise<number> };
 
 export interface Stack {
   env: TestEnvironment;
@@ -35,7 +37,14 @@ const builtServices = (): ServiceDefinition[] =>
 export async function startStack(serviceEnv: Record<string, string> = {}, gatewayEnv: Record<string, string> = {}): Promise<Stack> {
   const env = await TestEnvironment.create();
   const mailbox = mkdtempSync(path.join(tmpdir(), 'system-mailbox-'));
-  const identity = await env.start(identityService, { MAILBOX_DIR: mailbox, ...serviceEnv });
+  // Identity checks the tokens of its own /api routes against its JWKS too: at its own address, not the registry's port.
+  const identityPort = await freePort();
+  const identity = await env.start(identityService, {
+    MAILBOX_DIR: mailbox,
+    PORT: String(identityPort),
+    AUTH_JWKS_URL: `http://127.0.0.1:${identityPort}/auth/v1/.well-known/jwks.json`,
+    ...serviceEnv,
+  });
   const auth = { SUPABASE_JWT_SECRET: '', AUTH_JWKS_URL: `${identity.url}/auth/v1/.well-known/jwks.json`, ...serviceEnv };
   const services: Record<string, RunningService> = { identity };
   for (const definition of builtServices()) services[definition.name] = await env.start(definition, auth);
