@@ -92,8 +92,7 @@ export class JobRunner {
       const dueEverySeconds = Math.min(job.everyMs / 1000, retryDelay);
       const pollingIntervalSeconds = Math.min(slowestPollSeconds, Math.max(fastestPollSeconds, dueEverySeconds));
       const worker = await boss.work(job.name, { pollingIntervalSeconds }, ([run]: Job[]) => this.runOnce(job, run));
-      // The first run, unless one is already waiting (queued by another replica or an earlier life): stately keeps one.
-      if (await boss.send(job.name, null)) boss.notifyWorker(worker);
+      if (await this.queueFirstRun(job.name)) boss.notifyWorker(worker);
     }
   }
 
@@ -112,6 +111,26 @@ export class JobRunner {
     } catch (err) {
       this.options.logger.warn({ job: job.name, id: run.id, err: (err as Error).message }, 'job failed; it is tried again');
       throw err;
+    }
+  }
+
+  /**
+   * The first run, unless a run is waiting, running or to be retried (queued by another replica or an
+   * earlier life). Stately alone keeps one waiting, but not across the moment between a run's start
+   * and its queueing of the next: a replica starting then queued a second run, due at once. Replicas
+   * starting together take turns here, and from the first run on some run is always unfinished.
+   */
+  private async queueFirstRun(name: string): Promise<boolean> {
+    const client = await this.options.db.pool.connect();
+    const lock = [`${this.schema}.${name}`];
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', lock);
+      const { rowCount } = await client.query(`SELECT 1 FROM "${this.schema}".job WHERE name = $1 AND state < 'completed' LIMIT 1`, [name]);
+      return !rowCount && (await this.boss!.send(name, null)) !== null;
+    } finally {
+      // A connection that cannot unlock is closed, which lets go of its lock.
+      const unlocked = await client.query('SELECT pg_advisory_unlock(hashtext($1))', lock).then(() => true, () => false);
+      client.release(!unlocked);
     }
   }
 
