@@ -146,7 +146,9 @@ export const Combobox = React.forwardRef<HTMLButtonElement, ComboboxProps>(funct
       <PopoverContent aria-label={label} className={cn('w-[var(--radix-popover-trigger-width)] min-w-60 p-0', contentClassName)}>
         <Command shouldFilter={false}>
           <CommandInput placeholder={searchPlaceholder} aria-label={searchLabel} value={search} onValueChange={setSearch} />
-          <CommandList label={label} className="max-h-96">
+          {/* Within the room the viewport leaves below or above the trigger, less the search box: a list
+              taller than that would run off the screen, with options nobody can scroll to. */}
+          <CommandList label={label} className="max-h-[min(24rem,calc(var(--radix-popover-content-available-height)-2.75rem))]">
             {canCreate ? null : <CommandEmpty>{emptyText}</CommandEmpty>}
             {groups.map((group, i) => (
               <CommandGroup key={group ?? ''} heading={group} className={cn(i > 0 && 'border-t')}>
