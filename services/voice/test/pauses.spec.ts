@@ -94,7 +94,10 @@ describe('voice: spoken answers as the interviewer hears them', () => {
     await call.speakAtRealTime(Buffer.concat([said.unfinished(800), quiet(4_500)]));
     expect(call.responses()).toHaveLength(2);
     await call.speakAtRealTime(said.done(600));
-    expect(await silenceUntilReply(call, 3)).toBeLessThan(2_500);
+    // The 0.6 s pause that hands the words to the recogniser, then its run and the reply: well before
+    // the 3.5 s a technical question's silence takes. A busy machine slows the recogniser's start
+    // (2.5 s in a loaded CI run), so the bound is the silence that would end the turn anyway, less 0.5 s.
+    expect(await silenceUntilReply(call, 3)).toBeLessThan(3_000);
     await call.waitForType('user_transcript', 2);
     expect(lastTranscript(call)).toBe("First I tried the brute force and I'm done.");
 
