@@ -53,7 +53,8 @@ describe('e-mail settings and the daily review e-mail (Chromium)', () => {
       'New comments on feature requests I wrote or commented on',
       'My submissions turned down by a moderator',
     ];
-    const switches = [...kinds.map((k) => `${k} in the bell`), ...kinds.map((k) => `${k} by e-mail`)];
+    const askDigest = 'A weekly digest of unread Ask a SWE updates';
+    const switches = [...kinds.map((k) => `${k} in the bell`), ...kinds.map((k) => `${k} by e-mail`), askDigest];
     // Every kind on but comments by e-mail, off until chosen (a busy thread would fill an inbox).
     const offByDefault = `${kinds[2]} by e-mail`;
     const checked = async (name: string) => (await page.getByRole('switch', { name, exact: true }).getAttribute('aria-checked')) === 'true';
@@ -65,7 +66,7 @@ describe('e-mail settings and the daily review e-mail (Chromium)', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'settings-email');
     // One channel of one kind off: the other channel and the other kinds stay on, after a reload too.
-    for (const name of [`${voted} by e-mail`, `${kinds[2]} in the bell`]) {
+    for (const name of [`${voted} by e-mail`, `${kinds[2]} in the bell`, askDigest]) {
       await page.getByRole('switch', { name, exact: true }).click();
       // Saved: the switch is off and usable again (it waits, disabled, while its call is out).
       await page.waitForFunction(
@@ -79,6 +80,7 @@ describe('e-mail settings and the daily review e-mail (Chromium)', () => {
     expect(await checked(`${voted} in the bell`)).toBe(true);
     expect(await checked(`${kinds[2]} in the bell`)).toBe(false);
     expect(await checked(`${kinds[1]} by e-mail`)).toBe(true);
+    expect(await checked(askDigest)).toBe(false);
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'settings-email-phone');

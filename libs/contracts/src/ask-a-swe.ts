@@ -4,6 +4,7 @@ import { topicTags } from './catalogue';
 import { dataOf, emptyToNull } from './common';
 import { endpoint, pagedList } from './http/endpoint';
 import { interviewLevels, interviewTitles } from './interviews';
+import { notificationTitleMax } from './notifications';
 
 /**
  * Ask a SWE (issue 37): questions about interviewing at a company, answered by engineers, served by
@@ -54,6 +55,24 @@ export const askNewAccounts = {
 
 /** Distinct members' flags that hide a post until a moderator reviews it. */
 export const askFlagsToHide = 3;
+
+/**
+ * The weekly digest mail (community's job, identity's mail): a member's Ask a SWE notifications still
+ * unread from the last 7 days, newest first, at most `items` of them named; sent once per member and
+ * week (weeks start on Monday, UTC), only when there is something unread.
+ */
+export const askDigest = { days: 7, items: 10 } as const;
+export const askDigestDueEvent = z.object({
+  user_id: z.string().uuid(),
+  /** The Monday (yyyy-mm-dd, UTC) of the week it is for. */
+  week: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** Unread notifications in the digest's days; more than `items` holds when it was cut. */
+  total: z.number().int().min(1),
+  items: z
+    .array(z.object({ title: z.string().max(notificationTitleMax), link: z.string().startsWith('/').max(500) }))
+    .min(1)
+    .max(askDigest.items),
+});
 
 export const askLimits = {
   titleMin: 15,

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * (docs/notifications.md). The daily review e-mail is practice's own switch (reviewEmailSchema).
  */
 // Appended only: a kind's place is its byte in unsubscribe tokens already mailed.
-export const emailNotificationKinds = ['voted_status', 'followed_status', 'submission_rejected', 'comment_replies'] as const;
+export const emailNotificationKinds = ['voted_status', 'followed_status', 'submission_rejected', 'comment_replies', 'ask_digest'] as const;
 export type EmailNotificationKind = (typeof emailNotificationKinds)[number];
 
 /** What each kind is, in Settings and in the mail's "why you get this". Defaults as Fider's: voters hear of status changes. */
@@ -30,6 +30,12 @@ export const emailNotificationText: Readonly<Record<EmailNotificationKind, { lab
     label: 'New comments on feature requests I wrote or commented on',
     reason: 'you wrote or commented on this feature request',
     byDefault: false,
+  },
+  // On until turned off: one mail a week at most, and only of what the member follows and has not read.
+  ask_digest: {
+    label: 'A weekly digest of unread Ask a SWE updates',
+    reason: 'you follow questions, tags or companies on Ask a SWE and left some of their updates unread this week',
+    byDefault: true,
   },
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { askDigestDueEvent } from './ask-a-swe';
 import { designPublishedEvent, designSubmittedEvent } from './community-designs';
 import { notificationCreatedEvent, notificationRecipientsMax, notificationRequestedEvent } from './notifications';
 
@@ -153,6 +154,8 @@ export const eventSchemas = {
   // A notification stored for one user; and one that community's own feature board asks for (comments).
   'community.notification.created': notificationCreatedEvent,
   'community.notification.requested': notificationRequestedEvent,
+  // A member's unread Ask a SWE notifications of the week, for identity to mail.
+  'community.ask_digest.due': askDigestDueEvent,
   'profile.interview_date.set': interviewDateSetEvent,
   'profile.employment.changed': employmentChangedEvent,
   'practice.review_digest.due': reviewDigestDueEvent,

@@ -34,6 +34,7 @@ export const serviceRegistry = [
       'community.notification.requested',
       'practice.review_digest.due',
       'practice.review_email.changed',
+      'community.ask_digest.due',
     ],
   },
   {
@@ -71,6 +72,7 @@ export const serviceRegistry = [
       'community.submission.rejected',
       'community.notification.requested',
       'community.notification.created',
+      'community.ask_digest.due',
     ],
     // Its own board events too: the notifications bell stores them per user.
     consumes: [

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { serviceEntry } from '@app/contracts';
 import { ServiceDefinition } from '@app/service-kit';
 import { AccountsModule } from './accounts/accounts.module';
+import { AskDigestModule } from './ask-digest/ask-digest.module';
 import { identityConfigShape } from './config';
 import { EmailNotificationsModule } from './email-notifications/email-notifications.module';
 import { FeatureUpdatesModule } from './feature-updates/feature-updates.module';
@@ -11,7 +12,7 @@ import { ReviewDigestModule } from './review-digest/review-digest.module';
 import { SupabaseWebhookModule } from './supabase-webhook/supabase-webhook.module';
 
 /** The GoTrue API of the embedded default, the webhook that brings a real project's accounts in, feature-board and daily review e-mails. */
-@Module({ imports: [AccountsModule, SupabaseWebhookModule, EmailNotificationsModule, FeatureUpdatesModule, ReviewDigestModule] })
+@Module({ imports: [AccountsModule, SupabaseWebhookModule, EmailNotificationsModule, FeatureUpdatesModule, ReviewDigestModule, AskDigestModule] })
 class IdentityModule {}
 
 export const identityService: ServiceDefinition<typeof identityConfigShape> = {

@@ -109,7 +109,7 @@ describe('identity: e-mails about the feature board, as each member chose', () =
 
     const mine = (await request(svc.url).get('/api/email-notifications').set(voter.auth).expect(200)).body;
     expect(mine).toEqual({
-      settings: { voted_status: false, followed_status: true, submission_rejected: true, comment_replies: false },
+      settings: { voted_status: false, followed_status: true, submission_rejected: true, comment_replies: false, ask_digest: true },
       address_confirmed: true,
     });
     const theirs = (await request(svc.url).get('/api/email-notifications').set(other.auth).expect(200)).body;

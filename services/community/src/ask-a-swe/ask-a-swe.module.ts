@@ -8,10 +8,11 @@ import { FlagsRepository } from './flags.repository';
 import { MembersRepository } from './members.repository';
 import { PostsRepository } from './posts.repository';
 import { ReputationRepository } from './reputation.repository';
+import { AskWeeklyDigest } from './weekly-digest';
 
-/** Ask a SWE (issue 37): questions and answers, votes and reputation, follows, flags and their moderation. */
+/** Ask a SWE (issue 37): questions and answers, votes and reputation, follows and the weekly digest, flags and their moderation. */
 @Module({
   controllers: [AskASweController, AskModerationController, AskASweEvents],
-  providers: [PostsRepository, ReputationRepository, MembersRepository, FlagsRepository, AskASweService, AskModerationService],
+  providers: [PostsRepository, ReputationRepository, MembersRepository, FlagsRepository, AskASweService, AskModerationService, AskWeeklyDigest],
 })
 export class AskASweModule {}

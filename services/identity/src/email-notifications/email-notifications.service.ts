@@ -115,6 +115,11 @@ export class EmailNotifications {
     };
   }
 
+  /** The app's address of `path` (one inside the app, as the bell's links are: '/ask-a-swe/…'), for a mail's text. */
+  link(path: string): string {
+    return new URL(path.replace(/^\//, ''), this.site()).toString();
+  }
+
   private site(): string {
     return this.config.SITE_URL ?? `${new URL(this.config.PUBLIC_URL ?? this.config.AUTH_ISSUER).origin}/`;
   }

@@ -1,8 +1,7 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { EventData, featureRequestStatusInText, notificationKinds } from '@app/contracts';
-import { EventContext, SERVICE_CONFIG } from '@app/service-kit';
-import type { IdentityConfig } from '../config';
+import { EventContext } from '@app/service-kit';
 import { EmailNotifications } from '../email-notifications/email-notifications.service';
 import { MailOutbox } from '../mail/mail-outbox';
 
@@ -18,7 +17,6 @@ export class FeatureUpdatesEvents {
   constructor(
     private readonly notifications: EmailNotifications,
     private readonly outbox: MailOutbox,
-    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   /** Followers under "requests I follow", the other voters under "requests I voted on". */
@@ -30,7 +28,7 @@ export class FeatureUpdatesEvents {
     const lines = [
       `The feature request "${change.title}" is now ${status}.`,
       '',
-      `See it on the feature board: ${this.link(`feature-requests/${change.feature_request_id}`)}`,
+      `See it on the feature board: ${this.notifications.link(`/feature-requests/${change.feature_request_id}`)}`,
     ];
     const mails = await Promise.all([
       ...(await this.notifications.recipients(tx, 'followed_status', [...followers])).map((to) =>
@@ -66,12 +64,8 @@ export class FeatureUpdatesEvents {
   @EventPattern('community.notification.requested', { durable: 'identity.notification-requested' })
   async onNotificationRequested(@Payload() request: EventData<'community.notification.requested'>, @Ctx() { tx, envelope }: EventContext) {
     if (request.kind !== notificationKinds.comment) return;
-    const lines = [request.title, '', request.body, '', `Read it: ${this.link(request.link.slice(1))}`];
+    const lines = [request.title, '', request.body, '', `Read it: ${this.notifications.link(request.link)}`];
     const recipients = await this.notifications.recipients(tx, 'comment_replies', request.user_ids);
     await this.outbox.queue(tx, await Promise.all(recipients.map((to) => this.notifications.mail('comment_replies', envelope.id, to, request.title, lines))));
-  }
-
-  private link(path: string): string {
-    return new URL(path, this.config.SITE_URL ?? `${new URL(this.config.PUBLIC_URL ?? this.config.AUTH_ISSUER).origin}/`).toString();
   }
 }

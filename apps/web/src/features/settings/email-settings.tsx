@@ -1,6 +1,7 @@
 import {
   communityApi,
   EmailNotificationKind,
+  emailNotificationText,
   identityApi,
   InAppNotificationKind,
   inAppNotificationKinds,
@@ -78,7 +79,8 @@ export function EmailSettings() {
         <CardTitle>Notifications</CardTitle>
         <CardDescription>
           What you hear about, in the bell and by e-mail, kind by kind. Voters and followers of a feature request hear of its status changes until they turn it
-          off, as on Fider; the daily review e-mail stays off until you turn it on. Every e-mail says why it came and has a link to stop it.
+          off, as on Fider; the daily review e-mail stays off until you turn it on, the weekly Ask a SWE digest on until you turn it off. Every e-mail says why
+          it came and has a link to stop it.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -127,6 +129,23 @@ export function EmailSettings() {
                 enabled={setDigest.isPending ? setDigest.variables : digest.data?.enabled}
                 busy={setDigest.isPending}
                 onChange={(enabled) => setDigest.mutate(enabled)}
+              />
+            </span>
+          </li>
+          <li className="flex items-center justify-between gap-4 py-3">
+            <span>
+              <span className="block text-sm font-medium">{emailNotificationText.ask_digest.label}</span>
+              <span className="block text-sm text-muted-foreground">
+                Once a week, the answers, questions and comments in what you follow on Ask a SWE that you left unread in the bell.
+              </span>
+            </span>
+            <span className="flex shrink-0 gap-4">
+              <None />
+              <Switch
+                name={emailNotificationText.ask_digest.label}
+                enabled={emailOn('ask_digest')}
+                busy={setEmail.isPending}
+                onChange={(enabled) => setEmail.mutate({ kind: 'ask_digest', enabled })}
               />
             </span>
           </li>
