@@ -129,7 +129,10 @@ export class JobRunner {
       return !rowCount && (await this.boss!.send(name, null)) !== null;
     } finally {
       // A connection that cannot unlock is closed, which lets go of its lock.
-      const unlocked = await client.query('SELECT pg_advisory_unlock(hashtext($1))', lock).then(() => true, () => false);
+      const unlocked = await client.query('SELECT pg_advisory_unlock(hashtext($1))', lock).then(
+        () => true,
+        () => false,
+      );
       client.release(!unlocked);
     }
   }

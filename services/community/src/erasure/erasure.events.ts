@@ -39,7 +39,17 @@ export class ErasureEvents {
        FROM (SELECT question_id, count(*)::int AS n FROM ask_answers WHERE user_id = $1 GROUP BY question_id) mine WHERE q.id = mine.question_id`,
       [user_id],
     );
-    for (const table of ['ask_votes', 'ask_flags', 'ask_follows', 'ask_comments', 'ask_answers', 'ask_questions', 'ask_reputation', 'ask_members', 'ask_digests']) {
+    for (const table of [
+      'ask_votes',
+      'ask_flags',
+      'ask_follows',
+      'ask_comments',
+      'ask_answers',
+      'ask_questions',
+      'ask_reputation',
+      'ask_members',
+      'ask_digests',
+    ]) {
       await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [user_id]);
     }
     await forgetInModerationLog(tx, user_id);
