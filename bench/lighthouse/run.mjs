@@ -12,81 +12,24 @@
 // scores lower. The load average is printed before and after; compare runs made on a quiet machine.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
-import pg from 'pg';
 
 const runs = Number(process.argv[2] ?? 5);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`runs must be a positive whole number, not ${process.argv[2]}`);
   process.exit(2);
 }
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const appStack = createRequire(import.meta.url)('../../scripts/app-stack.cjs');
 const pages = ['/', '/login'];
 const targets = { performance: 95, accessibility: 100 };
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-/** The app as the browser tests start it: its own database on the test Postgres, its own streams. */
+/** The app as the browser tests start it (scripts/app-stack.cjs): its own database on the test Postgres, its own streams. */
 async function startApp() {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = `lighthouse_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SKIP_BUILD: '1',
-      DATABASE_URL: url.toString(),
-      NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-      EVENT_SUBJECT_PREFIX: database,
-      EVENT_STREAM_MAX_BYTES: String(8 * 1024 * 1024),
-      LOG_LEVEL: 'error',
-    },
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      process.kill(-child.pid, 'SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await cleanup.end();
-  };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { baseUrl, stop };
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error('the app did not get ready within 2 minutes');
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const app = await appStack.startApp({ name: 'lighthouse', readyWithinMs: 120_000 });
+  return { baseUrl: app.baseUrl, stop: () => appStack.stopApp(app) };
 }
 
 /** Chromium with its DevTools port open for Lighthouse; the port is the one Chromium reports it chose. */

@@ -10,12 +10,8 @@
 //   BASE_URL=http://127.0.0.1:8080 node bench/signed-in/run.mjs   measures a running app instead
 //
 // CPU-bound: a busy machine is slower; the load average is printed before and after.
-import { spawn } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
 const runs = Number(process.argv[2] ?? 3);
@@ -23,7 +19,7 @@ if (!Number.isInteger(runs) || runs < 1) {
   console.error(`runs must be a positive whole number, not ${process.argv[2]}`);
   process.exit(2);
 }
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const appStack = createRequire(import.meta.url)('../../scripts/app-stack.cjs');
 const SESSION_STORAGE_KEY = 'supabase.auth.token'; // src/lib/supabase.ts
 
 /**
@@ -51,67 +47,10 @@ const pages = [
   { path: '/ai-mocks', content: '"Credits: n"', ready: () => /Credits: \d/.test(document.body.innerText) },
 ];
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-/** The app as the browser tests start it: its own database on the test Postgres, its own streams. */
+/** The app as the browser tests start it (scripts/app-stack.cjs): its own database on the test Postgres, its own streams. */
 async function startApp() {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = `signed_in_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SKIP_BUILD: '1',
-      // Its own free ports, as the browser tests' stacks: another app may run beside it.
-      SERVICE_PORTS: 'any',
-      DATABASE_URL: url.toString(),
-      NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-      EVENT_SUBJECT_PREFIX: database,
-      EVENT_STREAM_MAX_BYTES: String(8 * 1024 * 1024),
-      LOG_LEVEL: 'error',
-    },
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      process.kill(-child.pid, 'SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await cleanup.end();
-  };
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { baseUrl, stop };
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error('the app did not get ready within 3 minutes');
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const app = await appStack.startApp({ name: 'signed_in', readyWithinMs: 180_000 });
+  return { baseUrl: app.baseUrl, stop: () => appStack.stopApp(app) };
 }
 
 /** A new account with a few problems (one reviewed) and one shared interview, made through the API. */
