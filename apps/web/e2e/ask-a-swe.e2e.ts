@@ -1,7 +1,7 @@
 import { Browser } from 'playwright-core';
 import { api, createAccount, launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, uniqueEmail } from './browser';
 
-// Ask a SWE (issue 37) as its users meet it: asked anonymously with a similar question suggested,
+// Ask a SWE (issue 37) as its users meet it: asked anonymously with a similar question and an interview report suggested,
 // answered by someone else, voted on, accepted, and found by search, at 1280 px light and 375 px dark.
 jest.setTimeout(120_000);
 
@@ -21,6 +21,18 @@ describe('Ask a SWE (Chromium)', () => {
       body: 'I have an onsite next month and wonder how long the day is.',
       tags: ['Array'],
     });
+    // And a candidate reported such a loop: the form suggests the report too.
+    const company = `Loop Labs ${word}`;
+    const { data: made } = await api(earlier, 'POST', '/api/all-companies', { name: company });
+    await api(earlier, 'POST', '/api/candidate-interviews', {
+      company_id: made.id,
+      level: 'Intern',
+      title: 'Production Engineer',
+      interview_process: [
+        { round: 'Leetcode (DSA)', asked: `The ${word} loop: four onsite rounds.`, problems: ['LRU Cache'] },
+        { round: 'System Design', asked: 'A rate limiter.' },
+      ],
+    });
 
     const asker = await newPage(browser);
     await signUp(asker.page, uniqueEmail('asker'), { at: '/ask-a-swe/ask' });
@@ -31,6 +43,17 @@ describe('Ask a SWE (Chromium)', () => {
       .getByRole('list', { name: 'Similar questions' })
       .getByRole('link', { name: `How many onsite rounds does the ${word} loop have?` })
       .waitFor();
+    const report = page.getByRole('list', { name: 'Interview reports' }).getByRole('listitem').filter({ hasText: company });
+    await report.getByRole('link', { name: `${company} · Intern · Production Engineer` }).waitFor();
+    await report.getByText('2 rounds').waitFor();
+    // Its link opens the company's reports narrowed to the report's level and title, where it is.
+    const reportPage = await asker.context.newPage();
+    await reportPage.goto((await report.getByRole('link').getAttribute('href'))!);
+    const card = reportPage.getByTestId('interview-card');
+    await card.getByTestId('card-company').filter({ hasText: company }).waitFor();
+    expect(await card.count()).toBe(1);
+    expect(await card.getByTestId('card-role').textContent()).toBe('Intern · Production Engineer');
+    await reportPage.close();
     await page
       .getByRole('textbox', { name: 'Question' })
       .fill(`Is there a coding round after lunch?\n\n\`\`\`python\ndef rounds(${word}):\n    return 4\n\`\`\``);
@@ -80,6 +103,15 @@ describe('Ask a SWE (Chromium)', () => {
       .waitFor();
     expect(await seriousA11yViolations(reader.page)).toEqual([]);
     await screenshot(reader.page, 'ask-a-swe-search-phone-dark');
+    // Asking on the phone: the report is suggested there too, the title's quotes, minus and "or" read as plain words.
+    await reader.page.goto('/ask-a-swe/ask');
+    await reader.page.getByLabel('Title').fill(`What does the "${word}" -loop ask? (or not`);
+    await reader.page
+      .getByRole('list', { name: 'Interview reports' })
+      .getByRole('link', { name: `${company} · Intern · Production Engineer` })
+      .waitFor();
+    expect(await seriousA11yViolations(reader.page)).toEqual([]);
+    await screenshot(reader.page, 'ask-a-swe-ask-phone-dark');
     await reader.context.close();
   });
 });

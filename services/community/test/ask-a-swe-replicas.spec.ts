@@ -3,6 +3,7 @@ import { RunningService } from '@app/service-kit';
 import { TestEnvironment } from '@app/service-kit/testing';
 import request from 'supertest';
 import { communityService } from '../src';
+import { grantReputation } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -44,14 +45,6 @@ describe('community: Ask a SWE across two replicas', () => {
         .set((await member()).auth)
         .expect(200)
     ).body.reputation;
-  /** Reputation as upvotes would give it (fixture: a vote on a question no one sees, earning `amount`). */
-  const grantReputation = (userId: string, amount: number) =>
-    replicas[0].db.query(
-      `WITH q AS (INSERT INTO ask_questions (user_id, author_name, title, body, tags, moderation) VALUES (gen_random_uuid(), 'x', 'seed', 'seed', '{}', 'removed') RETURNING id),
-       v AS (INSERT INTO ask_votes (question_id, user_id, value) SELECT id, gen_random_uuid(), 1 FROM q RETURNING id)
-       INSERT INTO ask_reputation (user_id, reason, vote_id, amount) SELECT $1, 'question_upvoted', id, $2 FROM v`,
-      [userId, amount],
-    );
   /** The post's stored score beside the sum of its stored votes: they must agree. */
   const tally = async (table: 'ask_questions' | 'ask_answers', id: string) => {
     const column = table === 'ask_questions' ? 'question_id' : 'answer_id';
@@ -121,7 +114,7 @@ describe('community: Ask a SWE across two replicas', () => {
 
     // An upvote turned into a downvote on one pod while taken back on the other: whichever wins, the score is the votes.
     const [, critic] = voters;
-    await grantReputation(critic.id, askPrivileges.downvote);
+    await grantReputation(replicas[0].db, critic.id, askPrivileges.downvote);
     const [down, away] = await Promise.all([
       vote(replicas[0], critic.auth, `questions/${question.id}`, 'down'),
       unvote(replicas[1], critic.auth, `questions/${question.id}`),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { askMessages, askReputation, Notification, QuestionDetail, QuestionSummary, questionDetailSchema, questionSummarySchema } from '@app/contracts';
 import { publishEvent, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
-import { announceDeletion, env, moderator, startCommunity, svc } from './fixtures';
+import { announceDeletion, env, grantReputation, moderator, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(90_000);
 
@@ -37,7 +37,7 @@ describe('community: Ask a SWE', () => {
     await waitFor(async () => (await svc.db.query('SELECT 1 FROM ask_members WHERE user_id = $1 AND verified', [bob.id])).rows.length > 0, 20_000);
     await waitFor(async () => (await svc.db.query('SELECT 1 FROM ask_companies WHERE id = $1', [company.id])).rows.length > 0, 20_000);
     // The asker is past the new-account limits (askNewAccounts): they ask in most tests.
-    await grantReputation(asker.id, 20);
+    await grantReputation(svc.db, asker.id, 20);
   });
 
   let seq = 0;
@@ -57,16 +57,6 @@ describe('community: Ask a SWE', () => {
     (await request(svc.url).get(`/api/ask-a-swe/questions${query}`).set(auth).expect(200)).body.map((q: unknown) => questionSummarySchema.parse(q));
   const reputation = async (userId: string): Promise<number> =>
     (await request(svc.url).get(`/api/ask-a-swe/users/${userId}/reputation`).set(carolAuth).expect(200)).body.reputation;
-  /** Gives a member reputation as upvotes would (fixture: a vote on a question no one sees, earning them `amount` today). */
-  const grantReputation = async (userId: string, amount: number) => {
-    const { rows } = await svc.db.query<{ id: string }>(
-      `WITH q AS (INSERT INTO ask_questions (user_id, author_name, title, body, tags, moderation) VALUES (gen_random_uuid(), 'x', 'seed', 'seed', '{}', 'removed') RETURNING id),
-       v AS (INSERT INTO ask_votes (question_id, user_id, value) SELECT id, gen_random_uuid(), 1 FROM q RETURNING id)
-       INSERT INTO ask_reputation (user_id, reason, vote_id, amount) SELECT $1, 'question_upvoted', id, $2 FROM v RETURNING id`,
-      [userId, amount],
-    );
-    return rows[0].id;
-  };
   const notifications = async (auth: Auth, link: string, count = 1): Promise<Notification[]> =>
     waitFor(async () => {
       const mine = ((await request(svc.url).get('/api/notifications?limit=100').set(auth).expect(200)).body as Notification[]).filter((n) => n.link === link);
@@ -167,7 +157,7 @@ describe('community: Ask a SWE', () => {
 
     // Downvoting needs 125 reputation, costs the voter 1 on an answer and its author 2.
     expect((await vote(askerAuth, `answers/${carolsAnswer.id}`, 'down').expect(403)).body.error.message).toBe('You need 125 reputation to downvote');
-    await grantReputation(asker.id, 200);
+    await grantReputation(svc.db, asker.id, 200);
     const before = await reputation(asker.id);
     await vote(askerAuth, `answers/${bobsAnswer.id}`, 'down').expect(200);
     expect(await reputation(asker.id)).toBe(before + askReputation.downvotingAnswer);
@@ -196,7 +186,7 @@ describe('community: Ask a SWE', () => {
 
   it('caps vote reputation at 200 a day', async () => {
     const member = env.newUser();
-    await grantReputation(member.id, askReputation.dailyCap - 5);
+    await grantReputation(svc.db, member.id, askReputation.dailyCap - 5);
     const asked = await ask(await env.authHeader(member));
     await request(svc.url).put(`/api/ask-a-swe/questions/${asked.id}/vote`).set(carolAuth).send({ value: 'up' }).expect(200);
     await request(svc.url).put(`/api/ask-a-swe/questions/${asked.id}/vote`).set(bobAuth).send({ value: 'up' }).expect(200);
@@ -220,7 +210,7 @@ describe('community: Ask a SWE', () => {
   it('counts an account registered less than a day ago as new whatever its reputation, and tells it what is left today', async () => {
     const member = env.newUser();
     const auth = await env.authHeader(member);
-    await grantReputation(member.id, 50);
+    await grantReputation(svc.db, member.id, 50);
     const me = async () => (await request(svc.url).get('/api/ask-a-swe/me').set(auth).expect(200)).body;
     expect(await me()).toMatchObject({
       reputation: 51,
@@ -262,7 +252,7 @@ describe('community: Ask a SWE', () => {
     const flaggers = await Promise.all(
       [0, 1, 2].map(async () => {
         const user = env.newUser();
-        await grantReputation(user.id, 20);
+        await grantReputation(svc.db, user.id, 20);
         return env.authHeader(user);
       }),
     );

@@ -1,6 +1,7 @@
 import request from 'supertest';
-import { capMessages, caps, pageSizes } from '@app/contracts';
-import { env, startCommunity, svc } from './fixtures';
+import { askMessages, askNewAccounts, capMessages, caps, MyAskStanding, pageSizes } from '@app/contracts';
+import { publishEvent, waitFor } from '@app/service-kit/testing';
+import { env, grantReputation, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(30_000);
 
@@ -99,4 +100,62 @@ describe('community: what one account may share in a day', () => {
     const filed = await svc.db.query<{ n: number }>('SELECT count(*)::int AS n FROM requested_features WHERE user_id = $1', [bob.id]);
     expect(filed.rows[0].n).toBe(1);
   });
+
+  it(`takes at most ${caps.askAnswersPerDay} Ask a SWE answers a day from an established account, ${askNewAccounts.answersPerDay} from a new one, even sent together, then 429`, async () => {
+    /** An account identity says registered `hoursAgo`, with the reputation that lifts the new-account limits. */
+    const member = async (hoursAgo: number) => {
+      const account = await newAccount();
+      await publishEvent(env, 'identity.user.registered', { user_id: account.id, created_at: new Date(Date.now() - hoursAgo * 3_600_000).toISOString() });
+      await grantReputation(svc.db, account.id, askNewAccounts.reputationBelow);
+      await waitFor(async () => (await svc.db.query('SELECT 1 FROM ask_members WHERE user_id = $1', [account.id])).rows.length > 0, 20_000);
+      return account;
+    };
+    const [established, newcomer, asker] = await Promise.all([member(2 * askNewAccounts.ageHours), member(1), newAccount()]);
+    const asked = await request(svc.url)
+      .post('/api/ask-a-swe/questions')
+      .set(asker.auth)
+      .send({ title: 'How many rounds is the onsite loop?', body: 'I have an onsite next week and wonder how long it takes.', tags: ['Graph'] })
+      .expect(201);
+    const questionId: string = asked.body.data.id;
+    // Yesterday's answer is outside the rolling day.
+    await svc.db.query(
+      `INSERT INTO ask_answers (question_id, user_id, author_name, body, created_at) VALUES ($1, $2, 'Established', 'Three rounds, last year.', now() - interval '25 hours')`,
+      [questionId, established.id],
+    );
+    const answer = (who: { auth: Record<string, string> }, i: number) =>
+      request(svc.url)
+        .post(`/api/ask-a-swe/questions/${questionId}/answers`)
+        .set(who.auth)
+        .send({ body: `Four rounds in one day (answer ${i}).` });
+    const standing = async (who: { auth: Record<string, string> }): Promise<MyAskStanding> =>
+      (await request(svc.url).get('/api/ask-a-swe/me').set(who.auth).expect(200)).body;
+    const stored = async (userId: string) =>
+      (
+        await svc.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ask_answers WHERE user_id = $1 AND created_at > now() - interval '24 hours'`, [
+          userId,
+        ])
+      ).rows[0].n;
+
+    // Registered an hour ago: new whatever its reputation, so the tighter limit.
+    expect(await standing(newcomer)).toMatchObject({ new_account: true, answers_left_today: askNewAccounts.answersPerDay });
+    for (let i = 1; i <= askNewAccounts.answersPerDay; i++) await answer(newcomer, i).expect(201);
+    expect((await answer(newcomer, 0).expect(429)).body).toEqual({ error: { code: 'rate_limited', message: askMessages.newAccountAnswers } });
+    expect(await stored(newcomer.id)).toBe(askNewAccounts.answersPerDay);
+
+    // Established: the whole cap, the last places taken by requests sent together, the rest refused.
+    expect(await standing(established)).toMatchObject({ new_account: false, answers_left_today: caps.askAnswersPerDay });
+    for (let i = 1; i <= caps.askAnswersPerDay - 2; i++) await answer(established, i).expect(201);
+    const together = await Promise.all([1, 2, 3, 4].map((i) => answer(established, caps.askAnswersPerDay + i)));
+    expect(together.map((a) => a.status).sort()).toEqual([201, 201, 429, 429]);
+    const refused = together.find((a) => a.status === 429)!;
+    expect(refused.body).toEqual({ error: { code: 'rate_limited', message: capMessages.askAnswersPerDay } });
+    // Until the first of today's answers is a day old.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
+    expect((await answer(established, 0).expect(429)).body.error.message).toBe(capMessages.askAnswersPerDay);
+    expect(await stored(established.id)).toBe(caps.askAnswersPerDay);
+    expect(await standing(established)).toMatchObject({ new_account: false, answers_left_today: 0 });
+    const { rows } = await svc.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ask_answers WHERE question_id = $1', [questionId]);
+    expect(rows[0].n).toBe(1 + caps.askAnswersPerDay + askNewAccounts.answersPerDay);
+  }, 90_000);
 });

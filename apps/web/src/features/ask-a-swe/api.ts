@@ -1,5 +1,6 @@
 import {
   AnswerInput,
+  interviewSearchMax,
   AskCommentInput,
   AskQuestionInput,
   communityApi,
@@ -47,6 +48,31 @@ export function useSimilarQuestions(title: string) {
 
 export function useCompanies() {
   return useQuery(endpointQuery(interviewsApi.listCompanies));
+}
+
+/**
+ * The title as a search for any of its words (websearch's "or"): a question's sentence rarely has
+ * all its words in one report, and the best match (the most words) still comes first.
+ */
+function anyWordSearch(title: string): string {
+  const words = (title.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.toLowerCase() !== 'or');
+  let q = '';
+  for (const word of words) {
+    const next = q ? `${q} or ${word}` : word;
+    if (next.length > interviewSearchMax) break;
+    q = next;
+  }
+  return q;
+}
+
+/** Up to 3 interview reports matching the title being typed, asked from its third character. */
+export function useMatchingReports(title: string) {
+  const q = anyWordSearch(title);
+  return useQuery({
+    ...endpointQuery(interviewsApi.searchInterviews, { query: { q, limit: 3 } }),
+    enabled: title.length >= 3 && q !== '',
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** A few interview reports about a company, suggested while a question about it is written. */

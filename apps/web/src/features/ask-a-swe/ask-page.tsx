@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useAskQuestion, useStanding } from './api';
 import { QuestionForm } from './question-form';
 
-/** /ask-a-swe/ask: a question with similar ones and the company's interview reports suggested while its title is typed. */
+/** /ask-a-swe/ask: a question with similar ones and interview reports suggested while its title is typed. */
 export default function AskPage() {
   useDocumentTitle('Ask a question');
   const ask = useAskQuestion();

@@ -5,7 +5,10 @@ import {
   AskQuestionInput,
   askRoleSuggestions,
   Company,
+  companySlug,
   interviewLevels,
+  InterviewListItem,
+  interviewTitles,
   QuestionDetail,
   topicLabel,
   topicTags,
@@ -20,22 +23,13 @@ import { FieldError, FormError, Label } from '@/components/ui/label';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiError } from '@/lib/api';
-import { useCompanies, useCompanyReports, useSimilarQuestions } from './api';
+import { useSettled } from '@/lib/use-settled';
+import { useCompanies, useCompanyReports, useMatchingReports, useSimilarQuestions } from './api';
 import { MarkdownEditor } from './post-body';
 import { failure } from './post-parts';
 
 const NO_LEVEL = 'none';
 const tagOptions = topicTags.map((t) => ({ value: t, label: topicLabel(t), keywords: [t] }));
-
-/** The value after the user stops typing for `ms`: suggestions follow the title without a request per key. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = React.useState(value);
-  React.useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** A company the title names as a word ("Interviewing at Google?"), longest name first. */
 function companyNamedIn(title: string, companies: Company[] | undefined): Company | undefined {
@@ -43,54 +37,81 @@ function companyNamedIn(title: string, companies: Company[] | undefined): Compan
   return [...(companies ?? [])].sort((a, b) => b.name.length - a.name.length).find((c) => words.includes(` ${c.name.toLowerCase()} `));
 }
 
-/** Questions like the title being typed, and interview reports about the company it is about: read before asking. */
+/** Where a suggested report is read: its company's page, narrowed to the report's level and title (a report has no page of its own). */
+function reportPath(report: InterviewListItem): string {
+  const narrow = new URLSearchParams();
+  if (report.level && (interviewLevels as readonly string[]).includes(report.level)) narrow.set('level', report.level);
+  if (report.title && (interviewTitles as readonly string[]).includes(report.title)) narrow.set('title', report.title);
+  const query = narrow.toString();
+  return `/candidate-interviews/${encodeURIComponent(companySlug(report.company_name))}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Questions like the title being typed, and interview reports: those matching the title first, then
+ * the ones about the company the question is about, three at most. Read before asking.
+ */
 function Suggestions({ title, company }: { title: string; company: Company | undefined }) {
   const similar = useSimilarQuestions(title);
-  const reports = useCompanyReports(company?.id);
+  const matching = useMatchingReports(title);
+  const about = useCompanyReports(company?.id);
   const questions = title.length >= 8 ? (similar.data ?? []) : [];
-  const interviews = reports.data ?? [];
-  if (questions.length === 0 && interviews.length === 0) return null;
+  const matched = title.length >= 3 ? (matching.data ?? []) : [];
+  const reports = [...matched, ...(about.data ?? []).filter((r) => !matched.some((m) => m.id === r.id))].slice(0, 3);
+  if (questions.length === 0 && reports.length === 0) return null;
   return (
     <section aria-labelledby="suggestions-heading" className="space-y-3 rounded-md border bg-muted/50 p-3 text-sm" aria-live="polite">
       <h2 id="suggestions-heading" className="font-semibold">
         Maybe already answered
       </h2>
       {questions.length > 0 ? (
-        <ul className="space-y-1" aria-label="Similar questions">
-          {questions.map((q) => (
-            <li key={q.id} className="flex items-center gap-2">
-              {q.accepted_answer_id ? <CheckCircle2 className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-label="Accepted answer" /> : null}
-              <Link to={`/ask-a-swe/${q.id}`} target="_blank" className="text-primary underline-offset-2 hover:underline [overflow-wrap:anywhere]">
-                {q.title}
-              </Link>
-              <span className="shrink-0 text-muted-foreground">
-                {q.answer_count} {q.answer_count === 1 ? 'answer' : 'answers'}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {company && interviews.length > 0 ? (
         <div className="space-y-1">
-          <p>
-            Interview reports about{' '}
-            <Link
-              to={`/candidate-interviews/${encodeURIComponent(company.name)}`}
-              target="_blank"
-              className="font-medium text-primary underline-offset-2 hover:underline"
-            >
-              {company.name}
-            </Link>
-            :
-          </p>
-          <ul className="space-y-1" aria-label="Interview reports">
-            {interviews.map((r) => (
-              <li key={r.id} className="flex items-center gap-2 text-muted-foreground">
-                <FileText className="size-4 shrink-0" aria-hidden />
-                {[r.title ?? 'Interview', r.level, `${r.round_count} ${r.round_count === 1 ? 'round' : 'rounds'}`].filter(Boolean).join(' · ')}
+          <h3 id="similar-questions-heading" className="font-medium text-muted-foreground">
+            Similar questions
+          </h3>
+          <ul className="space-y-1" aria-labelledby="similar-questions-heading">
+            {questions.map((q) => (
+              <li key={q.id} className="flex items-center gap-2">
+                {q.accepted_answer_id ? <CheckCircle2 className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-label="Accepted answer" /> : null}
+                <Link to={`/ask-a-swe/${q.id}`} target="_blank" className="text-primary underline-offset-2 hover:underline [overflow-wrap:anywhere]">
+                  {q.title}
+                </Link>
+                <span className="shrink-0 text-muted-foreground">
+                  {q.answer_count} {q.answer_count === 1 ? 'answer' : 'answers'}
+                </span>
               </li>
             ))}
           </ul>
+        </div>
+      ) : null}
+      {reports.length > 0 ? (
+        <div className="space-y-1">
+          <h3 id="interview-reports-heading" className="font-medium text-muted-foreground">
+            Interview reports
+          </h3>
+          <ul className="space-y-1" aria-labelledby="interview-reports-heading">
+            {reports.map((r) => (
+              <li key={r.id} className="flex items-center gap-2">
+                <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                <Link to={reportPath(r)} target="_blank" className="text-primary underline-offset-2 hover:underline [overflow-wrap:anywhere]">
+                  <span className="font-medium">{r.company_name}</span> · {[r.level, r.title].filter(Boolean).join(' · ') || 'Role not given'}
+                </Link>
+                <span className="shrink-0 text-muted-foreground">
+                  {r.round_count} {r.round_count === 1 ? 'round' : 'rounds'}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {company ? (
+            <p>
+              <Link
+                to={`/candidate-interviews/${encodeURIComponent(companySlug(company.name))}`}
+                target="_blank"
+                className="text-primary underline-offset-2 hover:underline"
+              >
+                All interview reports about {company.name}
+              </Link>
+            </p>
+          ) : null}
         </div>
       ) : null}
     </section>
@@ -133,7 +154,7 @@ export function QuestionForm({
   const [formError, setFormError] = React.useState<string>();
   const [busy, setBusy] = React.useState(false);
   const companies = useCompanies();
-  const title = useDebounced(fields.title.trim(), 300);
+  const title = useSettled(fields.title.trim());
   const chosen = companies.data?.find((c) => c.id === fields.company_id);
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((f) => ({ ...f, [key]: value }));
 
