@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { askMessages, askReputation, Notification, QuestionDetail, QuestionSummary, questionDetailSchema, questionSummarySchema } from '@app/contracts';
 import { publishEvent, TestUser, waitFor } from '@app/service-kit/testing';
 import request from 'supertest';
-import { announceDeletion, env, moderator, startCommunity, svc } from './fixtures';
+import { announceDeletion, env, grantReputation, moderator, startCommunity, svc } from './fixtures';
 
 jest.setTimeout(90_000);
 
@@ -57,16 +57,6 @@ describe('community: Ask a SWE', () => {
     (await request(svc.url).get(`/api/ask-a-swe/questions${query}`).set(auth).expect(200)).body.map((q: unknown) => questionSummarySchema.parse(q));
   const reputation = async (userId: string): Promise<number> =>
     (await request(svc.url).get(`/api/ask-a-swe/users/${userId}/reputation`).set(carolAuth).expect(200)).body.reputation;
-  /** Gives a member reputation as upvotes would (fixture: a vote on a question no one sees, earning them `amount` today). */
-  const grantReputation = async (userId: string, amount: number) => {
-    const { rows } = await svc.db.query<{ id: string }>(
-      `WITH q AS (INSERT INTO ask_questions (user_id, author_name, title, body, tags, moderation) VALUES (gen_random_uuid(), 'x', 'seed', 'seed', '{}', 'removed') RETURNING id),
-       v AS (INSERT INTO ask_votes (question_id, user_id, value) SELECT id, gen_random_uuid(), 1 FROM q RETURNING id)
-       INSERT INTO ask_reputation (user_id, reason, vote_id, amount) SELECT $1, 'question_upvoted', id, $2 FROM v RETURNING id`,
-      [userId, amount],
-    );
-    return rows[0].id;
-  };
   const notifications = async (auth: Auth, link: string, count = 1): Promise<Notification[]> =>
     waitFor(async () => {
       const mine = ((await request(svc.url).get('/api/notifications?limit=100').set(auth).expect(200)).body as Notification[]).filter((n) => n.link === link);

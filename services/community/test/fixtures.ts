@@ -20,3 +20,13 @@ export const moderator = (env: TestEnvironment): TestUser => ({ ...env.newUser()
 
 /** Announces the account's deletion as identity does, on this environment's stream. */
 export const announceDeletion = (env: TestEnvironment, userId: string) => publishEvent(env, 'identity.user.deleted', { user_id: userId });
+
+/** Ask a SWE reputation for the member (a privilege's threshold), as one upvoted question of theirs would give it. */
+export async function grantReputation(userId: string, amount: number): Promise<void> {
+  await svc.db.query(
+    `WITH q AS (INSERT INTO ask_questions (user_id, author_name, title, body, tags, moderation) VALUES (gen_random_uuid(), 'x', 'seed', 'seed', '{}', 'removed') RETURNING id),
+     v AS (INSERT INTO ask_votes (question_id, user_id, value) SELECT id, gen_random_uuid(), 1 FROM q RETURNING id)
+     INSERT INTO ask_reputation (user_id, reason, vote_id, amount) SELECT $1, 'question_upvoted', id, $2 FROM v`,
+    [userId, amount],
+  );
+}

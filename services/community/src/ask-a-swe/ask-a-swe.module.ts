@@ -9,9 +9,13 @@ import { MembersRepository } from './members.repository';
 import { PostsRepository } from './posts.repository';
 import { ReputationRepository } from './reputation.repository';
 
-/** Ask a SWE (issue 37): questions and answers, votes and reputation, follows, flags and their moderation. */
+/**
+ * Ask a SWE (issue 37): questions and answers, votes and reputation, follows, flags and their
+ * moderation. Community designs are flagged into the same queue, by the same rules.
+ */
 @Module({
   controllers: [AskASweController, AskModerationController, AskASweEvents],
   providers: [PostsRepository, ReputationRepository, MembersRepository, FlagsRepository, AskASweService, AskModerationService],
+  exports: [AskModerationService],
 })
 export class AskASweModule {}
