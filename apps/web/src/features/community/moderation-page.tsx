@@ -160,7 +160,8 @@ export default function ModerationPage() {
         <p className="text-muted-foreground">Review what candidates share before others see it.</p>
       </header>
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="space-y-4">
-        <TabsList className="h-auto flex-wrap">
+        {/* A tab keeps its name and count on one line; the list wraps rows instead. */}
+        <TabsList className="h-auto flex-wrap whitespace-nowrap">
           <TabsTrigger value="opportunities">
             <TabLabel label="Opportunities" pending={pending?.opportunities} />
           </TabsTrigger>
