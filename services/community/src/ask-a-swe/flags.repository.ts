@@ -10,7 +10,7 @@ const shown = 200;
 const flagsOf = (column: string, id: string) =>
   `(SELECT json_agg(json_build_object('reason', f.reason, 'note', f.note, 'created_at', f.created_at) ORDER BY f.created_at) FROM ask_flags f WHERE f.${column} = ${id})`;
 const flagged = (column: string, id: string) => `EXISTS (SELECT 1 FROM ask_flags f WHERE f.${column} = ${id})`;
-/** A design's notes as one text, its sections in their order. */
+/** A design's notes as one text for the desk, its sections in the order of their keys. */
 const notesText = `(SELECT string_agg(n.value, E'\\n\\n' ORDER BY n.key) FROM jsonb_each_text(d.notes) n)`;
 
 /** Members' flags on posts and the moderators' review of them (audited in moderation_actions, the desk's one log). */
