@@ -1,11 +1,12 @@
 import { communityDesignMessages } from '@app/contracts';
 import { Browser, Page } from 'playwright-core';
-import { api, createAccount, launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { api, createAccount, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, uniqueEmail } from './browser';
 
 // Community designs (issue 36 item 5): hidden by the server until the reader submits their own
 // attempt, then a submitted attempt published from its prompt's page, listed anonymously for another
-// candidate with its notes and drawing, upvoted once, commented on and the comment edited.
-jest.setTimeout(60_000);
+// candidate with its notes and drawing, upvoted once, commented on and the comment edited; flagged by
+// a member and removed by a moderator from the desk's flagged posts.
+jest.setTimeout(120_000);
 
 /** A submitted url-shortener attempt with notes and a labelled box, made through the API. */
 async function submittedAttempt(token: string, note: string): Promise<string> {
@@ -79,5 +80,62 @@ describe('Community designs (Chromium)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'community-designs-375-dark');
+  });
+
+  it("lets a member flag another's design with a reason, and a moderator see it on the desk's flagged posts and remove it (1280 light)", async () => {
+    const note = `Flag me ${Date.now()}: visit a shady link shortener`;
+    const designer = await createAccount(uniqueEmail('flagged'));
+    await api(designer, 'POST', `/api/system-design/attempts/${await submittedAttempt(designer, note)}/publish`, {});
+    // The flagger earns Ask a SWE's flag privilege as members do: their answer accepted by the asker.
+    const flaggerEmail = uniqueEmail('flagger');
+    const flagger = await createAccount(flaggerEmail);
+    await submittedAttempt(flagger, "The flagger's own attempt");
+    const asker = await createAccount(uniqueEmail('asker'));
+    const { data: question } = (await api(asker, 'POST', '/api/ask-a-swe/questions', {
+      title: `How long is the design round at ${Date.now().toString(36)}?`,
+      body: 'I have an onsite next month and wonder how long the design round is.',
+      tags: ['Array'],
+    })) as { data: { id: string } };
+    const { data: answer } = (await api(flagger, 'POST', `/api/ask-a-swe/questions/${question.id}/answers`, {
+      body: 'Forty-five minutes, with five for your questions.',
+    })) as { data: { id: string } };
+    await api(asker, 'PUT', `/api/ask-a-swe/questions/${question.id}/accepted`, { answer_id: answer.id });
+
+    const { page } = await newPage(browser, { width: 1280, height: 900 }, 'light');
+    await signIn(page, flaggerEmail, { at: '/system-design/url-shortener' });
+    const flagged = design(page, note);
+    await flagged.getByRole('button', { name: 'Flag this design' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Flag this design' });
+    await dialog.getByRole('combobox', { name: 'Reason' }).click();
+    await page.getByRole('option', { name: 'Spam or advertising' }).click();
+    await dialog.getByLabel('Note (optional)').fill('Advertises a paid shortener');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'community-designs-flag-1280-light');
+    await dialog.getByRole('button', { name: 'Flag', exact: true }).click();
+    await page.getByText('A moderator will review it.').first().waitFor();
+
+    const modEmail = uniqueEmail('designmod');
+    await createAccount(modEmail);
+    grantModerator(modEmail);
+    const desk = (await newPage(browser, { width: 1280, height: 900 }, 'light')).page;
+    await signIn(desk, modEmail, { at: '/moderation?tab=ask-a-swe' });
+    await desk.locator('[role="tab"][aria-selected="true"]', { hasText: 'Flagged posts' }).waitFor();
+    const item = desk.getByTestId('flagged-post').filter({ hasText: note });
+    await item.getByRole('heading', { name: 'Community design of “URL shortener”' }).waitFor();
+    await item.getByText('Spam or advertising').waitFor();
+    await item.getByText('Advertises a paid shortener').waitFor();
+    expect(await seriousA11yViolations(desk)).toEqual([]);
+    await screenshot(desk, 'community-designs-flagged-desk-1280-light');
+    await item.getByRole('button', { name: 'Remove' }).click();
+    const reason = desk.getByRole('dialog');
+    await reason.getByLabel('Reason').fill('Advertising');
+    await reason.getByRole('button', { name: 'Remove' }).click();
+    await desk.getByText('Design removed', { exact: true }).first().waitFor();
+    await item.waitFor({ state: 'detached' });
+
+    // Gone for the members: the flagger's list no longer has it.
+    await page.reload();
+    await design(page, authorNote).waitFor();
+    expect(await design(page, note).count()).toBe(0);
   });
 });

@@ -118,6 +118,7 @@ export const askMessages = {
   duplicateOfItself: 'A question cannot be a duplicate of itself',
   duplicateNotFound: 'The question it duplicates was not found',
   decision: 'Decision must be restore or remove',
+  postNotFound: 'Could not find this post: it may have been deleted',
   reason: 'Please give a reason of at most 500 characters',
   privilege: (what: string, needed: number) => `You need ${needed} reputation to ${what}`,
   newAccountQuestions: `New accounts can ask at most ${askNewAccounts.questionsPerDay} questions a day`,
@@ -402,18 +403,24 @@ export const duplicateInputSchema = z.object({
 });
 export const postKinds = ['question', 'answer'] as const;
 export type PostKind = (typeof postKinds)[number];
+/** What members flag: Ask a SWE's posts, community designs and comments on them (one queue for the desk). */
+export const flaggedKinds = [...postKinds, 'design', 'design_comment'] as const;
+export type FlaggedKind = (typeof flaggedKinds)[number];
 export const flagDecisionSchema = z.object({
   /** restore: shown again and its flags dismissed; remove: hidden for good (its author still sees it, marked hidden). */
   decision: z.enum(['restore', 'remove'], { message: askMessages.decision }),
   reason: z.preprocess(emptyToNull, z.string().trim().max(500, { message: askMessages.reason }).nullable().optional()),
 });
 
-/** A flagged post in the moderation desk's Ask a SWE queue: the asker's identity is never in it. */
+/** A flagged post in the moderation desk's queue: who wrote it (an anonymous asker, a design's author) is never in it. */
 export const flaggedPostSchema = z.object({
-  kind: z.enum(postKinds),
+  kind: z.enum(flaggedKinds),
   id: z.string().uuid(),
-  question_id: z.string().uuid(),
-  question_title: z.string(),
+  /** The question's title (an answer's: the question it answers), or a design's prompt (a comment's: its design's). */
+  title: z.string(),
+  /** Where the web app shows it. */
+  link: z.string(),
+  /** The post's text (a design's: its notes). */
   body: z.string(),
   hidden: z.boolean(),
   flags: z.array(z.object({ reason: z.enum(flagReasons), note: z.string().nullable(), created_at: z.string() })),
@@ -426,7 +433,7 @@ export const askerIdentitySchema = z.object({ user_id: z.string().uuid().nullabl
 const question = { params: z.object({ id: z.string().uuid() }), notFound: askMessages.questionNotFound } as const;
 const answer = { params: z.object({ id: z.string().uuid() }), notFound: askMessages.answerNotFound } as const;
 const comment = { params: z.object({ id: z.string().uuid() }), notFound: askMessages.commentNotFound } as const;
-const post = { params: z.object({ kind: z.enum(postKinds), id: z.string().uuid() }), notFound: askMessages.questionNotFound } as const;
+const post = { params: z.object({ kind: z.enum(flaggedKinds), id: z.string().uuid() }), notFound: askMessages.postNotFound } as const;
 const writeErrors = ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'rate_limited'] as const;
 
 /** Spread into communityApi: served by community under /api/ask-a-swe. */
@@ -782,7 +789,8 @@ export const askASweApi = {
     id: 'flaggedPosts',
     method: 'GET',
     path: '/api/ask-a-swe/moderation/flags',
-    summary: 'Flagged questions and answers waiting for review, most flagged first (moderators); never who asked',
+    summary:
+      'Flagged posts waiting for review, most flagged first (moderators): questions, answers, community designs and their comments; never who wrote them',
     status: 200,
     response: z.array(flaggedPostSchema),
     errors: ['unauthorized', 'forbidden'],

@@ -15,7 +15,7 @@ export const communityDesignMessages = {
   notYours: 'Only the author can unpublish this design.',
   hidden: "Others' designs of this prompt stay hidden until you submit your own attempt of it: design it yourself first, then compare.",
   commentNotFound: 'Could not find this comment: it may have been deleted.',
-  notYourComment: 'Only its author can edit this comment.',
+  notYourComment: 'Only its author or a moderator can edit this comment.',
   reason: `Give a reason of 1 to ${reviewReasonMax} characters`,
 } as const;
 
@@ -40,6 +40,8 @@ export const communityDesignSummarySchema = z.object({
   voted: z.boolean(),
   /** The caller is its author (they may unpublish it, not vote). */
   mine: z.boolean(),
+  /** Flagged by askFlagsToHide members (pending review) or removed by a moderator: only its author and moderators see it. */
+  hidden: z.boolean(),
 });
 export type CommunityDesignSummary = z.infer<typeof communityDesignSummarySchema>;
 
@@ -56,10 +58,14 @@ export const takeDownDesignSchema = z.object({
 
 /**
  * A comment on a design: the feature board's comment, about a design. The anonymous author's own show
- * as "The author"; `edited_at` says its author changed it (only they may).
+ * as "The author"; `edited_at` says it was changed, by its author or (`edited_by_moderator`) a
+ * moderator redacting it. `hidden` as a design's: only its author and moderators see it.
  */
-export const designCommentSchema = featureCommentSchema.omit({ feature_request_id: true, edited_by_moderator: true }).extend({
+export const designCommentSchema = featureCommentSchema.omit({ feature_request_id: true }).extend({
   design_id: z.string().uuid(),
+  hidden: z.boolean(),
+  /** The caller wrote it (a moderator may edit others' too: can_edit). */
+  mine: z.boolean(),
 });
 export type DesignComment = z.infer<typeof designCommentSchema>;
 /** What an anonymous design's author is called on their own design's comments. */

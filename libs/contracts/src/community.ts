@@ -293,14 +293,22 @@ export const moderationSummarySchema = z.object({
     opportunities: z.number().int(),
     resources: z.number().int(),
     features: z.number().int(),
-    /** Ask a SWE's flagged questions and answers not yet restored or removed. */
+    /** Flagged posts not yet restored or removed: Ask a SWE's questions and answers, community designs and their comments. */
     flagged_posts: z.number().int(),
   }),
 });
 export type ModerationSummary = z.infer<typeof moderationSummarySchema>;
 
 /** What an audit line is about: the moderated kinds, and what moderators change of other people's words. */
-export const auditedKinds = [...moderatedKinds, 'feature_comment', 'interview_comment', 'community_design', 'ask_question', 'ask_answer'] as const;
+export const auditedKinds = [
+  ...moderatedKinds,
+  'feature_comment',
+  'interview_comment',
+  'community_design',
+  'community_design_comment',
+  'ask_question',
+  'ask_answer',
+] as const;
 export type AuditedKind = (typeof auditedKinds)[number];
 /**
  * A review decision, or a moderator's change to someone else's content: Ask a SWE's flagged posts are

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from '../common';
+import { askFlagsToHide, askPrivileges, flagInputSchema, flagResultSchema } from '../ask-a-swe';
 import {
   communityDesignListQuerySchema,
   communityDesignMessages,
@@ -11,6 +12,8 @@ import {
 import { featureCommentInputSchema } from '../feature-board';
 import { endpoint } from '../http/endpoint';
 
+const comment = { params: z.object({ id: z.string().uuid(), commentId: z.string().uuid() }), notFound: communityDesignMessages.commentNotFound } as const;
+const flagRules = `Needs ${askPrivileges.flag} Ask a SWE reputation (403); once per member (409); not one's own (403). Moderators restore or remove it from the flagged posts (decideFlaggedPost).`;
 const design = { params: z.object({ id: z.string().uuid() }), notFound: communityDesignMessages.notFound } as const;
 
 /** Community designs, served by community: published System Design attempts, their votes and their take-down. */
@@ -84,14 +87,38 @@ export const communityDesignsApi = {
     id: 'editDesignComment',
     method: 'PUT',
     path: '/api/community-designs/:id/comments/:commentId',
-    summary: 'Edit my comment on a design; it shows as edited (edited_at)',
-    description: "Someone else's comment: 403 (communityDesignMessages.notYourComment).",
-    params: z.object({ id: z.string().uuid(), commentId: z.string().uuid() }),
-    notFound: communityDesignMessages.commentNotFound,
+    summary: 'Edit my comment on a design, or (moderators) redact anyone’s; it shows as edited (edited_at, edited_by_moderator)',
+    description:
+      "Someone else's comment, by a member: 403 (communityDesignMessages.notYourComment). A moderator's edit of another's comment is a line of the audit log with its words before and after.",
+    ...comment,
     body: featureCommentInputSchema,
     status: 200,
     response: dataOf(designCommentSchema),
     errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found'],
+  }),
+  flagCommunityDesign: endpoint({
+    id: 'flagCommunityDesign',
+    method: 'POST',
+    path: '/api/community-designs/:id/flags',
+    summary: `Flag a design for moderators, with a reason; ${askFlagsToHide} members' flags hide it until reviewed`,
+    description: flagRules,
+    ...design,
+    body: flagInputSchema,
+    status: 201,
+    response: flagResultSchema,
+    errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'conflict'],
+  }),
+  flagDesignComment: endpoint({
+    id: 'flagDesignComment',
+    method: 'POST',
+    path: '/api/community-designs/:id/comments/:commentId/flags',
+    summary: `Flag a comment on a design for moderators, with a reason; ${askFlagsToHide} members' flags hide it until reviewed`,
+    description: flagRules,
+    ...comment,
+    body: flagInputSchema,
+    status: 201,
+    response: flagResultSchema,
+    errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'conflict'],
   }),
   unpublishCommunityDesign: endpoint({
     id: 'unpublishCommunityDesign',

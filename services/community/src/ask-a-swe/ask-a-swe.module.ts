@@ -10,9 +10,13 @@ import { PostsRepository } from './posts.repository';
 import { ReputationRepository } from './reputation.repository';
 import { AskWeeklyDigest } from './weekly-digest';
 
-/** Ask a SWE (issue 37): questions and answers, votes and reputation, follows and the weekly digest, flags and their moderation. */
+/**
+ * Ask a SWE (issue 37): questions and answers, votes and reputation, follows and the weekly digest,
+ * flags and their moderation. Community designs are flagged into the same queue, by the same rules.
+ */
 @Module({
   controllers: [AskASweController, AskModerationController, AskASweEvents],
   providers: [PostsRepository, ReputationRepository, MembersRepository, FlagsRepository, AskASweService, AskModerationService, AskWeeklyDigest],
+  exports: [AskModerationService],
 })
 export class AskASweModule {}

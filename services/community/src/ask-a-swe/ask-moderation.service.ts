@@ -1,13 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { askMessages, AuthUser, FlagReason, isModerator, PostKind, QuestionDetail } from '@app/contracts';
+import { askMessages, AuthUser, communityDesignMessages, FlaggedKind, FlagReason, isModerator, PostKind, QuestionDetail } from '@app/contracts';
 import { conflict, forbidden, notFound, recordModeration } from '@app/service-kit';
 import { requireModerator } from '../members';
 import { AskASweService } from './ask-a-swe.service';
 import { FlagsRepository } from './flags.repository';
 import { PostsRepository } from './posts.repository';
 
-/** What an audit line calls an Ask a SWE post. */
-const auditedKind = { question: 'ask_question', answer: 'ask_answer' } as const;
+/** What an audit line calls a flagged post. */
+const auditedKind = { question: 'ask_question', answer: 'ask_answer', design: 'community_design', design_comment: 'community_design_comment' } as const;
+const notFoundMessage = {
+  question: askMessages.questionNotFound,
+  answer: askMessages.answerNotFound,
+  design: communityDesignMessages.notFound,
+  design_comment: communityDesignMessages.commentNotFound,
+} as const;
+
+/** A member's flag as its endpoint parsed it. */
+export type Flag = { reason: FlagReason; note?: string | null };
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
@@ -20,12 +29,19 @@ export class AskModerationService {
     private readonly ask: AskASweService,
   ) {}
 
-  /** Needs askPrivileges.flag; once per member and post; not one's own. */
-  async flag(user: AuthUser, kind: PostKind, postId: string, input: { reason: FlagReason; note?: string | null }): Promise<{ hidden: boolean }> {
+  /** An Ask a SWE post the caller may read: a hidden one only a moderator flags. */
+  async flag(user: AuthUser, kind: PostKind, postId: string, input: Flag): Promise<{ hidden: boolean }> {
     const post = kind === 'question' ? await this.posts.questionFacts(postId) : await this.posts.answerFacts(postId);
-    const notFoundMessage = kind === 'question' ? askMessages.questionNotFound : askMessages.answerNotFound;
-    if (!post || (post.moderation !== 'visible' && !isModerator(user))) throw notFound(notFoundMessage);
-    if (post.user_id === user.id) throw forbidden(askMessages.ownFlag);
+    if (!post || (post.moderation !== 'visible' && !isModerator(user))) throw notFound(notFoundMessage[kind]);
+    return this.record(user, kind, postId, post.user_id, input);
+  }
+
+  /**
+   * A flag on a post the caller may read (the caller checked), by its kind's rules: needs
+   * askPrivileges.flag; once per member and post; not one's own.
+   */
+  async record(user: AuthUser, kind: FlaggedKind, postId: string, authorId: string, input: Flag): Promise<{ hidden: boolean }> {
+    if (authorId === user.id) throw forbidden(askMessages.ownFlag);
     await this.ask.mustHave(user, 'flag');
     try {
       const hidden = await this.posts.db.transaction((tx) => this.flags.flag(tx, kind, postId, user.id, input.reason, input.note ?? null));
@@ -41,16 +57,16 @@ export class AskModerationService {
     return this.flags.queue();
   }
 
-  async decide(user: AuthUser, kind: PostKind, postId: string, decision: 'restore' | 'remove', reason: string | null): Promise<void> {
+  async decide(user: AuthUser, kind: FlaggedKind, postId: string, decision: 'restore' | 'remove', reason: string | null): Promise<void> {
     requireModerator(user);
     await this.posts.db.transaction(async (tx) => {
-      const title = await this.flags.decide(tx, kind, postId, decision);
-      if (title === undefined) throw notFound(kind === 'question' ? askMessages.questionNotFound : askMessages.answerNotFound);
+      const post = await this.flags.decide(tx, kind, postId, decision);
+      if (!post) throw notFound(notFoundMessage[kind]);
       await recordModeration(tx, user, {
         action: decision === 'restore' ? 'restored' : 'removed',
         kind: auditedKind[kind],
         itemId: postId,
-        itemTitle: title,
+        itemTitle: post.title,
         reason,
       });
     });

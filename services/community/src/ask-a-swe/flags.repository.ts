@@ -1,10 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { askFlagsToHide, FlaggedPost, FlagReason, PostKind } from '@app/contracts';
+import { askFlagsToHide, FlaggedKind, FlaggedPost, FlagReason } from '@app/contracts';
 import { Database, Tx } from '@app/service-kit';
 
-const tables = { question: 'ask_questions', answer: 'ask_answers' } as const;
-const columns = { question: 'question_id', answer: 'answer_id' } as const;
+/** Where each kind of post lives (design comments are the feature board's comments about a design) and its column in ask_flags. */
+const tables = { question: 'ask_questions', answer: 'ask_answers', design: 'community_designs', design_comment: 'feature_request_comments' } as const;
+const columns = { question: 'question_id', answer: 'answer_id', design: 'design_id', design_comment: 'design_comment_id' } as const;
 const shown = 200;
+
+const flagsOf = (column: string, id: string) =>
+  `(SELECT json_agg(json_build_object('reason', f.reason, 'note', f.note, 'created_at', f.created_at) ORDER BY f.created_at) FROM ask_flags f WHERE f.${column} = ${id})`;
+const flagged = (column: string, id: string) => `EXISTS (SELECT 1 FROM ask_flags f WHERE f.${column} = ${id})`;
+/** A design's notes as one text for the desk, its sections in the order of their keys. */
+const notesText = `(SELECT string_agg(n.value, E'\\n\\n' ORDER BY n.key) FROM jsonb_each_text(d.notes) n)`;
 
 /** Members' flags on posts and the moderators' review of them (audited in moderation_actions, the desk's one log). */
 @Injectable()
@@ -15,7 +22,7 @@ export class FlagsRepository {
    * Records a flag (a second by the same member is the unique index's 23505) and hides the post
    * pending review once askFlagsToHide members flagged it. Answers whether it is hidden now.
    */
-  async flag(tx: Tx, kind: PostKind, postId: string, userId: string, reason: FlagReason, note: string | null): Promise<boolean> {
+  async flag(tx: Tx, kind: FlaggedKind, postId: string, userId: string, reason: FlagReason, note: string | null): Promise<boolean> {
     await tx.query(`INSERT INTO ask_flags (${columns[kind]}, user_id, reason, note) VALUES ($1, $2, $3, $4)`, [postId, userId, reason, note]);
     const { rows } = await tx.query<{ moderation: string }>(
       `UPDATE ${tables[kind]} SET moderation = CASE
@@ -29,23 +36,30 @@ export class FlagsRepository {
   /** Flagged posts not yet removed, most flagged first: the post and the reasons, never who wrote or flagged it. */
   async queue(): Promise<FlaggedPost[]> {
     const { rows } = await this.db.query<{
-      kind: PostKind;
+      kind: FlaggedKind;
       id: string;
-      question_id: string;
-      question_title: string;
+      title: string;
+      link: string;
       body: string;
       moderation: string;
       flags: Array<{ reason: FlagReason; note: string | null; created_at: string }>;
     }>(
-      `SELECT p.kind, p.id, p.question_id, q.title AS question_title, p.body, p.moderation, p.flags FROM (
-         SELECT 'question' AS kind, q.id, q.id AS question_id, q.body, q.moderation,
-           (SELECT json_agg(json_build_object('reason', f.reason, 'note', f.note, 'created_at', f.created_at) ORDER BY f.created_at) FROM ask_flags f WHERE f.question_id = q.id) AS flags
-         FROM ask_questions q WHERE q.moderation <> 'removed' AND EXISTS (SELECT 1 FROM ask_flags f WHERE f.question_id = q.id)
+      `SELECT * FROM (
+         SELECT 'question' AS kind, q.id, q.title, '/ask-a-swe/' || q.id AS link, q.body, q.moderation, ${flagsOf('question_id', 'q.id')} AS flags
+         FROM ask_questions q WHERE q.moderation <> 'removed' AND ${flagged('question_id', 'q.id')}
          UNION ALL
-         SELECT 'answer', a.id, a.question_id, a.body, a.moderation,
-           (SELECT json_agg(json_build_object('reason', f.reason, 'note', f.note, 'created_at', f.created_at) ORDER BY f.created_at) FROM ask_flags f WHERE f.answer_id = a.id)
-         FROM ask_answers a WHERE a.moderation <> 'removed' AND EXISTS (SELECT 1 FROM ask_flags f WHERE f.answer_id = a.id)
-       ) p JOIN ask_questions q ON q.id = p.question_id
+         SELECT 'answer', a.id, q.title, '/ask-a-swe/' || q.id, a.body, a.moderation, ${flagsOf('answer_id', 'a.id')}
+         FROM ask_answers a JOIN ask_questions q ON q.id = a.question_id WHERE a.moderation <> 'removed' AND ${flagged('answer_id', 'a.id')}
+         UNION ALL
+         SELECT 'design', d.id, d.prompt_title, '/system-design/' || d.prompt_slug || '?design=' || d.id, coalesce(${notesText}, ''), d.moderation,
+           ${flagsOf('design_id', 'd.id')}
+         FROM community_designs d WHERE d.moderation <> 'removed' AND d.status = 'listed' AND ${flagged('design_id', 'd.id')}
+         UNION ALL
+         SELECT 'design_comment', c.id, d.prompt_title, '/system-design/' || d.prompt_slug || '?design=' || d.id, c.body, c.moderation,
+           ${flagsOf('design_comment_id', 'c.id')}
+         FROM feature_request_comments c JOIN community_designs d ON d.id = c.design_id
+         WHERE c.moderation <> 'removed' AND ${flagged('design_comment_id', 'c.id')}
+       ) p
        ORDER BY json_array_length(p.flags) DESC, p.id LIMIT $1`,
       [shown],
     );
@@ -57,18 +71,21 @@ export class FlagsRepository {
   }
 
   /**
-   * Restore: shown again, its flags dismissed; remove: hidden for good. Answers the question's title
-   * (for an answer, the question it answers) for the audit line; undefined when there is no such post.
+   * Restore: shown again, its flags dismissed; remove: hidden for good. Answers what the audit line
+   * names (a question's title, for an answer the question it answers; a design's prompt, for a
+   * comment its design's) and whose words a comment's are; undefined when there is no such post.
    */
-  async decide(tx: Tx, kind: PostKind, postId: string, decision: 'restore' | 'remove'): Promise<string | undefined> {
+  async decide(tx: Tx, kind: FlaggedKind, postId: string, decision: 'restore' | 'remove'): Promise<{ title: string } | undefined> {
     const moderation = decision === 'restore' ? 'visible' : 'removed';
-    const { rows } = await tx.query<{ title: string }>(
-      kind === 'question'
-        ? 'UPDATE ask_questions SET moderation = $2 WHERE id = $1 RETURNING title'
-        : 'UPDATE ask_answers a SET moderation = $2 FROM ask_questions q WHERE a.id = $1 AND q.id = a.question_id RETURNING q.title',
-      [postId, moderation],
-    );
+    const decided = {
+      question: 'UPDATE ask_questions SET moderation = $2 WHERE id = $1 RETURNING title',
+      answer: 'UPDATE ask_answers a SET moderation = $2 FROM ask_questions q WHERE a.id = $1 AND q.id = a.question_id RETURNING q.title',
+      design: 'UPDATE community_designs SET moderation = $2 WHERE id = $1 RETURNING prompt_title AS title',
+      design_comment:
+        'UPDATE feature_request_comments c SET moderation = $2 FROM community_designs d WHERE c.id = $1 AND d.id = c.design_id RETURNING d.prompt_title AS title',
+    }[kind];
+    const { rows } = await tx.query<{ title: string }>(decided, [postId, moderation]);
     if (rows[0] && decision === 'restore') await tx.query(`DELETE FROM ask_flags WHERE ${columns[kind]} = $1`, [postId]);
-    return rows[0]?.title;
+    return rows[0];
   }
 }

@@ -87,7 +87,9 @@ export class ReviewsRepository {
               (SELECT count(*) FROM external_resources WHERE status = 'pending')::int AS resources,
               (SELECT count(*) FROM requested_features WHERE status = 'pending' AND merged_into IS NULL)::int AS features,
               ((SELECT count(*) FROM ask_questions q WHERE q.moderation <> 'removed' AND EXISTS (SELECT 1 FROM ask_flags f WHERE f.question_id = q.id))
-               + (SELECT count(*) FROM ask_answers a WHERE a.moderation <> 'removed' AND EXISTS (SELECT 1 FROM ask_flags f WHERE f.answer_id = a.id)))::int AS flagged_posts`,
+               + (SELECT count(*) FROM ask_answers a WHERE a.moderation <> 'removed' AND EXISTS (SELECT 1 FROM ask_flags f WHERE f.answer_id = a.id))
+               + (SELECT count(*) FROM community_designs d WHERE d.moderation <> 'removed' AND d.status = 'listed' AND EXISTS (SELECT 1 FROM ask_flags f WHERE f.design_id = d.id))
+               + (SELECT count(*) FROM feature_request_comments c WHERE c.moderation <> 'removed' AND EXISTS (SELECT 1 FROM ask_flags f WHERE f.design_comment_id = c.id)))::int AS flagged_posts`,
     );
     return { pending: rows[0] };
   }

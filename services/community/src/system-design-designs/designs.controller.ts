@@ -53,6 +53,20 @@ export class DesignsController {
     return { data: await this.designs.editComment(user, id, commentId, body) };
   }
 
+  @Endpoint(communityApi.flagCommunityDesign)
+  flag(@CurrentUser() user: AuthUser, @ParsedParams() { id }: In<'flagCommunityDesign'>['params'], @ParsedBody() body: In<'flagCommunityDesign'>['body']) {
+    return this.designs.flag(user, id, body);
+  }
+
+  @Endpoint(communityApi.flagDesignComment)
+  flagComment(
+    @CurrentUser() user: AuthUser,
+    @ParsedParams() { id, commentId }: In<'flagDesignComment'>['params'],
+    @ParsedBody() body: In<'flagDesignComment'>['body'],
+  ) {
+    return this.designs.flagComment(user, id, commentId, body);
+  }
+
   @Endpoint(communityApi.unpublishCommunityDesign)
   unpublish(@CurrentUser() user: AuthUser, @ParsedParams() { id }: In<'unpublishCommunityDesign'>['params']) {
     return this.designs.unpublish(user, id);

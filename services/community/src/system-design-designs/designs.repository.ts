@@ -15,21 +15,32 @@ interface Row extends Omit<CommunityDesign, 'published_at' | 'mine' | 'voted' | 
 /** The most a design's thread shows. */
 const commentsShown = 500;
 
-interface CommentRow extends Omit<DesignComment, 'created_at' | 'edited_at' | 'can_edit'> {
+interface CommentRow extends Omit<DesignComment, 'created_at' | 'edited_at' | 'can_edit' | 'mine'> {
   user_id: string;
   created_at: Date;
   edited_at: Date | null;
 }
-const commentColumns = 'id, design_id, user_id, author_name, by_moderator, body, created_at, edited_at';
-const toComment = ({ user_id, ...row }: CommentRow, viewerId: string): DesignComment => ({
+const commentColumns = `id, design_id, user_id, author_name, by_moderator, body, created_at, edited_at, edited_by_moderator, moderation <> 'visible' AS hidden`;
+/** A moderator may edit anyone's comment (to redact it); a member, their own. */
+const toComment = ({ user_id, ...row }: CommentRow, viewer: Viewer): DesignComment => ({
   ...row,
   created_at: row.created_at.toISOString(),
   edited_at: row.edited_at?.toISOString() ?? null,
-  can_edit: user_id === viewerId,
+  can_edit: viewer.moderator || user_id === viewer.id,
+  mine: user_id === viewer.id,
 });
+
+/** Who asks: a hidden design or comment (flagged pending review, or removed) is shown only to its author and moderators. */
+export interface Viewer {
+  id: string;
+  moderator: boolean;
+}
 
 /** The author's id stays here: an answer says only whether the caller is the author (`mine`). */
 const toDesign = ({ user_id, ...row }: Row, viewerId: string) => ({ ...row, published_at: row.published_at.toISOString(), mine: user_id === viewerId });
+
+/** $1 is the viewer's id, $2 whether they moderate. */
+const shownTo = (alias: string) => `(${alias}.moderation = 'visible' OR ${alias}.user_id = $1 OR $2)`;
 
 /**
  * A shown author is named from community's member copy (the name their token gave on their last call
@@ -40,8 +51,20 @@ const authorName = `CASE WHEN d.show_username THEN coalesce(
     'Member ' || left(encode(sha256(convert_to(d.user_id::text, 'UTF8')), 'hex'), 6)) END AS author_name`;
 
 const columns = (scene: boolean) =>
-  `d.id, d.user_id, d.prompt_slug, d.prompt_title, ${authorName}, d.notes, d.published_at, d.upvotes${scene ? ', d.scene' : ''},
+  `d.id, d.user_id, d.prompt_slug, d.prompt_title, ${authorName}, d.notes, d.published_at, d.upvotes, d.moderation <> 'visible' AS hidden${scene ? ', d.scene' : ''},
    EXISTS (SELECT 1 FROM interactions i WHERE i.entity_type = 'design' AND i.entity_id = d.id AND i.interaction_type = 'upvote' AND i.user_id = $1) AS voted`;
+
+export interface DesignFacts {
+  user_id: string;
+  prompt_title: string;
+  prompt_slug: string;
+  moderation: string;
+}
+export interface CommentFacts {
+  user_id: string;
+  body: string;
+  moderation: string;
+}
 
 /** community_designs (migration 0070): published copies of System Design attempts. */
 @Injectable()
@@ -95,25 +118,29 @@ export class DesignsRepository {
     );
   }
 
-  async list(viewerId: string, promptSlug: string): Promise<CommunityDesignSummary[]> {
+  async list(viewer: Viewer, promptSlug: string): Promise<CommunityDesignSummary[]> {
     const { rows } = await this.db.query<Row>(
-      `SELECT ${columns(false)} FROM community_designs d WHERE d.prompt_slug = $2 AND d.status = 'listed'
+      `SELECT ${columns(false)} FROM community_designs d WHERE d.prompt_slug = $3 AND d.status = 'listed' AND ${shownTo('d')}
        ORDER BY d.upvotes DESC, d.published_at DESC, d.id LIMIT ${designsListed}`,
-      [viewerId, promptSlug],
+      [viewer.id, viewer.moderator, promptSlug],
     );
-    return rows.map((row) => toDesign(row, viewerId));
+    return rows.map((row) => toDesign(row, viewer.id));
   }
 
-  /** A listed design; a taken-down one is not found. */
-  async get(viewerId: string, id: string, q: Pick<Tx, 'query'> = this.db): Promise<CommunityDesign | undefined> {
-    const { rows } = await q.query<Row>(`SELECT ${columns(true)} FROM community_designs d WHERE d.id = $2 AND d.status = 'listed'`, [viewerId, id]);
-    return rows[0] && (toDesign(rows[0], viewerId) as CommunityDesign);
+  /** A listed design the viewer is shown; a taken-down one is not found. */
+  async get(viewer: Viewer, id: string): Promise<CommunityDesign | undefined> {
+    const { rows } = await this.db.query<Row>(`SELECT ${columns(true)} FROM community_designs d WHERE d.id = $3 AND d.status = 'listed' AND ${shownTo('d')}`, [
+      viewer.id,
+      viewer.moderator,
+      id,
+    ]);
+    return rows[0] && (toDesign(rows[0], viewer.id) as CommunityDesign);
   }
 
-  /** Who published a listed design, for the rules (own vote, unpublish), never for an answer. */
-  async authorOf(id: string): Promise<{ user_id: string; prompt_title: string; prompt_slug: string } | undefined> {
-    const { rows } = await this.db.query<{ user_id: string; prompt_title: string; prompt_slug: string }>(
-      `SELECT user_id, prompt_title, prompt_slug FROM community_designs WHERE id = $1 AND status = 'listed'`,
+  /** Who published a listed design, for the rules (own vote, unpublish, who sees a hidden one), never for an answer. */
+  async authorOf(id: string): Promise<DesignFacts | undefined> {
+    const { rows } = await this.db.query<DesignFacts>(
+      `SELECT user_id, prompt_title, prompt_slug, moderation FROM community_designs WHERE id = $1 AND status = 'listed'`,
       [id],
     );
     return rows[0];
@@ -136,39 +163,43 @@ export class DesignsRepository {
   }
 
   /** Comments live in the feature board's table (migration 0071), with the design they are about. */
-  async comments(viewerId: string, id: string): Promise<DesignComment[]> {
+  async comments(viewer: Viewer, id: string): Promise<DesignComment[]> {
     const { rows } = await this.db.query<CommentRow>(
-      `SELECT ${commentColumns} FROM feature_request_comments WHERE design_id = $1 ORDER BY created_at, id LIMIT ${commentsShown}`,
-      [id],
+      `SELECT ${commentColumns} FROM feature_request_comments c WHERE design_id = $3 AND ${shownTo('c')} ORDER BY created_at, id LIMIT ${commentsShown}`,
+      [viewer.id, viewer.moderator, id],
     );
-    return rows.map((row) => toComment(row, viewerId));
+    return rows.map((row) => toComment(row, viewer));
   }
 
   /** 429 past the daily comment cap shared with the feature board, counted under the commenter's lock. */
-  async comment(tx: Tx, viewer: { id: string; moderator: boolean }, id: string, authorName: string, body: string): Promise<DesignComment> {
+  async comment(tx: Tx, viewer: Viewer, id: string, authorName: string, body: string): Promise<DesignComment> {
     await holdWriteCap(tx, 'feature-comments', { userId: viewer.id, rows: 'feature_request_comments WHERE user_id = $1' });
     const { rows } = await tx.query<CommentRow>(
       `INSERT INTO feature_request_comments (design_id, user_id, author_name, by_moderator, body) VALUES ($1, $2, $3, $4, $5) RETURNING ${commentColumns}`,
       [id, viewer.id, authorName, viewer.moderator, body],
     );
-    return toComment(rows[0], viewer.id);
+    return toComment(rows[0], viewer);
   }
 
-  /** The comment of the design, locked for its edit; undefined when the design has none with that id. */
-  async lockComment(tx: Tx, id: string, commentId: string): Promise<{ user_id: string } | undefined> {
-    const { rows } = await tx.query<{ user_id: string }>('SELECT user_id FROM feature_request_comments WHERE id = $1 AND design_id = $2 FOR UPDATE', [
-      commentId,
-      id,
-    ]);
+  /**
+   * The comment of the design, locked until the transaction ends (an edit reads what it changes);
+   * undefined when the design has none with that id.
+   */
+  async lockComment(tx: Tx, id: string, commentId: string): Promise<CommentFacts | undefined> {
+    const { rows } = await tx.query<CommentFacts>(
+      'SELECT user_id, body, moderation FROM feature_request_comments WHERE id = $1 AND design_id = $2 FOR UPDATE',
+      [commentId, id],
+    );
     return rows[0];
   }
 
-  async editComment(tx: Tx, viewerId: string, commentId: string, body: string): Promise<DesignComment> {
+  /** `byModerator`: a moderator changed someone else's comment (it says "Edited by a moderator"). */
+  async editComment(tx: Tx, viewer: Viewer, commentId: string, body: string, byModerator: boolean): Promise<DesignComment> {
     const { rows } = await tx.query<CommentRow>(
-      `UPDATE feature_request_comments SET body = $2, edited_at = now(), edited_by_moderator = false WHERE id = $1 RETURNING ${commentColumns}`,
-      [commentId, body],
+      `UPDATE feature_request_comments SET body = $2, edited_at = now(), edited_by_moderator = $3 WHERE id = $1 RETURNING ${commentColumns}`,
+      [commentId, body, byModerator],
     );
-    return toComment(rows[0], viewerId);
+    return toComment(rows[0], viewer);
   }
 
   /** Who hears of a new comment: the design's author and its earlier commenters, except the commenter. */

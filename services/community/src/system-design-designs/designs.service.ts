@@ -15,14 +15,16 @@ import {
   notificationTitleMax,
 } from '@app/contracts';
 import { displayNameOf, EventBus, forbidden, isErased, notFound, recordModeration, Tx, unauthorized } from '@app/service-kit';
+import { AskModerationService, Flag } from '../ask-a-swe/ask-moderation.service';
 import { InteractionsRepository } from '../interactions/interactions.repository';
 import { requireModerator } from '../members';
 import { recipientGroups } from '../recipients';
-import { DesignsRepository } from './designs.repository';
+import { DesignFacts, DesignsRepository, Viewer } from './designs.repository';
 
 const noDesign = () => notFound(communityDesignMessages.notFound);
 /** Where the author and voters find a design: its prompt's page, opened on it. */
 const designLink = (slug: string, id: string) => `/system-design/${slug}?design=${id}`;
+const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, moderator: isModerator(user) });
 
 /** Community designs: published System Design attempts, upvoted through interactions, taken down by moderators. */
 @Injectable()
@@ -30,6 +32,7 @@ export class DesignsService {
   constructor(
     private readonly designs: DesignsRepository,
     private readonly interactions: InteractionsRepository,
+    private readonly moderation: AskModerationService,
     @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
@@ -52,11 +55,11 @@ export class DesignsService {
   async list(user: AuthUser, promptSlug: string): Promise<CommunityDesignSummary[]> {
     await this.mustHaveSubmitted(user, promptSlug);
     if (!(await isErased(this.designs.db, user.id))) await this.designs.rememberName(user.id, displayNameOf(user));
-    return this.designs.list(user.id, promptSlug);
+    return this.designs.list(viewerOf(user), promptSlug);
   }
 
   async get(user: AuthUser, id: string): Promise<CommunityDesign> {
-    const design = await this.designs.get(user.id, id);
+    const design = await this.designs.get(viewerOf(user), id);
     if (!design) throw noDesign();
     if (!design.mine) await this.mustHaveSubmitted(user, design.prompt_slug);
     return design;
@@ -79,23 +82,55 @@ export class DesignsService {
         subject: clipNotificationText(author.prompt_title, notificationTitleMax / 2),
       });
     });
-    return (await this.designs.get(user.id, id)) ?? Promise.reject(noDesign());
+    return (await this.designs.get(viewerOf(user), id)) ?? Promise.reject(noDesign());
   }
 
   async comments(user: AuthUser, id: string): Promise<DesignComment[]> {
     await this.readable(user, id);
-    return this.designs.comments(user.id, id);
+    return this.designs.comments(viewerOf(user), id);
   }
 
-  /** The author's own edit: the comment says it was edited. */
+  /**
+   * The author's own edit, or a moderator's of anyone's (to redact it: the comment says "Edited by a
+   * moderator", and the audit log keeps its words before and after).
+   */
   async editComment(user: AuthUser, id: string, commentId: string, body: string): Promise<DesignComment> {
-    await this.readable(user, id);
+    const design = await this.readable(user, id);
     return this.designs.db.transaction(async (tx) => {
       const comment = await this.designs.lockComment(tx, id, commentId);
-      if (!comment) throw notFound(communityDesignMessages.commentNotFound);
-      if (comment.user_id !== user.id) throw forbidden(communityDesignMessages.notYourComment);
-      return this.designs.editComment(tx, user.id, commentId, body);
+      if (!comment || (comment.moderation !== 'visible' && comment.user_id !== user.id && !isModerator(user))) {
+        throw notFound(communityDesignMessages.commentNotFound);
+      }
+      const byModerator = comment.user_id !== user.id;
+      if (byModerator && !isModerator(user)) throw forbidden(communityDesignMessages.notYourComment);
+      const edited = await this.designs.editComment(tx, viewerOf(user), commentId, body, byModerator);
+      if (byModerator) {
+        await recordModeration(tx, user, {
+          action: 'edited',
+          kind: 'community_design_comment',
+          itemId: commentId,
+          itemTitle: design.prompt_title,
+          before: comment.body,
+          after: body,
+          authorId: comment.user_id,
+        });
+      }
+      return edited;
     });
+  }
+
+  /** Flags the design into the moderators' queue of flagged posts, by Ask a SWE's rules. */
+  async flag(user: AuthUser, id: string, input: Flag): Promise<{ hidden: boolean }> {
+    const design = await this.readable(user, id);
+    return this.moderation.record(user, 'design', id, design.user_id, input);
+  }
+
+  /** Flags a comment on the design, as a design is flagged. */
+  async flagComment(user: AuthUser, id: string, commentId: string, input: Flag): Promise<{ hidden: boolean }> {
+    await this.readable(user, id);
+    const comment = await this.designs.db.transaction((tx) => this.designs.lockComment(tx, id, commentId));
+    if (!comment || (comment.moderation !== 'visible' && !isModerator(user))) throw notFound(communityDesignMessages.commentNotFound);
+    return this.moderation.record(user, 'design_comment', commentId, comment.user_id, input);
   }
 
   /**
@@ -103,7 +138,7 @@ export class DesignsService {
    * comment kind: their "comments" choice, collapsed while unread), in one transaction.
    */
   async comment(user: AuthUser, id: string, body: string): Promise<DesignComment> {
-    const design = await this.designs.get(user.id, id);
+    const design = await this.designs.get(viewerOf(user), id);
     if (!design) throw noDesign();
     if (!design.mine) await this.mustHaveSubmitted(user, design.prompt_slug);
     if (await isErased(this.designs.db, user.id)) throw unauthorized(communityMessages.accountDeleted);
@@ -170,10 +205,13 @@ export class DesignsService {
     throw forbidden(communityDesignMessages.hidden);
   }
 
-  /** A listed design the caller may read (their own, or of a prompt they submitted), with who published it. */
-  private async readable(user: AuthUser, id: string): Promise<{ user_id: string; prompt_title: string; prompt_slug: string }> {
+  /**
+   * A listed design the caller may read (their own, or of a prompt they submitted; a hidden one only
+   * its author and moderators), with who published it.
+   */
+  private async readable(user: AuthUser, id: string): Promise<DesignFacts> {
     const author = await this.designs.authorOf(id);
-    if (!author) throw noDesign();
+    if (!author || (author.moderation !== 'visible' && author.user_id !== user.id && !isModerator(user))) throw noDesign();
     if (author.user_id !== user.id) await this.mustHaveSubmitted(user, author.prompt_slug);
     return author;
   }

@@ -6,22 +6,18 @@ import {
   askMessages,
   askPrivilegeActions,
   askPrivileges,
-  flagInputSchema,
-  FlagReason,
-  flagReasonLabels,
-  flagReasons,
   MyAskStanding,
   PostKind,
   relativeTime,
 } from '@app/contracts';
-import { ArrowBigDown, ArrowBigUp, BriefcaseBusiness, FlagTriangleRight, History, Loader2 } from 'lucide-react';
+import { ArrowBigDown, ArrowBigUp, BriefcaseBusiness, History, Loader2 } from 'lucide-react';
 import * as React from 'react';
+import { FlagButton as FlagDialogButton } from '@/components/flag-button';
 import { ModeratorBadge } from '@/components/moderator-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormError, Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, tryAgainHint } from '@/lib/api';
@@ -132,68 +128,10 @@ export function VoteControls({
 
 /** Flag a post with a reason; shown to members with the reputation for it. */
 export function FlagButton({ kind, id, standing }: { kind: PostKind; id: string; standing: MyAskStanding | undefined }) {
-  const [open, setOpen] = React.useState(false);
-  const [reason, setReason] = React.useState<FlagReason | ''>('');
-  const [note, setNote] = React.useState('');
-  const [error, setError] = React.useState<string>();
   const flag = useFlag();
-  const formId = React.useId();
   // The rule (flagging needs askPrivileges.flag reputation) is said once above the answers.
   if (standing && !standing.privileges.flag) return null;
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = flagInputSchema.safeParse({ reason, note });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    flag.mutateAsync({ kind, id, body: parsed.data }).then(
-      (result) => {
-        setOpen(false);
-        toast({ title: 'Flagged', description: result.hidden ? 'It is hidden until a moderator reviews it.' : 'A moderator will review it.' });
-      },
-      (err: unknown) => setError(failure(err, 'Failed to flag')),
-    );
-  };
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm">
-          <FlagTriangleRight aria-hidden /> Flag
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <DialogHeader>
-            <DialogTitle>Flag this {kind}</DialogTitle>
-            <DialogDescription>Moderators see your reason, never your name next to it.</DialogDescription>
-          </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor={`${formId}-reason`}>Reason</Label>
-            <Select value={reason} onValueChange={(v) => setReason(v as FlagReason)}>
-              <SelectTrigger id={`${formId}-reason`}>
-                <SelectValue placeholder="Choose why" />
-              </SelectTrigger>
-              <SelectContent>
-                {flagReasons.map((r) => (
-                  <SelectItem key={r} value={r}>
-                    {flagReasonLabels[r]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={`${formId}-note`}>Note (optional)</Label>
-            <Textarea id={`${formId}-note`} value={note} maxLength={askLimits.flagNoteMax} onChange={(e) => setNote(e.target.value)} />
-          </div>
-          <FormError>{error}</FormError>
-          <DialogFooter>
-            <Button type="submit" disabled={flag.isPending}>
-              Flag
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
+  return <FlagDialogButton what={kind} send={(body) => flag.mutateAsync({ kind, id, body })} />;
 }
 
 /** An edited post's earlier versions, newest first, read when opened. */

@@ -117,6 +117,7 @@ function ContactMessages() {
   );
 }
 
+// 'ask-a-swe' is the flagged posts' tab (Ask a SWE's and community designs'); its value stays as links and tests know it.
 const tabs = ['opportunities', 'resources', 'features', 'ask-a-swe', 'messages', 'log'] as const;
 type Tab = (typeof tabs)[number];
 const isTab = (value: string | null): value is Tab => tabs.includes(value as Tab);
@@ -135,7 +136,7 @@ function TabLabel({ label, pending }: { label: string; pending?: number }) {
   );
 }
 
-/** The review desk: opportunities, resources, feature requests, Ask a SWE's flagged posts, contact messages and the audit log (moderators only); the tab is in the URL. */
+/** The review desk: opportunities, resources, feature requests, flagged posts, contact messages and the audit log (moderators only); the tab is in the URL. */
 export default function ModerationPage() {
   useDocumentTitle('Moderation');
   const moderator = useIsModerator();
@@ -159,7 +160,8 @@ export default function ModerationPage() {
         <p className="text-muted-foreground">Review what candidates share before others see it.</p>
       </header>
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="space-y-4">
-        <TabsList className="h-auto flex-wrap">
+        {/* A tab keeps its name and count on one line; the list wraps rows instead. */}
+        <TabsList className="h-auto flex-wrap whitespace-nowrap">
           <TabsTrigger value="opportunities">
             <TabLabel label="Opportunities" pending={pending?.opportunities} />
           </TabsTrigger>
@@ -170,7 +172,7 @@ export default function ModerationPage() {
             <TabLabel label="Feature requests" pending={pending?.features} />
           </TabsTrigger>
           <TabsTrigger value="ask-a-swe">
-            <TabLabel label="Ask a SWE" pending={pending?.flagged_posts} />
+            <TabLabel label="Flagged posts" pending={pending?.flagged_posts} />
           </TabsTrigger>
           <TabsTrigger value="messages">Messages</TabsTrigger>
           <TabsTrigger value="log">Audit log</TabsTrigger>

@@ -1,5 +1,6 @@
 import { AttemptMode, Autosave, communityApi, DesignAttempt, PromptListQuery, Rubric, systemDesignApi } from '@app/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FlagBody } from '@/components/flag-button';
 import { ApiError, call, endpointKey, endpointQuery } from '@/lib/api';
 
 export function usePrompts(query: PromptListQuery) {
@@ -129,5 +130,23 @@ export function useEditDesignComment(id: string) {
     mutationFn: async ({ commentId, body }: { commentId: string; body: string }) =>
       (await call(communityApi.editDesignComment, { params: { id, commentId }, body: { body } })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(communityApi.listDesignComments, { params: { id } }) }),
+  });
+}
+
+/** Flagging needs Ask a SWE's flag privilege (reputation): the caller's standing says whether they have it. */
+export function useMayFlag(): boolean {
+  const standing = useQuery(endpointQuery(communityApi.myAskStanding));
+  return standing.data?.privileges.flag ?? false;
+}
+
+/** A flag on a design, or on one of its comments; a design hidden by it leaves the others' list. */
+export function useFlagDesign(id: string) {
+  const client = useQueryClient();
+  const refresh = useRefreshDesigns();
+  return useMutation({
+    mutationFn: async ({ commentId, body }: { commentId?: string; body: FlagBody }) =>
+      commentId ? call(communityApi.flagDesignComment, { params: { id, commentId }, body }) : call(communityApi.flagCommunityDesign, { params: { id }, body }),
+    onSuccess: (_, { commentId }) =>
+      commentId ? client.invalidateQueries({ queryKey: endpointKey(communityApi.listDesignComments, { params: { id } }) }) : refresh(),
   });
 }

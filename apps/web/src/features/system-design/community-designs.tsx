@@ -3,6 +3,8 @@ import { ThumbsUp } from 'lucide-react';
 import * as React from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { DesignScene } from '@/components/design-canvas/scene';
+import { FlagButton } from '@/components/flag-button';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -17,6 +19,8 @@ import {
   useDesignComments,
   useDesignUpvote,
   useEditDesignComment,
+  useFlagDesign,
+  useMayFlag,
   usePublishAttempt,
   useUnpublishDesign,
 } from './api';
@@ -37,11 +41,19 @@ function Drawing({ id, slug }: { id: string; slug: string }) {
   );
 }
 
-/** One comment; its author may edit it in place, and an edited one says so. */
-function Comment({ designId, comment }: { designId: string; comment: DesignComment }) {
+/** Shown to its author and moderators only: flagged by members until a moderator reviews it, or removed. */
+const HiddenMark = () => <Badge variant="secondary">Hidden pending review</Badge>;
+
+/**
+ * One comment; its author may edit it in place, a moderator too (to redact it: it then says so), and
+ * others may flag it.
+ */
+function Comment({ designId, comment, mayFlag }: { designId: string; comment: DesignComment; mayFlag: boolean }) {
   const edit = useEditDesignComment(designId);
+  const flag = useFlagDesign(designId);
   const [draft, setDraft] = React.useState<string | null>(null);
   const fieldId = `edit-comment-${comment.id}`;
+  const editLabel = comment.mine ? 'Edit your comment' : `Edit ${comment.author_name}'s comment`;
   if (draft !== null) {
     const save = (event: React.FormEvent) => {
       event.preventDefault();
@@ -50,7 +62,7 @@ function Comment({ designId, comment }: { designId: string; comment: DesignComme
     return (
       <li>
         <form onSubmit={save} className="space-y-1">
-          <Label htmlFor={fieldId}>Edit your comment</Label>
+          <Label htmlFor={fieldId}>{editLabel}</Label>
           <Textarea id={fieldId} value={draft} onChange={(e) => setDraft(e.target.value)} rows={2} />
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={edit.isPending}>
@@ -73,18 +85,22 @@ function Comment({ designId, comment }: { designId: string; comment: DesignComme
     <li>
       <span className="font-medium">{comment.author_name}</span>
       <span className="whitespace-pre-wrap text-muted-foreground"> {comment.body}</span>
-      {comment.edited_at ? <span className="text-muted-foreground"> · edited</span> : null}
+      {comment.edited_at ? <span className="text-muted-foreground">{comment.edited_by_moderator ? ' · Edited by a moderator' : ' · edited'}</span> : null}{' '}
+      {comment.hidden ? <HiddenMark /> : null}
       {comment.can_edit ? (
-        <Button variant="link" size="sm" className="h-auto px-1 py-0" aria-label="Edit your comment" onClick={() => setDraft(comment.body)}>
+        <Button variant="link" size="sm" className="h-auto px-1 py-0" aria-label={editLabel} onClick={() => setDraft(comment.body)}>
           Edit
         </Button>
+      ) : null}
+      {mayFlag && !comment.mine && !comment.hidden ? (
+        <FlagButton what="comment" label={`Flag ${comment.author_name}'s comment`} send={(body) => flag.mutateAsync({ commentId: comment.id, body })} />
       ) : null}
     </li>
   );
 }
 
 /** The design's discussion: the feature board's comments, about this design. */
-function Comments({ id }: { id: string }) {
+function Comments({ id, mayFlag }: { id: string; mayFlag: boolean }) {
   const comments = useDesignComments(id);
   const add = useAddDesignComment(id);
   const [body, setBody] = React.useState('');
@@ -98,7 +114,7 @@ function Comments({ id }: { id: string }) {
       {comments.data?.length ? (
         <ul className="space-y-2 text-sm" aria-label="Comments">
           {comments.data.map((c) => (
-            <Comment key={c.id} designId={id} comment={c} />
+            <Comment key={c.id} designId={id} comment={c} mayFlag={mayFlag} />
           ))}
         </ul>
       ) : null}
@@ -124,6 +140,8 @@ function DesignItem({ design, open }: { design: CommunityDesignSummary; open: bo
   const [showDrawing, setShowDrawing] = React.useState(open);
   const upvote = useDesignUpvote();
   const unpublish = useUnpublishDesign();
+  const flag = useFlagDesign(design.id);
+  const mayFlag = useMayFlag();
   const error = upvote.error ?? unpublish.error;
   const by = design.mine ? 'You' : (design.author_name ?? 'Anonymous');
   return (
@@ -133,6 +151,7 @@ function DesignItem({ design, open }: { design: CommunityDesignSummary; open: bo
           <span className="font-medium">{by}</span>
           <span className="text-muted-foreground"> · published {published.format(new Date(design.published_at))}</span>
         </p>
+        {design.hidden ? <HiddenMark /> : null}
         <div className="flex flex-wrap items-center gap-2">
           {design.mine ? (
             <>
@@ -158,6 +177,7 @@ function DesignItem({ design, open }: { design: CommunityDesignSummary; open: bo
           <Button variant="ghost" size="sm" aria-expanded={showDrawing} onClick={() => setShowDrawing((shown) => !shown)}>
             {showDrawing ? 'Hide drawing' : 'Show drawing'}
           </Button>
+          {mayFlag && !design.mine && !design.hidden ? <FlagButton what="design" label="Flag this design" send={(body) => flag.mutateAsync({ body })} /> : null}
         </div>
       </div>
       {error ? (
@@ -176,7 +196,7 @@ function DesignItem({ design, open }: { design: CommunityDesignSummary; open: bo
           ))}
       </dl>
       {showDrawing ? <Drawing id={design.id} slug={design.prompt_slug} /> : null}
-      <Comments id={design.id} />
+      <Comments id={design.id} mayFlag={mayFlag} />
     </li>
   );
 }

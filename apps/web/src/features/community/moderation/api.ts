@@ -1,11 +1,11 @@
 import {
   communityApi,
   ExternalResource,
+  FlaggedKind,
   interviewsApi,
   Opportunity,
   OpportunityDecision,
   OpportunityStatus,
-  PostKind,
   ResourceDecision,
   ReviewedKind,
 } from '@app/contracts';
@@ -122,7 +122,7 @@ export function useDecide(kind: ReviewedKind) {
   });
 }
 
-/** Ask a SWE's flagged questions and answers, most flagged first. */
+/** Flagged posts (Ask a SWE's, community designs and their comments), most flagged first. */
 export function useFlaggedPosts() {
   return useQuery(endpointQuery(communityApi.flaggedPosts));
 }
@@ -131,7 +131,7 @@ export function useFlaggedPosts() {
 export function useDecideFlaggedPost() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, id, ...body }: { kind: PostKind; id: string; decision: 'restore' | 'remove'; reason?: string }) =>
+    mutationFn: ({ kind, id, ...body }: { kind: FlaggedKind; id: string; decision: 'restore' | 'remove'; reason?: string }) =>
       call(communityApi.decideFlaggedPost, { params: { kind, id }, body }),
     onSettled: () =>
       Promise.all(

@@ -9,7 +9,8 @@ const kindLabel: Record<ModerationAction['kind'], string> = {
   feature_request: 'feature request',
   feature_comment: 'a comment on',
   interview_comment: 'a comment on the interview',
-  community_design: 'a community design',
+  community_design: 'a community design of',
+  community_design_comment: 'a comment on a design of',
   ask_question: 'the question',
   ask_answer: 'an answer to',
 };

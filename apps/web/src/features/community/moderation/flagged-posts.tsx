@@ -1,4 +1,4 @@
-import { FlaggedPost, flagReasonLabels } from '@app/contracts';
+import { FlaggedKind, FlaggedPost, flagReasonLabels } from '@app/contracts';
 import { RotateCcw, Trash2, UserSearch } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,14 @@ import { useDecideFlaggedPost, useFlaggedPosts, useOpenAsker } from './api';
 import { ReasonDialog, ReasonRequest } from './reason-dialog';
 import { Empty, Loading } from './states';
 
+/** What each kind is called, and how its heading names it after what it is about. */
+const kinds: Record<FlaggedKind, { noun: string; heading(title: string): string }> = {
+  question: { noun: 'Question', heading: (title) => title },
+  answer: { noun: 'Answer', heading: (title) => `Answer to “${title}”` },
+  design: { noun: 'Design', heading: (title) => `Community design of “${title}”` },
+  design_comment: { noun: 'Comment', heading: (title) => `Comment on a design of “${title}”` },
+};
+
 const failed = (err: unknown) =>
   toast({ variant: 'destructive', title: 'Not changed', description: err instanceof ApiError ? err.message : 'Failed to update the post' });
 
@@ -17,7 +25,7 @@ function FlaggedItem({ post, onReason }: { post: FlaggedPost; onReason(r: Reason
   const decide = useDecideFlaggedPost();
   const openAsker = useOpenAsker();
   const [asker, setAsker] = React.useState<string>();
-  const noun = post.kind === 'question' ? 'Question' : 'Answer';
+  const { noun, heading } = kinds[post.kind];
   const send = (decision: 'restore' | 'remove', reason?: string) =>
     decide
       .mutateAsync({ kind: post.kind, id: post.id, decision, reason })
@@ -28,14 +36,14 @@ function FlaggedItem({ post, onReason }: { post: FlaggedPost; onReason(r: Reason
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="outline">{noun}</Badge>
         <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]">
-          <Link to={`/ask-a-swe/${post.question_id}`} className="text-primary underline-offset-2 hover:underline">
-            {post.kind === 'question' ? post.question_title : `Answer to “${post.question_title}”`}
+          <Link to={post.link} className="text-primary underline-offset-2 hover:underline">
+            {heading(post.title)}
           </Link>
         </h3>
         {post.hidden ? <Badge variant="secondary">Hidden pending review</Badge> : null}
       </div>
       <p className="line-clamp-3 whitespace-pre-line text-sm text-muted-foreground [overflow-wrap:anywhere]">{post.body}</p>
-      <ul className="space-y-1 text-sm" aria-label={`Flags on ${post.question_title}`}>
+      <ul className="space-y-1 text-sm" aria-label={`Flags on ${heading(post.title)}`}>
         {post.flags.map((f, i) => (
           <li key={i} className="[overflow-wrap:anywhere]">
             <span className="font-medium">{flagReasonLabels[f.reason]}</span>
@@ -57,7 +65,7 @@ function FlaggedItem({ post, onReason }: { post: FlaggedPost; onReason(r: Reason
           variant="destructive"
           disabled={decide.isPending}
           onClick={() =>
-            onReason({ action: 'Remove', title: post.question_title, readBy: 'The reason is kept in the audit log.', onConfirm: (r) => void send('remove', r) })
+            onReason({ action: 'Remove', title: heading(post.title), readBy: 'The reason is kept in the audit log.', onConfirm: (r) => void send('remove', r) })
           }
         >
           <Trash2 className="size-4" aria-hidden /> Remove
@@ -70,7 +78,7 @@ function FlaggedItem({ post, onReason }: { post: FlaggedPost; onReason(r: Reason
             onClick={() =>
               onReason({
                 action: 'Open identity',
-                title: post.question_title,
+                title: post.title,
                 readBy: 'Who asked is shown to you only; the opening and its reason are recorded in the audit log.',
                 onConfirm: (r) => void open(r),
               })
@@ -84,7 +92,10 @@ function FlaggedItem({ post, onReason }: { post: FlaggedPost; onReason(r: Reason
   );
 }
 
-/** Ask a SWE's flagged questions and answers with the members' reasons: restored (flags dismissed) or removed, every action audited. */
+/**
+ * Flagged posts with the members' reasons: Ask a SWE's questions and answers, community designs and
+ * their comments; restored (flags dismissed) or removed, every action audited.
+ */
 export function FlaggedPosts() {
   const [reason, setReason] = React.useState<ReasonRequest>();
   const posts = useFlaggedPosts();
@@ -93,8 +104,8 @@ export function FlaggedPosts() {
   if (posts.data.length === 0) return <Empty>No flagged posts</Empty>;
   return (
     <>
-      <h2 className="sr-only">Flagged Ask a SWE posts</h2>
-      <ul className="space-y-3" aria-label="Flagged Ask a SWE posts">
+      <h2 className="sr-only">Flagged posts</h2>
+      <ul className="space-y-3" aria-label="Flagged posts">
         {posts.data.map((p) => (
           <FlaggedItem key={`${p.kind}-${p.id}`} post={p} onReason={setReason} />
         ))}
