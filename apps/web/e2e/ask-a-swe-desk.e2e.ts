@@ -2,7 +2,7 @@ import { askFlagsToHide, askPrivileges, askReputation, flagReasonLabels } from '
 import { Browser, Page } from 'playwright-core';
 import { api, baseUrl, createAccount, grantModerator, launch, newPage, screenshot, seriousA11yViolations, signedUpToken, signIn, uniqueEmail } from './browser';
 
-// The moderation desk's Ask a SWE tab (issue 37): members flag a question until it is hidden, a
+// The moderation desk's flagged posts (issue 37), Ask a SWE's: members flag a question until it is hidden, a
 // moderator reads the reasons, restores it and removes a flagged answer, and the audit log says so;
 // at 1280 px light and 375 px dark.
 jest.setTimeout(240_000);
@@ -86,8 +86,8 @@ describe('Ask a SWE on the moderation desk (Chromium)', () => {
     const phone = await newPage(browser, { width: 375, height: 812 }, 'dark');
     phone.page.setDefaultTimeout(60_000);
     await signIn(phone.page, modEmail, { at: '/moderation?tab=ask-a-swe' });
-    await selectedTab(phone.page, 'Ask a SWE');
-    const phoneQueue = phone.page.getByRole('list', { name: 'Flagged Ask a SWE posts' });
+    await selectedTab(phone.page, 'Flagged posts');
+    const phoneQueue = phone.page.getByRole('list', { name: 'Flagged posts' });
     await phoneQueue.getByTestId('flagged-post').filter({ hasText: flaggedTitle }).waitFor();
     await phoneQueue.getByTestId('flagged-post').filter({ hasText: rudeBody }).waitFor();
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -99,7 +99,7 @@ describe('Ask a SWE on the moderation desk (Chromium)', () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 900 }, 'light');
     page.setDefaultTimeout(60_000);
     await signIn(page, modEmail, { at: '/moderation?tab=ask-a-swe' });
-    await selectedTab(page, 'Ask a SWE');
+    await selectedTab(page, 'Flagged posts');
     const posts = page.getByTestId('flagged-post');
     const question = posts.filter({ hasText: flaggedTitle });
     await question.getByText('Hidden pending review').waitFor();
@@ -109,10 +109,12 @@ describe('Ask a SWE on the moderation desk (Chromium)', () => {
       flagReasonLabels.off_topic,
       flagReasonLabels.spam,
     ]);
+    // Its asker signed it: there is no identity to open.
+    expect(await question.getByRole('button', { name: 'Open identity' }).count()).toBe(0);
     const answer = posts.filter({ hasText: rudeBody });
     await answer.getByRole('link', { name: `Answer to “${loopTitle}”` }).waitFor();
     expect(await answer.getByText('Hidden pending review').count()).toBe(0);
-    expect(await answer.getByRole('list', { name: `Flags on ${loopTitle}` }).textContent()).toBe(`${flagReasonLabels.rude} — Mocks the asker`);
+    expect(await answer.getByRole('list', { name: `Flags on Answer to “${loopTitle}”` }).textContent()).toBe(`${flagReasonLabels.rude} — Mocks the asker`);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'ask-a-swe-desk-1280-light');
 
@@ -124,7 +126,7 @@ describe('Ask a SWE on the moderation desk (Chromium)', () => {
 
     await answer.getByRole('button', { name: 'Remove' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: `Remove: ${loopTitle}` }).waitFor();
+    await dialog.getByRole('heading', { name: `Remove: Answer to “${loopTitle}”` }).waitFor();
     await dialog.getByLabel('Reason').fill('Rude to the asker');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Remove' }).click();

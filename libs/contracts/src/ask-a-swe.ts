@@ -422,6 +422,8 @@ export const flaggedPostSchema = z.object({
   link: z.string(),
   /** The post's text (a design's: its notes). */
   body: z.string(),
+  /** A question asked anonymously: the only kind whose author a moderator may open (audited). */
+  anonymous: z.boolean(),
   hidden: z.boolean(),
   flags: z.array(z.object({ reason: z.enum(flagReasons), note: z.string().nullable(), created_at: z.string() })),
 });

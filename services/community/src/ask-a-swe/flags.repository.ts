@@ -41,21 +41,22 @@ export class FlagsRepository {
       title: string;
       link: string;
       body: string;
+      anonymous: boolean;
       moderation: string;
       flags: Array<{ reason: FlagReason; note: string | null; created_at: string }>;
     }>(
       `SELECT * FROM (
-         SELECT 'question' AS kind, q.id, q.title, '/ask-a-swe/' || q.id AS link, q.body, q.moderation, ${flagsOf('question_id', 'q.id')} AS flags
+         SELECT 'question' AS kind, q.id, q.title, '/ask-a-swe/' || q.id AS link, q.body, q.anonymous, q.moderation, ${flagsOf('question_id', 'q.id')} AS flags
          FROM ask_questions q WHERE q.moderation <> 'removed' AND ${flagged('question_id', 'q.id')}
          UNION ALL
-         SELECT 'answer', a.id, q.title, '/ask-a-swe/' || q.id, a.body, a.moderation, ${flagsOf('answer_id', 'a.id')}
+         SELECT 'answer', a.id, q.title, '/ask-a-swe/' || q.id, a.body, false, a.moderation, ${flagsOf('answer_id', 'a.id')}
          FROM ask_answers a JOIN ask_questions q ON q.id = a.question_id WHERE a.moderation <> 'removed' AND ${flagged('answer_id', 'a.id')}
          UNION ALL
-         SELECT 'design', d.id, d.prompt_title, '/system-design/' || d.prompt_slug || '?design=' || d.id, coalesce(${notesText}, ''), d.moderation,
+         SELECT 'design', d.id, d.prompt_title, '/system-design/' || d.prompt_slug || '?design=' || d.id, coalesce(${notesText}, ''), false, d.moderation,
            ${flagsOf('design_id', 'd.id')}
          FROM community_designs d WHERE d.moderation <> 'removed' AND d.status = 'listed' AND ${flagged('design_id', 'd.id')}
          UNION ALL
-         SELECT 'design_comment', c.id, d.prompt_title, '/system-design/' || d.prompt_slug || '?design=' || d.id, c.body, c.moderation,
+         SELECT 'design_comment', c.id, d.prompt_title, '/system-design/' || d.prompt_slug || '?design=' || d.id, c.body, false, c.moderation,
            ${flagsOf('design_comment_id', 'c.id')}
          FROM feature_request_comments c JOIN community_designs d ON d.id = c.design_id
          WHERE c.moderation <> 'removed' AND ${flagged('design_comment_id', 'c.id')}

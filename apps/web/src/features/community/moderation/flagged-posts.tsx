@@ -70,7 +70,7 @@ function FlaggedItem({ post, onReason }: { post: FlaggedPost; onReason(r: Reason
         >
           <Trash2 className="size-4" aria-hidden /> Remove
         </Button>
-        {post.kind === 'question' && !asker ? (
+        {post.anonymous && !asker ? (
           <Button
             size="sm"
             variant="ghost"
