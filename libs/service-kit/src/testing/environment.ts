@@ -4,6 +4,7 @@ import { connect } from 'nats';
 import { Client } from 'pg';
 import { GATEWAY_PROOF_HEADER, GatewayProof } from '../http/gateway-hop';
 import { provisionEventStreamsAt } from '../events/jetstream';
+import { jobsSchemaOf } from '../jobs/job-runner';
 import { RunningService, ServiceDefinition, startService, StartOptions } from '../nest/bootstrap';
 import { holdTestInfrastructure, natsConnectionOptions, releaseTestInfrastructure } from './infrastructure';
 
@@ -125,7 +126,8 @@ export class TestEnvironment {
     const client = new Client({ connectionString: this.databaseUrl });
     await client.connect();
     try {
-      for (const schema of this.schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      // The job runner keeps its tables beside each service's schema.
+      for (const schema of [...this.schemas].flatMap((s) => [s, jobsSchemaOf(s)])) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     } finally {
       await client.end();
     }
