@@ -126,7 +126,10 @@ export class JobRunner {
     try {
       await client.query('SELECT pg_advisory_lock(hashtext($1))', lock);
       const { rowCount } = await client.query(`SELECT 1 FROM "${this.schema}".job WHERE name = $1 AND state < 'completed' LIMIT 1`, [name]);
-      return !rowCount && (await this.boss!.send(name, null)) !== null;
+      // On the same connection: a pool of one (DATABASE_POOL_MAX=1) has no second to lend pg-boss.
+      return (
+        !rowCount && (await this.boss!.send(name, null, { db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values) } })) !== null
+      );
     } finally {
       // A connection that cannot unlock is closed, which lets go of its lock.
       const unlocked = await client.query('SELECT pg_advisory_unlock(hashtext($1))', lock).then(
