@@ -699,6 +699,16 @@ async function systemDesignLane(storm: Storm, user: Caller, u: number, neighbour
       ),
     );
   }
+  if (u % 3 === 2 && commented.status < 300) {
+    // One flag each, below the threshold: both stay listed, and the moderators' queue of flagged posts holds them.
+    const flagged = async (postId: string) =>
+      ((await read(moderator, '/api/ask-a-swe/moderation/flags')) as Array<{ id: string }>).some((p) => p.id === postId);
+    const design = await storm.write('flagCommunityDesign', moderator, 'POST', `/api/community-designs/${id}/flags`, { reason: 'spam', note: `Storm ${u}` });
+    storm.expect(design, `design ${id} is among the flagged posts`, () => flagged(id));
+    const commentId = commented.body.data.id as string;
+    const comment = await storm.write('flagDesignComment', moderator, 'POST', `/api/community-designs/${id}/comments/${commentId}/flags`, { reason: 'rude' });
+    storm.expect(comment, `the comment on design ${id} is among the flagged posts`, () => flagged(commentId));
+  }
   const gone = async () => !(await designs(neighbour)).some((d) => d.id === id);
   if (u % 3 === 0)
     storm.expect(await storm.write('unpublishCommunityDesign', user, 'DELETE', `/api/community-designs/${id}`), `design ${id} is unpublished`, gone);
