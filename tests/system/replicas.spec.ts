@@ -139,19 +139,22 @@ describe('npm start with REPLICAS=2', () => {
     expect(spread[0]).toBeGreaterThanOrEqual(15);
     expect(spread[1]).toBeGreaterThanOrEqual(15);
 
-    // One replica killed as a node failure would: every call meanwhile is still answered.
+    // One replica killed as a node failure would, with calls going on before, during and after:
+    // every one is answered. (A quick restart leaves few calls inside it, so the calls start first
+    // and go on to at least 20.)
     const [victim] = children(launcher, 'services/profile/dist/main.js');
-    process.kill(victim, 'SIGKILL');
     const statuses: number[] = [];
-    const restarted = waitFor(() => /\[start\] profile-[12] exited \(SIGKILL\)/.test(output), 10_000);
-    const back = waitFor(() => children(launcher!, 'services/profile/dist/main.js').filter((pid) => pid !== victim).length === 2, 30_000);
     let serving = true;
     const caller = (async () => {
-      while (serving) {
+      while (serving || statuses.length < 20) {
         statuses.push(await profile());
         await sleep(20);
       }
     })();
+    await sleep(200);
+    process.kill(victim, 'SIGKILL');
+    const restarted = waitFor(() => /\[start\] profile-[12] exited \(SIGKILL\)/.test(output), 10_000);
+    const back = waitFor(() => children(launcher!, 'services/profile/dist/main.js').filter((pid) => pid !== victim).length === 2, 30_000);
     await restarted;
     await back;
     // The restarted replica (its counters start from nothing) takes calls again once it is ready.
@@ -160,7 +163,6 @@ describe('npm start with REPLICAS=2', () => {
     serving = false;
     await caller;
     console.warn(`while profile's replica was killed and restarted: ${statuses.length} calls, ${statuses.filter((s) => s !== 200).length} not 200`);
-    expect(statuses.length).toBeGreaterThan(10);
     expect(new Set(statuses)).toEqual(new Set([200]));
   }, 150_000);
 });
