@@ -33,7 +33,10 @@ describe('transactions: a deadlock victim or serialization failure runs once mor
         await tx.query('UPDATE accounts SET balance = balance + 1 WHERE name = $1', [route[1]]);
       });
     await Promise.all([transfer('ab'), transfer('ba')]);
-    expect(attempts.ab + attempts.ba).toBe(3);
+    // One victim runs once more. On a busy machine that second run can take the row back before the
+    // survivor, waking, gets it, and the cycle forms again: then the other side is the victim, once.
+    expect([3, 4]).toContain(attempts.ab + attempts.ba);
+    expect(Math.max(attempts.ab, attempts.ba)).toBe(2);
     const { rows } = await db.query('SELECT name, balance FROM accounts ORDER BY name');
     expect(rows).toEqual([
       { name: 'a', balance: 0 },
