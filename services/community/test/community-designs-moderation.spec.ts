@@ -39,6 +39,13 @@ describe('community designs: flags and moderation (issue 36 item 5)', () => {
     // Flaggers have the reputation Ask a SWE asks for flagging; the newcomer has not. All have designed the prompt.
     await Promise.all([...users.map((u) => grantReputation(svc.db, u.id, 20)), grantReputation(svc.db, commenter.id, 20)]);
     await Promise.all([...flaggers, newcomerAuth, commenterAuth].map((auth) => submitted(auth)));
+    // Community hears of each submission from practice's event, moments later; until then their list is a 403.
+    await waitFor(async () => {
+      const lists = await Promise.all(
+        [...flaggers, newcomerAuth, commenterAuth].map((auth) => request(svc.url).get('/api/community-designs?prompt=url-shortener').set(auth)),
+      );
+      return lists.every((res) => res.status === 200);
+    }, 20_000);
   });
 
   /** A submitted url-shortener attempt. */
