@@ -40,7 +40,8 @@ class TestSummaryReporter {
       failures,
     };
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `${project.replace(/[\\/]/g, '-')}.json`), JSON.stringify(record));
+    // A project may run more than once (the system tests: chaos alone, then the rest): a file per run.
+    fs.writeFileSync(path.join(dir, `${project.replace(/[\\/]/g, '-')}-${process.pid}.json`), JSON.stringify(record));
   }
 }
 

@@ -31,8 +31,11 @@ const node = (...args) => run(process.execPath, args);
 await node(summary, 'clear');
 let failed = (await node(nx, 'run-many', '-t', 'build', '--outputStyle=static')) !== 0;
 if (!failed) {
+  // The chaos test bounds latency while it kills processes: it runs alone first. Beside the browser
+  // tests a CI run saw p99 1,031 ms (238 ms before any kill), where alone it is 87-102 ms.
+  const chaos = await run('npm', ['test', '--workspace', '@app/system-tests', '--', 'chaos.spec.ts']);
   const lanes = await Promise.all([
-    run('npm', ['test', '--workspace', '@app/system-tests']),
+    run('npm', ['test', '--workspace', '@app/system-tests', '--', '--testPathIgnorePatterns', '/node_modules/', '/dist/', 'chaos\\.spec\\.ts']),
     (async () => {
       const projects = await node(
         nx,
@@ -49,7 +52,7 @@ if (!failed) {
       return Math.max(projects, browser);
     })(),
   ]);
-  failed = lanes.some((code) => code !== 0);
+  failed = chaos !== 0 || lanes.some((code) => code !== 0);
 }
 await node(summary, 'print');
 process.exit(failed ? 1 : 0);
