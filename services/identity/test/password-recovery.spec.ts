@@ -110,7 +110,8 @@ describe('identity: password recovery', () => {
   it('takes about as long for an unknown e-mail as for a known one', async () => {
     const time = (who: string) => millisecondsFor(() => recover(who).expect(200));
     const knowns: string[] = [];
-    for (let i = 0; i < 21; i++) knowns.push(await signUp());
+    // 41 pairs: beside the rest of the suite one call can take 3 times as long, and a median of 21 moved by 3.5 ms.
+    for (let i = 0; i < 41; i++) knowns.push(await signUp());
     await time(email());
     const knownTimes: number[] = [];
     const differences: number[] = [];
