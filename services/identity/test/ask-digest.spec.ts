@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { publishEvent, waitFor } from '@app/service-kit/testing';
 import { readMailbox } from '../src';
-import { env, startIdentity, svc } from './fixtures';
+import { env, mailSettled, signUpMember, startIdentity, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -21,15 +21,9 @@ describe('identity: the weekly Ask a SWE digest mail', () => {
     AUTH_JWKS_URL: '',
   });
 
-  const signUp = async ({ confirmed = true } = {}) => {
-    const email = `asker-${randomBytes(4).toString('hex')}@example.com`;
-    const { user } = (await request(svc.url).post('/auth/v1/signup').send({ email, password: 'secret123' }).expect(200)).body;
-    if (confirmed) await svc.db.query('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [user.id]);
-    return { id: user.id as string, email, auth: { Authorization: `Bearer ${await env.token({ id: user.id as string, email })}` } };
-  };
+  const signUp = (options?: { confirmed?: boolean }) => signUpMember('asker', options);
   const digestsTo = async (to: string) => (await readMailbox(mailbox, to)).filter((m) => m.subject.startsWith('Your week on Ask a SWE'));
-  const settled = () =>
-    waitFor(async () => (await svc.db.query('SELECT 1 FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND skipped_at IS NULL')).rowCount === 0);
+  const settled = mailSettled;
   const question = randomUUID();
   const digestFor = (userId: string, total = 12) =>
     publishEvent(env, 'community.ask_digest.due', {

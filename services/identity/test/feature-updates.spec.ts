@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import request from 'supertest';
 import { EventInput } from '@app/contracts';
 import { publishEvent, waitFor } from '@app/service-kit/testing';
 import { readMailbox } from '../src';
-import { env, startIdentity, svc } from './fixtures';
+import { env, mailSettled, signUpMember, startIdentity, svc } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -27,13 +27,7 @@ describe('identity: e-mails about the feature board, as each member chose', () =
     AUTH_JWKS_URL: '',
   });
 
-  const signUp = async ({ confirmed = true } = {}) => {
-    const email = `member-${randomBytes(4).toString('hex')}@example.com`;
-    const { user } = (await request(svc.url).post('/auth/v1/signup').send({ email, password: 'secret123' }).expect(200)).body;
-    if (confirmed) await svc.db.query('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [user.id]);
-    // The test environment's token for that account (its services trust the environment's signing key).
-    return { id: user.id as string, email, auth: { Authorization: `Bearer ${await env.token({ id: user.id as string, email })}` } };
-  };
+  const signUp = (options?: { confirmed?: boolean }) => signUpMember('member', options);
   const mailsTo = async (to: string, subject: string) => (await readMailbox(mailbox, to)).filter((m) => m.subject === subject);
   /** All but the sign-up's own confirmation. */
   const noticesTo = async (to: string) => (await readMailbox(mailbox, to)).filter((m) => m.subject !== 'Confirm your e-mail address');
@@ -46,9 +40,7 @@ describe('identity: e-mails about the feature board, as each member chose', () =
       changed_at: new Date().toISOString(),
       ...data,
     });
-  /** Until the outbox has nothing left to send: what was not mailed by then is not coming. */
-  const settled = () =>
-    waitFor(async () => (await svc.db.query('SELECT 1 FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND skipped_at IS NULL')).rowCount === 0);
+  const settled = mailSettled;
 
   it('mails a follower and a voter each once, saying why, and nobody unconfirmed, unwanted or deleted', async () => {
     const [follower, voter, turnedOff, unconfirmed, bystander] = [
