@@ -182,3 +182,33 @@ describe('an interview whose answers come quickly', () => {
     expect(report.questions_asked).toBe(plan.items.filter((i) => i.question && !i.whenTimeAllows).length + 1);
   });
 });
+
+describe('a typed answer sent while the silence nudge is being prepared', () => {
+  it('is taken once the nudge is decided, the nudge is not played, and the interviewer replies to the answer', async () => {
+    const now = { t: 0 };
+    const socket = new RecordingSocket();
+    let nudgeReady!: (audio: Buffer) => void;
+    let nudgePrepared = false;
+    const speak = (text: string) => {
+      if (!text.startsWith('Take your time.')) return [Promise.resolve(Buffer.alloc(3_200))];
+      nudgePrepared = true;
+      return [new Promise<Buffer>((resolve) => (nudgeReady = resolve))];
+    };
+    const call = conversation(socket, now, [], { speak });
+    call.receive(initiation);
+    await until(() => socket.lines().length === 1);
+    // Long silent after the question: the once-a-second check starts preparing a nudge.
+    now.t = 60_000;
+    await until(() => nudgePrepared);
+    call.receive(JSON.stringify({ type: 'user_message', text: 'I build backend services.' }));
+    nudgeReady(Buffer.alloc(3_200));
+    await until(() => socket.lines().length === 3);
+    expect(socket.lines()[1]).toMatch(/^Take your time\./);
+    expect(socket.lines()[2]).toBe(plan.items[1].text);
+    const audioIds = socket.sent.flatMap((m) => (m.type === 'audio' ? [(m as { audio_event?: { event_id: number } }).audio_event!.event_id] : []));
+    expect(audioIds).toEqual([1, 3]);
+    call.closed(1000);
+    const { transcript } = await call.result;
+    expect(transcript.filter((line) => line.role === 'user').map((line) => line.message)).toEqual(['I build backend services.']);
+  });
+});

@@ -70,6 +70,8 @@ const segmentPauseMs = 600;
 interface Prompt {
   text: string;
   last: boolean;
+  /** The once-a-turn invitation to answer: it is not repeated until the next line is said. */
+  nudge?: boolean;
 }
 
 /** A question being asked: what was said to it and how far the probing went. */
@@ -131,6 +133,8 @@ export class InterviewConversation {
   /** The transcripts of the answer in progress, one per part already handed out at a pause. */
   private answerParts: Array<Promise<string | undefined>> = [];
   private nudged = false;
+  /** An answer typed while the silence nudge was being prepared: taken as soon as the nudge is out. */
+  private typedMeanwhile?: string;
   /** The candidate's drawing as last sent (a system design mock with the canvas): read when the next turn is chosen. */
   private drawing?: DesignSceneDescription;
   /** The next turn is being chosen (the answer's transcript awaited): what is said meanwhile is not a new answer. */
@@ -463,7 +467,15 @@ export class InterviewConversation {
         `a typed answer can be at most ${userMessageMax.toLocaleString('en')} characters; this one was not taken`,
       );
     }
-    if (!text || this.ending || this.preparing || this.finished) return;
+    if (!text || this.ending || this.finished) return;
+    // While the next turn is being chosen, the typed words join the answer it is chosen from.
+    if (this.deciding) return void this.record(text);
+    // An answer typed while the silence nudge is being prepared is kept, and the nudge cut short once it is out.
+    if (this.preparing && this.nudged) {
+      this.typedMeanwhile = this.typedMeanwhile ? `${this.typedMeanwhile} ${text}` : text;
+      return;
+    }
+    if (this.preparing) return;
     this.record(text);
     void this.respond(Promise.resolve());
   }
@@ -481,12 +493,13 @@ export class InterviewConversation {
     void this.say({
       text: `Take your time. ${hint ? `Here is a hint: ${hint}` : 'Whenever you are ready, please go ahead with your answer.'}`,
       last: false,
-    }).then(() => (this.nudged = true));
+      nudge: true,
+    });
   }
 
   private async say(prompt: Prompt): Promise<void> {
     this.preparing = true;
-    this.nudged = false;
+    this.nudged = prompt.nudge ?? false;
     this.turns.reset();
     const id = ++this.eventId;
     this.transcript.push({ role: 'agent', message: prompt.text, time_in_call_secs: this.pacing.secondsInCall() });
@@ -496,6 +509,12 @@ export class InterviewConversation {
     if (this.ending) return;
     this.protocol.agentResponse(prompt.text);
     this.deps.turnTaken('agent');
+    const typed = this.typedMeanwhile;
+    this.typedMeanwhile = undefined;
+    if (typed) {
+      this.interrupted = id;
+      this.typed(typed);
+    }
     // The browser plays each sentence after the one before; one made later than that is played when it arrives.
     const startedAt = this.deps.clock.now();
     let playedMs = 0;
