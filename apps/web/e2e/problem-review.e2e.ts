@@ -422,9 +422,10 @@ describe('Problem Review (Chromium)', () => {
     });
     await first.page.goto('/leetcode');
     await first.page.getByTestId('pacing').filter({ hasText: 'Set it to pace every problem before the day.' }).waitFor();
-    const saved = first.page.waitForResponse((r) => r.url().endsWith('/api/profile/interview-date') && r.status() === 200);
+    const saved = first.page.waitForResponse((r) => r.url().endsWith('/api/profile/interview-date'));
     await first.page.getByLabel('Interview date').fill(inThreeDays);
-    await saved;
+    // Any answer is awaited, so that a refusal fails here with its status rather than as a timeout.
+    expect((await saved).status()).toBe(200);
     await first.page
       .getByTestId('pacing')
       .filter({ hasText: `2 reviews a day until ${lastDay}` })
