@@ -128,13 +128,21 @@ async function phone(baseUrl, session) {
     storageState: { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify(session) }] }] },
   });
   const page = await context.newPage();
+  page.__inFlight = new Set();
+  page.on('request', (request) => page.__inFlight.add(request));
+  for (const settled of ['requestfinished', 'requestfailed']) page.on(settled, (request) => page.__inFlight.delete(request));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const scripts = [];
-  page.on('requestfinished', async (request) => {
+  page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
-    const sizes = await request.sizes().catch(() => null);
-    scripts.push({ url: request.url(), bytes: sizes ? sizes.responseBodySize : 0 });
+    scripts.push({
+      url: request.url(),
+      bytes: request
+        .sizes()
+        .then((sizes) => sizes.responseBodySize)
+        .catch(() => 0),
+    });
   });
   return { context, page, scripts };
 }
@@ -147,6 +155,19 @@ async function openTimed(page, target) {
   return handle && handle.jsonValue();
 }
 
+/** Resolves once no request of `page` has been in flight for `quietMs` (what it fetches after its content, done). */
+async function networkQuiet(page, quietMs = 500) {
+  const inFlight = page.__inFlight;
+  let quietSince = inFlight.size ? null : Date.now();
+  const deadline = Date.now() + 15_000;
+  while (!(quietSince !== null && Date.now() - quietSince >= quietMs)) {
+    if (Date.now() > deadline) throw new Error(`the page kept fetching for 15 s: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 50));
+    if (inFlight.size) quietSince = null;
+    else quietSince ??= Date.now();
+  }
+}
+
 /** Clicks the link to `target` (the sidebar's, in the drawer on a phone; else any on the page) and times until its content shows. */
 async function routeChange(page, target) {
   if (!(await page.locator(`a[href="${target.path}"]`).first().isVisible())) {
@@ -155,6 +176,8 @@ async function routeChange(page, target) {
   }
   const link = page.locator(`a[href="${target.path}"]:visible`).first();
   if (!(await link.count())) return null;
+  // As a candidate reads a page before moving on: the click comes once the page has settled.
+  await networkQuiet(page);
   await link.hover();
   await link.evaluate((a) => {
     window.__routeChangeStart = performance.now();
@@ -196,8 +219,10 @@ try {
     for (const target of pages) {
       const { context, page, scripts } = await phone(app.baseUrl, session);
       samples[target.path].cold.push(await openTimed(page, target));
-      samples[target.path].kb.push(scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024);
-      samples[target.path].files.push(new Set(scripts.map((s) => s.url)).size);
+      // What the page needed for its content: not the other pages' code fetched once it is idle.
+      const needed = scripts.slice();
+      samples[target.path].kb.push((await Promise.all(needed.map((s) => s.bytes))).reduce((sum, bytes) => sum + bytes, 0) / 1024);
+      samples[target.path].files.push(new Set(needed.map((s) => s.url)).size);
       samples[target.path].warm.push(await openTimed(page, target));
       await context.close();
     }
