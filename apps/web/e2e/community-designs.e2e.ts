@@ -5,7 +5,7 @@ import { api, createAccount, grantModerator, launch, newPage, screenshot, seriou
 // Community designs (issue 36 item 5): hidden by the server until the reader submits their own
 // attempt, then a submitted attempt published from its prompt's page, listed anonymously for another
 // candidate with its notes and drawing, upvoted once, commented on and the comment edited; flagged by
-// a member and removed by a moderator from the desk's flagged posts.
+// a member and removed by a moderator from the desk's flagged posts, its author told in the bell.
 jest.setTimeout(120_000);
 
 /** A submitted url-shortener attempt with notes and a labelled box, made through the API. */
@@ -82,9 +82,10 @@ describe('Community designs (Chromium)', () => {
     await screenshot(page, 'community-designs-375-dark');
   });
 
-  it("lets a member flag another's design with a reason, and a moderator see it on the desk's flagged posts and remove it (1280 light)", async () => {
+  it("lets a member flag another's design with a reason, and a moderator see it on the desk's flagged posts and remove it, its author told why (1280 light)", async () => {
     const note = `Flag me ${Date.now()}: visit a shady link shortener`;
-    const designer = await createAccount(uniqueEmail('flagged'));
+    const designerEmail = uniqueEmail('flagged');
+    const designer = await createAccount(designerEmail);
     await api(designer, 'POST', `/api/system-design/attempts/${await submittedAttempt(designer, note)}/publish`, {});
     // The flagger earns Ask a SWE's flag privilege as members do: their answer accepted by the asker.
     const flaggerEmail = uniqueEmail('flagger');
@@ -137,5 +138,22 @@ describe('Community designs (Chromium)', () => {
     await page.reload();
     await design(page, authorNote).waitFor();
     expect(await design(page, note).count()).toBe(0);
+
+    // Its author is told in the bell, with the moderator's reason, and the notice leads to the design.
+    const own = (await newPage(browser, { width: 1280, height: 900 }, 'light')).page;
+    await signIn(own, designerEmail, { at: '/system-design' });
+    const bell = own.getByTestId('notifications-bell');
+    await own.waitForFunction(() => document.querySelector('[data-testid="notifications-bell"]')?.getAttribute('aria-label') === 'Notifications, 1 unread', null, {
+      timeout: 30_000,
+      polling: 500,
+    });
+    await bell.click();
+    const notice = own.getByTestId('notification').filter({ hasText: 'Your design of "URL shortener" was removed' });
+    await notice.getByText('Reason: Advertising').waitFor();
+    expect(await notice.getByTestId('moderator-badge').count()).toBe(1);
+    expect(await seriousA11yViolations(own)).toEqual([]);
+    await screenshot(own, 'community-designs-removed-notice-1280-light');
+    await notice.click();
+    await own.waitForURL('**/system-design/url-shortener?design=*');
   });
 });

@@ -288,6 +288,14 @@ describe('community: Ask a SWE', () => {
     expect((await detail(carolAuth, asked.id)).answers.map((a) => a.id)).not.toContain(rude.id);
     const removed = (await request(svc.url).get('/api/moderation/log').set(mod).expect(200)).body.find((a: { item_id: string }) => a.item_id === rude.id);
     expect(removed).toMatchObject({ action: 'removed', kind: 'ask_answer', item_title: asked.title, reason: 'Insults' });
+    // Its author is told in their bell, with the reason and where the thread is; the restored question's asker is told nothing.
+    const told = await waitFor(async () => {
+      const { rows } = await svc.db.query("SELECT user_id, title, body, link FROM notifications WHERE kind = 'submission_rejected' AND user_id = ANY($1)", [
+        [bob.id, asker.id],
+      ]);
+      return rows.length > 0 && rows;
+    });
+    expect(told).toEqual([{ user_id: bob.id, title: `Your answer to "${asked.title}" was removed`, body: 'Reason: Insults', link: `/ask-a-swe/${asked.id}` }]);
 
     const original = await ask(bobAuth);
     await request(svc.url).put(`/api/ask-a-swe/questions/${asked.id}/duplicate`).set(carolAuth).send({ duplicate_of: original.id }).expect(403);

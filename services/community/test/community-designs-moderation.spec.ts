@@ -18,6 +18,7 @@ type Auth = { Authorization: string };
 describe('community designs: flags and moderation (issue 36 item 5)', () => {
   startCommunity();
   let practice: RunningService;
+  let author: TestUser;
   let authorAuth: Auth;
   let flaggers: Auth[];
   let newcomerAuth: Auth;
@@ -29,8 +30,9 @@ describe('community designs: flags and moderation (issue 36 item 5)', () => {
     practice = await env.start(practiceService);
     const users = [0, 1, 2].map(() => env.newUser());
     commenter = env.newUser();
+    author = env.newUser();
     [authorAuth, newcomerAuth, modAuth, commenterAuth, ...flaggers] = await Promise.all([
-      env.authHeader(env.newUser()),
+      env.authHeader(author),
       env.authHeader(env.newUser()),
       env.authHeader(moderator(env)),
       env.authHeader(commenter),
@@ -80,6 +82,15 @@ describe('community designs: flags and moderation (issue 36 item 5)', () => {
     request(svc.url).post(`/api/ask-a-swe/moderation/${kind}/${id}/decision`).set(auth).send(body);
   const flagRows = async (column: 'design_id' | 'design_comment_id', id: string) =>
     (await svc.db.query(`SELECT count(*)::int AS n FROM ask_flags WHERE ${column} = $1`, [id])).rows[0].n;
+  /** What the bell told `userId` of removals of their posts, once `count` have arrived. */
+  const removalsTold = (userId: string, count = 1) =>
+    waitFor(async () => {
+      const { rows } = await svc.db.query(
+        "SELECT title, body, link, by_moderator FROM notifications WHERE user_id = $1 AND kind = 'submission_rejected' AND title LIKE '% was removed' ORDER BY created_at",
+        [userId],
+      );
+      return rows.length >= count && rows;
+    });
   const auditLine = async (itemId: string, action: string) =>
     ((await request(svc.url).get('/api/moderation/log').set(modAuth).expect(200)).body as Array<Record<string, unknown>>).find(
       (a) => a.item_id === itemId && a.action === action,
@@ -135,6 +146,12 @@ describe('community designs: flags and moderation (issue 36 item 5)', () => {
     expect((await list(authorAuth)).find((d) => d.id === removed)).toMatchObject({ hidden: true });
     expect((await queue()).map((p) => p.id)).not.toContain(removed);
     expect(await auditLine(removed, 'removed')).toMatchObject({ kind: 'community_design', item_title: 'URL shortener', reason: 'Advertising' });
+    // The author is told in their bell, with the reason; a second removal tells nothing more, a restore nothing at all.
+    const told = { title: 'Your design of "URL shortener" was removed', body: 'Reason: Advertising', link: `/system-design/url-shortener?design=${removed}`, by_moderator: true };
+    expect(await removalsTold(author.id)).toEqual([told]);
+    await decide(modAuth, 'design', removed, { decision: 'remove', reason: 'Advertising' }).expect(204);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await removalsTold(author.id)).toEqual([told]);
     await decide(modAuth, 'design', randomUUID(), { decision: 'remove' }).expect(404, {
       error: { code: 'not_found', message: communityDesignMessages.notFound },
     });
@@ -161,6 +178,14 @@ describe('community designs: flags and moderation (issue 36 item 5)', () => {
     await decide(flaggers[1], 'design_comment', comment.id, { decision: 'remove' }).expect(403);
     await decide(modAuth, 'design_comment', comment.id, { decision: 'remove' }).expect(204);
     expect(await auditLine(comment.id, 'removed')).toMatchObject({ kind: 'community_design_comment', item_title: 'URL shortener' });
+    expect(await removalsTold(commenter.id)).toEqual([
+      {
+        title: 'Your comment on the design of "URL shortener" was removed',
+        body: 'A moderator removed it after members flagged it.',
+        link: `/system-design/url-shortener?design=${id}`,
+        by_moderator: true,
+      },
+    ]);
     expect((await comments(newcomerAuth, id)).map((c) => c.id)).not.toContain(comment.id);
   });
 

@@ -1,6 +1,19 @@
-import { Injectable } from '@nestjs/common';
-import { askMessages, AuthUser, communityDesignMessages, FlaggedKind, FlagReason, isModerator, PostKind, QuestionDetail } from '@app/contracts';
-import { conflict, forbidden, notFound, recordModeration } from '@app/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  askMessages,
+  AuthUser,
+  clipNotificationText,
+  communityDesignMessages,
+  FlaggedKind,
+  FlagReason,
+  isModerator,
+  notificationBodyMax,
+  notificationKinds,
+  notificationTitleMax,
+  PostKind,
+  QuestionDetail,
+} from '@app/contracts';
+import { conflict, EventBus, forbidden, notFound, recordModeration } from '@app/service-kit';
 import { requireModerator } from '../members';
 import { AskASweService } from './ask-a-swe.service';
 import { FlagsRepository } from './flags.repository';
@@ -8,6 +21,8 @@ import { PostsRepository } from './posts.repository';
 
 /** What an audit line calls a flagged post. */
 const auditedKind = { question: 'ask_question', answer: 'ask_answer', design: 'community_design', design_comment: 'community_design_comment' } as const;
+/** How the author's notice names the removed post: "Your answer to "…" was removed". */
+const removedPost = { question: 'question', answer: 'answer to', design: 'design of', design_comment: 'comment on the design of' } as const;
 const notFoundMessage = {
   question: askMessages.questionNotFound,
   answer: askMessages.answerNotFound,
@@ -27,6 +42,7 @@ export class AskModerationService {
     private readonly flags: FlagsRepository,
     private readonly posts: PostsRepository,
     private readonly ask: AskASweService,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   /** An Ask a SWE post the caller may read: a hidden one only a moderator flags. */
@@ -69,6 +85,17 @@ export class AskModerationService {
         itemTitle: post.title,
         reason,
       });
+      // The author learns of a removal in their bell, with the moderator's reason (never who flagged it).
+      if (post.removed_now) {
+        await this.events.record(tx, 'community.notification.requested', {
+          user_ids: [post.author_id],
+          kind: notificationKinds.submissionRejected,
+          title: clipNotificationText(`Your ${removedPost[kind]} "${post.title}" was removed`, notificationTitleMax),
+          body: reason?.trim() ? clipNotificationText(`Reason: ${reason}`, notificationBodyMax) : 'A moderator removed it after members flagged it.',
+          link: post.link,
+          by_moderator: true,
+        });
+      }
     });
   }
 

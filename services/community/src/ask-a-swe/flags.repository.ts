@@ -74,19 +74,31 @@ export class FlagsRepository {
   /**
    * Restore: shown again, its flags dismissed; remove: hidden for good. Answers what the audit line
    * names (a question's title, for an answer the question it answers; a design's prompt, for a
-   * comment its design's) and whose words a comment's are; undefined when there is no such post.
+   * comment its design's), who wrote the post, where it is read, and whether this decision removed
+   * it (it was not removed before); undefined when there is no such post.
    */
-  async decide(tx: Tx, kind: FlaggedKind, postId: string, decision: 'restore' | 'remove'): Promise<{ title: string } | undefined> {
+  async decide(
+    tx: Tx,
+    kind: FlaggedKind,
+    postId: string,
+    decision: 'restore' | 'remove',
+  ): Promise<{ title: string; author_id: string; link: string; removed_now: boolean } | undefined> {
     const moderation = decision === 'restore' ? 'visible' : 'removed';
     const decided = {
-      question: 'UPDATE ask_questions SET moderation = $2 WHERE id = $1 RETURNING title',
-      answer: 'UPDATE ask_answers a SET moderation = $2 FROM ask_questions q WHERE a.id = $1 AND q.id = a.question_id RETURNING q.title',
-      design: 'UPDATE community_designs SET moderation = $2 WHERE id = $1 RETURNING prompt_title AS title',
-      design_comment:
-        'UPDATE feature_request_comments c SET moderation = $2 FROM community_designs d WHERE c.id = $1 AND d.id = c.design_id RETURNING d.prompt_title AS title',
+      question: `UPDATE ask_questions SET moderation = $2 WHERE id = $1 RETURNING title, user_id AS author_id, '/ask-a-swe/' || id AS link`,
+      answer: `UPDATE ask_answers a SET moderation = $2 FROM ask_questions q WHERE a.id = $1 AND q.id = a.question_id
+               RETURNING q.title, a.user_id AS author_id, '/ask-a-swe/' || q.id AS link`,
+      design: `UPDATE community_designs SET moderation = $2 WHERE id = $1
+               RETURNING prompt_title AS title, user_id AS author_id, '/system-design/' || prompt_slug || '?design=' || id AS link`,
+      design_comment: `UPDATE feature_request_comments c SET moderation = $2 FROM community_designs d WHERE c.id = $1 AND d.id = c.design_id
+               RETURNING d.prompt_title AS title, c.user_id AS author_id, '/system-design/' || d.prompt_slug || '?design=' || d.id AS link`,
     }[kind];
-    const { rows } = await tx.query<{ title: string }>(decided, [postId, moderation]);
-    if (rows[0] && decision === 'restore') await tx.query(`DELETE FROM ask_flags WHERE ${columns[kind]} = $1`, [postId]);
-    return rows[0];
+    // The state before, read under the row's lock, so that a second removal is not told twice.
+    const { rows: before } = await tx.query<{ moderation: string }>(`SELECT moderation FROM ${tables[kind]} WHERE id = $1 FOR UPDATE`, [postId]);
+    if (!before[0]) return undefined;
+    const { rows } = await tx.query<{ title: string; author_id: string; link: string }>(decided, [postId, moderation]);
+    if (!rows[0]) return undefined;
+    if (decision === 'restore') await tx.query(`DELETE FROM ask_flags WHERE ${columns[kind]} = $1`, [postId]);
+    return { ...rows[0], removed_now: decision === 'remove' && before[0].moderation !== 'removed' };
   }
 }
