@@ -4,10 +4,10 @@ import { scratchDatabase } from './scratch-database';
 jest.setTimeout(60_000);
 
 /**
- * Database.transaction runs a deadlock victim (40P01) or a serialization failure (40001) once
- * more, so a caller does not see a 500 for a collision Postgres resolved by rolling one side back.
+ * Database.transaction runs a deadlock victim (40P01) or a serialization failure (40001) up to
+ * twice more, so a caller does not see a 500 for a collision Postgres resolved by rolling one side back.
  */
-describe('transactions: a deadlock victim or serialization failure runs once more', () => {
+describe('transactions: a deadlock victim or serialization failure runs again', () => {
   let db: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {
@@ -34,9 +34,10 @@ describe('transactions: a deadlock victim or serialization failure runs once mor
       });
     await Promise.all([transfer('ab'), transfer('ba')]);
     // One victim runs once more. On a busy machine that second run can take the row back before the
-    // survivor, waking, gets it, and the cycle forms again: then the other side is the victim, once.
-    expect([3, 4]).toContain(attempts.ab + attempts.ba);
-    expect(Math.max(attempts.ab, attempts.ba)).toBe(2);
+    // survivor, waking, gets it, and the cycle forms again: then either side is the victim again.
+    expect(attempts.ab + attempts.ba).toBeGreaterThanOrEqual(3);
+    expect(Math.max(attempts.ab, attempts.ba)).toBeGreaterThanOrEqual(2);
+    expect(Math.max(attempts.ab, attempts.ba)).toBeLessThanOrEqual(3);
     const { rows } = await db.query('SELECT name, balance FROM accounts ORDER BY name');
     expect(rows).toEqual([
       { name: 'a', balance: 0 },
@@ -44,14 +45,14 @@ describe('transactions: a deadlock victim or serialization failure runs once mor
     ]);
   });
 
-  it('gives up after the second serialization failure, and runs other failures once', async () => {
+  it('gives up after the third serialization failure, and runs other failures once', async () => {
     let runs = 0;
     const serialization = db.transaction(async (tx) => {
       runs += 1;
       await tx.query("DO $$ BEGIN RAISE EXCEPTION 'conflict' USING ERRCODE = 'serialization_failure'; END $$");
     });
     await expect(serialization).rejects.toMatchObject({ code: '40001' });
-    expect(runs).toBe(2);
+    expect(runs).toBe(3);
 
     runs = 0;
     const duplicate = db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Pool, PoolClient, QueryConfig, QueryResultRow } from 'pg';
+import { Backoff, fullJitter } from '../backoff';
 import type { Logger } from '../logger';
 
 /** A connection inside a transaction; work registered with afterCommit runs once it commits. */
@@ -13,6 +14,9 @@ export interface Tx {
 /** Postgres rolled the transaction back whole and says running it again may succeed: serialization_failure, deadlock_detected. */
 const retryableCodes = new Set(['40001', '40P01']);
 const isRetryable = (err: unknown): boolean => retryableCodes.has((err as { code?: unknown } | null)?.code as string);
+/** How often a transaction runs in all when Postgres ends it on a collision, and the waits between (milliseconds). */
+const collisionRuns = 3;
+const collisionBackoff: Backoff = { base: 20, cap: 80 };
 
 /**
  * Postgres refuses a prepared statement whose result columns changed since it was planned: a
@@ -142,24 +146,28 @@ export class Database {
 
   /**
    * Runs `work` in one transaction. A transaction Postgres ended as a deadlock victim or a
-   * serialization failure (40P01, 40001) did nothing, so it runs once more on a fresh connection
+   * serialization failure (40P01, 40001) did nothing, so it runs again on a fresh connection, up to
+   * `collisionRuns` times in all, after a short random wait (the two sides of a collision that
+   * retried in step would meet again: on a busy machine the same two transfers deadlocked twice),
    * before the caller sees the error: `work` must do nothing but its queries (anything else waits
-   * for afterCommit). So does one that met a prepared statement gone stale (see isStalePlan).
+   * for afterCommit). One that met a prepared statement gone stale runs once more (see isStalePlan).
    */
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await this.attempt(work);
-    } catch (err) {
-      if (isStalePlan(err)) {
-        this.prepareAfresh();
-        return this.attempt(work);
+    for (let run = 1; ; run++) {
+      try {
+        return await this.attempt(work);
+      } catch (err) {
+        if (isStalePlan(err)) {
+          this.prepareAfresh();
+          return this.attempt(work);
+        }
+        if (!isRetryable(err) || run >= collisionRuns) throw err;
+        this.logger.warn(
+          { err: (err as Error).message, code: (err as { code?: string }).code, run },
+          'transaction failed as a deadlock victim or on serialization; running it again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, fullJitter(run - 1, collisionBackoff)));
       }
-      if (!isRetryable(err)) throw err;
-      this.logger.warn(
-        { err: (err as Error).message, code: (err as { code?: string }).code },
-        'transaction failed as a deadlock victim or on serialization; running it again',
-      );
-      return this.attempt(work);
     }
   }
 
