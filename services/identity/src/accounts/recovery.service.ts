@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@app/service-kit';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Logger, LOGGER, SERVICE_CONFIG } from '@app/service-kit';
 import type { IdentityConfig } from '../config';
 import { AccountsRepository } from './accounts.repository';
 import { codeHash, Confirmations, linkHash } from './confirmations';
@@ -9,7 +9,9 @@ import { Session, SessionTokens } from './session-tokens';
 
 /** Password recovery: the mail with a link and a code, and the recovery session they open, which may set a new password. */
 @Injectable()
-export class RecoveryService {
+export class RecoveryService implements OnModuleDestroy {
+  /** Recoveries being saved after their answer: shutdown waits for them, before the pool closes. */
+  private readonly saving = new Set<Promise<void>>();
   private readonly recoveriesPerAddress: Counter;
   private readonly recoveryMails: Counter;
   private readonly recoveryMailsToday: Counter;
@@ -19,6 +21,7 @@ export class RecoveryService {
     private readonly tokens: SessionTokens,
     private readonly confirmations: Confirmations,
     @Inject(SERVICE_CONFIG) config: IdentityConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
     const counters = counterStore(accounts.db, config.SIGNING_KEY_ENCRYPTION_KEY);
     this.recoveriesPerAddress = new Counter(counters, 'recover-address', config.RECOVERIES_PER_ADDRESS_PER_HOUR, 3600);
@@ -29,8 +32,9 @@ export class RecoveryService {
   /**
    * GoTrue's /recover: mails a link and a code that open a session which may set a new password.
    * The answer, and the work before it, are the same whether or not the e-mail has an account
-   * (limits keyed by the e-mail asked for, one statement that saves a recovery only for an
-   * account, the mail sent after the answer), so nothing tells who has one.
+   * (limits keyed by the e-mail asked for), so nothing tells who has one: the recovery, which
+   * writes rows only for an account, is saved after the answer. Awaited, that write made a known
+   * address answer 3.5 ms slower than an unknown one (the median of 41 pairs, beside the suite).
    */
   async recover(body: { email?: unknown }, address: string, redirectTo?: string): Promise<void> {
     const email = checkEmail(body.email);
@@ -39,13 +43,19 @@ export class RecoveryService {
     // The day's cap is only counted for mails the interval lets through.
     const wait = (await this.recoveryMails.take(email)) || (await this.recoveryMailsToday.take(email));
     if (wait > 0) throw tooMany(`For security purposes, you can only request this after ${Math.ceil(wait)} seconds.`, wait, 'over_email_send_rate_limit');
-    await this.accounts.db.transaction(async (tx) => {
-      // Only an account's recovery writes a row, and a commit that writes waits for the WAL flush:
-      // about 1.3 ms here, 4 under load, enough to tell a known address. Not waiting for it makes
-      // both answers alike; a crash in that window loses a recovery the user asks for again.
-      await tx.query('SET LOCAL synchronous_commit TO OFF');
-      await this.confirmations.sendRecovery(tx, email, redirectTo);
-    });
+    // A failure or a crash after the answer loses a recovery the user asks for again.
+    const saving = this.accounts.db
+      .transaction(async (tx) => {
+        await tx.query('SET LOCAL synchronous_commit TO OFF');
+        await this.confirmations.sendRecovery(tx, email, redirectTo);
+      })
+      .catch((err: unknown) => this.logger.error({ err }, 'password recovery not saved'))
+      .finally(() => this.saving.delete(saving));
+    this.saving.add(saving);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.saving);
   }
 
   /**
