@@ -27,9 +27,7 @@ function useInterviewDate() {
     mutationFn: (day: string | null) => call(profileApi.setInterviewDate, { body: { interview_date: day } }),
     onSuccess: ({ data }) => client.setQueryData(endpointKey(profileApi.getProfile, {}), data),
   });
-  // Loaded means the server's answer: a profile restored from this browser's saved answers may be
-  // older than the server's, and moving the legacy date must not be decided on it.
-  return { saved: profile.data?.interview_date ?? null, loaded: profile.isSuccess && profile.dataUpdatedAt > 0, save };
+  return { saved: profile.data?.interview_date ?? null, loaded: profile.isSuccess, save };
 }
 
 /**
@@ -48,13 +46,15 @@ export function DuePlan({ questions }: { questions: QuestionListItem[] }) {
   const shown = draft ?? saved ?? '';
   const invalid = draft !== null && draft !== '' && draft < today;
 
+  // Once, when the profile has arrived: `mutate` is stable, where the mutation's state is not.
+  const { mutate } = save;
   React.useEffect(() => {
     if (!loaded) return;
     const legacy = localStorage.getItem(LEGACY_INTERVIEW_KEY);
     if (legacy === null) return;
     localStorage.removeItem(LEGACY_INTERVIEW_KEY);
-    if (!saved && legacy >= today) save.mutate(legacy);
-  }, [loaded, saved, save, today]);
+    if (!saved && legacy >= today) mutate(legacy);
+  }, [loaded, saved, mutate, today]);
 
   const change = (value: string) => {
     if (value !== '' && value < today) {
