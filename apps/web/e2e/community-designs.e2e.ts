@@ -17,6 +17,27 @@ async function submittedAttempt(token: string, note: string): Promise<string> {
   return data.id;
 }
 
+/**
+ * A member with Ask a SWE's flag privilege, earned as members do (their answer accepted by the
+ * asker), who has submitted an attempt (so others' designs show): their e-mail.
+ */
+async function memberWhoMayFlag(): Promise<string> {
+  const flaggerEmail = uniqueEmail('flagger');
+  const flagger = await createAccount(flaggerEmail);
+  await submittedAttempt(flagger, "The flagger's own attempt");
+  const asker = await createAccount(uniqueEmail('asker'));
+  const { data: question } = (await api(asker, 'POST', '/api/ask-a-swe/questions', {
+    title: `How long is the design round at ${Date.now().toString(36)}?`,
+    body: 'I have an onsite next month and wonder how long the design round is.',
+    tags: ['Array'],
+  })) as { data: { id: string } };
+  const { data: answer } = (await api(flagger, 'POST', `/api/ask-a-swe/questions/${question.id}/answers`, {
+    body: 'Forty-five minutes, with five for your questions.',
+  })) as { data: { id: string } };
+  await api(asker, 'PUT', `/api/ask-a-swe/questions/${question.id}/accepted`, { answer_id: answer.id });
+  return flaggerEmail;
+}
+
 const tokenIn = async (page: Page) => (JSON.parse((await page.evaluate(() => localStorage.getItem('auth_session')))!) as { access_token: string }).access_token;
 const design = (page: Page, note: string) => page.getByTestId('community-design').filter({ hasText: note });
 
@@ -87,20 +108,7 @@ describe('Community designs (Chromium)', () => {
     const designerEmail = uniqueEmail('flagged');
     const designer = await createAccount(designerEmail);
     await api(designer, 'POST', `/api/system-design/attempts/${await submittedAttempt(designer, note)}/publish`, {});
-    // The flagger earns Ask a SWE's flag privilege as members do: their answer accepted by the asker.
-    const flaggerEmail = uniqueEmail('flagger');
-    const flagger = await createAccount(flaggerEmail);
-    await submittedAttempt(flagger, "The flagger's own attempt");
-    const asker = await createAccount(uniqueEmail('asker'));
-    const { data: question } = (await api(asker, 'POST', '/api/ask-a-swe/questions', {
-      title: `How long is the design round at ${Date.now().toString(36)}?`,
-      body: 'I have an onsite next month and wonder how long the design round is.',
-      tags: ['Array'],
-    })) as { data: { id: string } };
-    const { data: answer } = (await api(flagger, 'POST', `/api/ask-a-swe/questions/${question.id}/answers`, {
-      body: 'Forty-five minutes, with five for your questions.',
-    })) as { data: { id: string } };
-    await api(asker, 'PUT', `/api/ask-a-swe/questions/${question.id}/accepted`, { answer_id: answer.id });
+    const flaggerEmail = await memberWhoMayFlag();
 
     const { page } = await newPage(browser, { width: 1280, height: 900 }, 'light');
     await signIn(page, flaggerEmail, { at: '/system-design/url-shortener' });
@@ -143,10 +151,14 @@ describe('Community designs (Chromium)', () => {
     const own = (await newPage(browser, { width: 1280, height: 900 }, 'light')).page;
     await signIn(own, designerEmail, { at: '/system-design' });
     const bell = own.getByTestId('notifications-bell');
-    await own.waitForFunction(() => document.querySelector('[data-testid="notifications-bell"]')?.getAttribute('aria-label') === 'Notifications, 1 unread', null, {
-      timeout: 30_000,
-      polling: 500,
-    });
+    await own.waitForFunction(
+      () => document.querySelector('[data-testid="notifications-bell"]')?.getAttribute('aria-label') === 'Notifications, 1 unread',
+      null,
+      {
+        timeout: 30_000,
+        polling: 500,
+      },
+    );
     await bell.click();
     const notice = own.getByTestId('notification').filter({ hasText: 'Your design of "URL shortener" was removed' });
     await notice.getByText('Reason: Advertising').waitFor();
@@ -155,5 +167,54 @@ describe('Community designs (Chromium)', () => {
     await screenshot(own, 'community-designs-removed-notice-1280-light');
     await notice.click();
     await own.waitForURL('**/system-design/url-shortener?design=*');
+  });
+
+  it('lets a member flag a comment on a design, and a moderator redact it in place: everyone then reads that a moderator edited it (375 dark)', async () => {
+    const note = `Comment on me ${Date.now()}`;
+    const designer = await createAccount(uniqueEmail('commented'));
+    await api(designer, 'POST', `/api/system-design/attempts/${await submittedAttempt(designer, note)}/publish`, {});
+    const commenter = await createAccount(uniqueEmail('commenter'));
+    await submittedAttempt(commenter, "The commenter's own attempt");
+    // Community lists the design, and lets the commenter read it, once practice's events reach it (a 403 until then).
+    let published: { id: string } | undefined;
+    for (const deadline = Date.now() + 20_000; !published && Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
+      const designs = (await api(commenter, 'GET', '/api/community-designs?prompt=url-shortener').catch(() => [])) as Array<{
+        id: string;
+        notes: Record<string, string>;
+      }>;
+      published = designs.find((d) => Object.values(d.notes ?? {}).includes(note));
+    }
+    if (!published) throw new Error('the published design was never listed');
+    await api(commenter, 'POST', `/api/community-designs/${published.id}/comments`, { body: 'Call me on 555-0100 for the answers' });
+
+    const phone = (await newPage(browser, { width: 375, height: 800 }, 'dark')).page;
+    await signIn(phone, await memberWhoMayFlag(), { at: '/system-design/url-shortener' });
+    const comments = design(phone, note).getByRole('list', { name: 'Comments' });
+    await comments.getByText('Call me on 555-0100 for the answers').waitFor();
+    await comments.getByRole('button', { name: /^Flag .*'s comment$/ }).click();
+    const dialog = phone.getByRole('dialog', { name: 'Flag this comment' });
+    await dialog.getByRole('combobox', { name: 'Reason' }).click();
+    await phone.getByRole('option', { name: 'Spam or advertising' }).click();
+    await dialog.getByRole('button', { name: 'Flag', exact: true }).click();
+    await phone.getByText('A moderator will review it.').first().waitFor();
+
+    const modEmail = uniqueEmail('redactor');
+    await createAccount(modEmail);
+    grantModerator(modEmail);
+    const mod = (await newPage(browser, { width: 1280, height: 900 }, 'light')).page;
+    await signIn(mod, modEmail, { at: '/system-design/url-shortener' });
+    const modComments = design(mod, note).getByRole('list', { name: 'Comments' });
+    await modComments.getByRole('button', { name: /^Edit .*'s comment$/ }).click();
+    await modComments.getByRole('textbox').fill('Call me on [redacted] for the answers');
+    await modComments.getByRole('button', { name: 'Save comment' }).click();
+    await modComments.getByText('· Edited by a moderator').waitFor();
+
+    await phone.reload();
+    await comments.getByText('Call me on [redacted] for the answers').waitFor();
+    await comments.getByText('· Edited by a moderator').waitFor();
+    expect(await comments.getByText('555-0100').count()).toBe(0);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousA11yViolations(phone)).toEqual([]);
+    await screenshot(phone, 'community-designs-redacted-comment-375-dark');
   });
 });
