@@ -147,7 +147,12 @@ describe('community designs: flags and moderation (issue 36 item 5)', () => {
     expect((await queue()).map((p) => p.id)).not.toContain(removed);
     expect(await auditLine(removed, 'removed')).toMatchObject({ kind: 'community_design', item_title: 'URL shortener', reason: 'Advertising' });
     // The author is told in their bell, with the reason; a second removal tells nothing more, a restore nothing at all.
-    const told = { title: 'Your design of "URL shortener" was removed', body: 'Reason: Advertising', link: `/system-design/url-shortener?design=${removed}`, by_moderator: true };
+    const told = {
+      title: 'Your design of "URL shortener" was removed',
+      body: 'Reason: Advertising',
+      link: `/system-design/url-shortener?design=${removed}`,
+      by_moderator: true,
+    };
     expect(await removalsTold(author.id)).toEqual([told]);
     await decide(modAuth, 'design', removed, { decision: 'remove', reason: 'Advertising' }).expect(204);
     await new Promise((r) => setTimeout(r, 1_000));
