@@ -72,6 +72,8 @@ interface Prompt {
   last: boolean;
   /** The once-a-turn invitation to answer: it is not repeated until the next line is said. */
   nudge?: boolean;
+  /** The question whose hint the nudge gives: counted as hinted once the nudge is said. */
+  hinting?: Asked;
 }
 
 /** A question being asked: what was said to it and how far the probing went. */
@@ -133,7 +135,7 @@ export class InterviewConversation {
   /** The transcripts of the answer in progress, one per part already handed out at a pause. */
   private answerParts: Array<Promise<string | undefined>> = [];
   private nudged = false;
-  /** An answer typed while the silence nudge was being prepared: taken as soon as the nudge is out. */
+  /** An answer typed while the silence nudge was being prepared: taken instead of saying the nudge. */
   private typedMeanwhile?: string;
   /** The candidate's drawing as last sent (a system design mock with the canvas): read when the next turn is chosen. */
   private drawing?: DesignSceneDescription;
@@ -470,7 +472,7 @@ export class InterviewConversation {
     if (!text || this.ending || this.finished) return;
     // While the next turn is being chosen, the typed words join the answer it is chosen from.
     if (this.deciding) return void this.record(text);
-    // An answer typed while the silence nudge is being prepared is kept, and the nudge cut short once it is out.
+    // An answer typed while the silence nudge is being prepared is kept, and the nudge is not said.
     if (this.preparing && this.nudged) {
       this.typedMeanwhile = this.typedMeanwhile ? `${this.typedMeanwhile} ${text}` : text;
       return;
@@ -489,11 +491,11 @@ export class InterviewConversation {
     if (this.ending || this.preparing || this.nudged || this.turns.talking || this.finished || !asked) return;
     if (!this.pacing.silentSince(this.speakingUntil)) return;
     const hint = asked.item.question && !asked.hinted ? asked.item.question.hint : undefined;
-    if (hint) asked.hinted = true;
     void this.say({
       text: `Take your time. ${hint ? `Here is a hint: ${hint}` : 'Whenever you are ready, please go ahead with your answer.'}`,
       last: false,
       nudge: true,
+      hinting: hint ? asked : undefined,
     });
   }
 
@@ -502,19 +504,22 @@ export class InterviewConversation {
     this.nudged = prompt.nudge ?? false;
     this.turns.reset();
     const id = ++this.eventId;
-    this.transcript.push({ role: 'agent', message: prompt.text, time_in_call_secs: this.pacing.secondsInCall() });
+    const line: TranscriptEntry = { role: 'agent', message: prompt.text, time_in_call_secs: this.pacing.secondsInCall() };
+    if (!prompt.nudge) this.transcript.push(line);
     const sentences = this.deps.speak(prompt.text).map((audio) => audio.catch(() => Buffer.alloc(0)));
     const first = await (sentences[0] ?? Promise.resolve(Buffer.alloc(0)));
     this.preparing = false;
     if (this.ending) return;
+    if (prompt.nudge) {
+      // The candidate answered while the nudge was being prepared: it is not said (nor its hint counted).
+      const typed = this.typedMeanwhile;
+      this.typedMeanwhile = undefined;
+      if (typed) return this.typed(typed);
+      this.transcript.push(line);
+      if (prompt.hinting) prompt.hinting.hinted = true;
+    }
     this.protocol.agentResponse(prompt.text);
     this.deps.turnTaken('agent');
-    const typed = this.typedMeanwhile;
-    this.typedMeanwhile = undefined;
-    if (typed) {
-      this.interrupted = id;
-      this.typed(typed);
-    }
     // The browser plays each sentence after the one before; one made later than that is played when it arrives.
     const startedAt = this.deps.clock.now();
     let playedMs = 0;
