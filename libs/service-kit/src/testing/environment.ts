@@ -126,8 +126,11 @@ export class TestEnvironment {
     const client = new Client({ connectionString: this.databaseUrl });
     await client.connect();
     try {
-      // The job runner keeps its tables beside each service's schema.
-      for (const schema of [...this.schemas].flatMap((s) => [s, jobsSchemaOf(s)])) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      // Every schema of this world: its services', the job runner's beside each, and those a test
+      // named itself under the world's prefix (a service started on a schema of its own).
+      const { rows } = await client.query<{ name: string }>('SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1)', [`${this.prefix}_`]);
+      const schemas = new Set([...[...this.schemas].flatMap((s) => [s, jobsSchemaOf(s)]), ...rows.map((r) => r.name)]);
+      for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     } finally {
       await client.end();
     }
