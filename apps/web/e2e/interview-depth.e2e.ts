@@ -123,9 +123,12 @@ describe('Interview reports that teach (issue 26 item 4, Chromium)', () => {
       await page.goto(`/candidate-interviews/${encodeURIComponent(company)}`);
       const card = page.locator('[data-testid="interview-card"][data-outcome="rejected"]');
       const helpful = card.getByRole('button', { name: /Helpful/ });
+      // The card shows the mark at once; the server's answer follows.
+      const marked = page.waitForResponse((r) => r.url().endsWith(`/api/candidate-interviews/${rejected.id}/helpful`) && r.request().method() === 'PUT');
       await helpful.click();
       await card.locator('[data-testid="card-helpful"][aria-pressed="true"]').waitFor();
       expect(await helpful.textContent()).toContain('1');
+      expect((await marked).status()).toBe(200);
       expect((await reports()).find((r) => r.id === rejected.id)?.helpful_count).toBe(1);
 
       await page.getByRole('combobox', { name: 'Sort interviews' }).click();
@@ -135,12 +138,14 @@ describe('Interview reports that teach (issue 26 item 4, Chromium)', () => {
       await noSeriousViolations(page);
       await screenshot(page, `interview-depth-helpful-${width}`);
 
+      const unmarked = page.waitForResponse((r) => r.url().endsWith(`/api/candidate-interviews/${rejected.id}/helpful`) && r.request().method() === 'DELETE');
       await page
         .getByTestId('interview-card')
         .first()
         .getByRole('button', { name: /Helpful/ })
         .click();
       await card.locator('[data-testid="card-helpful"][aria-pressed="false"]').waitFor();
+      expect((await unmarked).status()).toBe(200);
       expect((await reports()).find((r) => r.id === rejected.id)?.helpful_count).toBe(0);
     }
   });

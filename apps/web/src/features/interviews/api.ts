@@ -96,13 +96,32 @@ export function useSetOutcome() {
   });
 }
 
-/** Marks a report helpful, or takes the mark back; the lists show the new count once refetched. */
+/** `data` (a list's cached answer, paged or not) with report `id` marked helpful by the reader, or not, and its count moved. */
+function withHelpful(data: unknown, id: string, helpful: boolean): unknown {
+  if (Array.isArray(data)) return data.map((item) => withHelpful(item, id, helpful));
+  if (!data || typeof data !== 'object') return data;
+  const item = data as { id?: unknown; helpful_by_me?: boolean; helpful_count?: number };
+  if (item.id === id && typeof item.helpful_by_me === 'boolean' && typeof item.helpful_count === 'number') {
+    return item.helpful_by_me === helpful ? data : { ...item, helpful_by_me: helpful, helpful_count: item.helpful_count + (helpful ? 1 : -1) };
+  }
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, withHelpful(value, id, helpful)]));
+}
+
+/**
+ * Marks a report helpful, or takes the mark back: the cards show it at once, and the lists are
+ * refetched once the server answered (or failed, which puts the cards back as they were).
+ */
 export function useHelpful() {
   const client = useQueryClient();
+  const lists = [endpointKey(interviewsApi.listInterviews), endpointKey(interviewsApi.searchInterviews)];
   return useMutation({
     mutationFn: ({ id, helpful }: { id: string; helpful: boolean }) =>
       call(helpful ? interviewsApi.markHelpful : interviewsApi.unmarkHelpful, { params: { id } }),
-    onSuccess: () => invalidateLists(client),
+    onMutate: async ({ id, helpful }) => {
+      await Promise.all(lists.map((queryKey) => client.cancelQueries({ queryKey })));
+      for (const queryKey of lists) client.setQueriesData({ queryKey }, (data: unknown) => withHelpful(data, id, helpful));
+    },
+    onSettled: () => invalidateLists(client),
   });
 }
 
