@@ -2,11 +2,10 @@
 // real-time test, then each project's tests and time and every failure again (test-summary.cjs).
 //   1. The build, once (Nx caches it): the browser tests serve it, the launcher test starts it.
 //   2. Two lanes side by side, each about half idle on its own (waiting on Postgres, NATS, timers):
-//      - the system tests, one file at a time (whole stacks in one process; jest runs the big ones
-//        first), then the other projects two at a time through Nx;
-//      - the browser tests, two files at a time on a stack per worker (CPU-bound).
-//      Both lanes take about as long: before, the browser tests waited for the other projects and
-//      ran alone for their last 300 s.
+//      - the system tests, one file at a time (whole stacks in one process; jest runs the big ones first);
+//      - the other projects two at a time through Nx, then the browser tests, two files at a time
+//        on a stack per worker (CPU-bound). They start as soon as the projects before them end,
+//        beside the system tests' last, short files.
 // `npm run test:affected` is the inner loop's: only what a change touches (README).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -36,19 +35,8 @@ if (!failed) {
   // tests a CI run saw p99 1,031 ms (238 ms before any kill), where alone it is 87-102 ms.
   const chaos = await run('npm', ['test', '--workspace', '@app/system-tests', '--', 'chaos.spec.ts']);
   const lanes = await Promise.all([
+    run('npm', ['test', '--workspace', '@app/system-tests', '--', '--testPathIgnorePatterns', '/node_modules/', '/dist/', 'chaos\\.spec\\.ts']),
     (async () => {
-      const system = await run('npm', [
-        'test',
-        '--workspace',
-        '@app/system-tests',
-        '--',
-        '--testPathIgnorePatterns',
-        '/node_modules/',
-        '/dist/',
-        'chaos\\.spec\\.ts',
-      ]);
-      // The other projects two at a time through Nx, once the system tests have ended: that lane was
-      // idle for its last 300 s while the browser tests, started after these, ran on alone.
       const projects = await node(
         nx,
         'run-many',
@@ -59,10 +47,10 @@ if (!failed) {
         '--exclude-task-dependencies',
         '--outputStyle=stream',
       );
-      return Math.max(system, projects);
+      // The browser tests run even after a failure above, so that one run shows every failure.
+      const browser = await node(nx, 'run', '@app/web:test', '--exclude-task-dependencies', '--outputStyle=stream');
+      return Math.max(projects, browser);
     })(),
-    // The browser tests, the longest project, from the start.
-    node(nx, 'run', '@app/web:test', '--exclude-task-dependencies', '--outputStyle=stream'),
   ]);
   failed = chaos !== 0 || lanes.some((code) => code !== 0);
 }

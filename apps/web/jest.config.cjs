@@ -11,8 +11,8 @@ module.exports = {
   globalTeardown: '<rootDir>/e2e/global-teardown.cjs',
   testTimeout: 60_000,
   // Two files at a time, each on its own worker's stack (files that read the app as a newcomer
-  // would start their own), beside the system tests and then the other projects in `npm test`
-  // (scripts/test.mjs). One file at a time left the CPU about half idle (waiting on the app
+  // would start their own), after the other projects in `npm test`, beside the system tests' last
+  // files (scripts/test.mjs). One file at a time left the CPU about half idle (waiting on the app
   // and the events between its services); two took 148 s where one took 239 s for the same five
   // files on a quiet 2-core machine.
   maxWorkers: 2,
