@@ -123,7 +123,7 @@ describe('NATS away for a minute', () => {
         (await count(voice(), 'SELECT count(*) AS n FROM credit_accounts WHERE user_id = ANY($1::uuid[])', [gone])) === 0 &&
         (await count(community(), 'SELECT count(*) AS n FROM notifications WHERE user_id = $1', [followerId])) === 2 &&
         (await readMailbox(mailbox, followerEmail)).filter((m) => m.subject.startsWith('Feature request')).length === 2,
-      20_000,
+      40_000,
     );
     const convergedMs = Date.now() - resumedAt;
     console.warn(

@@ -163,6 +163,14 @@ describe('profile: the events it lives on', () => {
       .expect(401);
     expect(await profileRow(running(), user.id)).toBeUndefined();
   });
+  it('leaves no profile when an account’s sign-up and deletion arrive together (as after an outage), whichever runs first', async () => {
+    const users = Array.from({ length: 40 }, () => env.newUser());
+    const ids = users.map((u) => u.id);
+    await Promise.all(users.map((user) => Promise.all([publishEvent(env, 'identity.user.deleted', { user_id: user.id }), announceSignUp(env, user)])));
+    await waitFor(async () => (await count(running(), 'SELECT count(*) AS n FROM erased_accounts WHERE user_id = ANY($1::uuid[])', [ids])) === ids.length);
+    await signUpsCaughtUp();
+    expect(await count(running(), 'SELECT count(*) AS n FROM user_profiles WHERE id = ANY($1::uuid[])', [ids])).toBe(0);
+  });
 });
 
 /** Events already in the stream on `type` that match `keep`, read with a throw-away consumer. */

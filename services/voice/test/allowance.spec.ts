@@ -92,8 +92,8 @@ describe('voice: the monthly allowance', () => {
     const user = env.newUser();
     await spendAll(user);
     clock.set(monthStart(clock, 1));
-    // The test holds the account's row, so six first uses (three starts, three reads) all reach
-    // the settling and wait there together.
+    // The test holds the account's row, so six first uses (three starts, three reads) all wait
+    // together: one at the settling, on that row, the others behind it on the account's lock.
     const outside = new Database({ url: env.databaseUrl, schema: voice.db.schema, logger: voice.logger, poolMax: 2 });
     try {
       let pending: Promise<unknown[]> | undefined;
@@ -102,7 +102,7 @@ describe('voice: the monthly allowance', () => {
         pending = Promise.all([...Array.from({ length: 3 }, () => start(user)), ...Array.from({ length: 3 }, () => credits(user))]);
         await waitFor(async () => {
           const { rows } = await outside.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%credit_accounts%'`,
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND (query ILIKE '%credit_accounts%' OR query ILIKE '%pg_advisory_xact_lock%')`,
           );
           return rows[0].n >= 6 || undefined;
         }, 30_000);

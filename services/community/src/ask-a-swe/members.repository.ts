@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventData, Follows } from '@app/contracts';
-import { Database, Tx } from '@app/service-kit';
+import { Database, holdAccountLock, isErased, Tx } from '@app/service-kit';
 
 export type FollowKind = 'question' | 'tag' | 'company';
 
@@ -9,7 +9,10 @@ export type FollowKind = 'question' | 'tag' | 'company';
 export class MembersRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
+  /** A sign-up: its time, which privileges go by. Not for an account deleted before the event arrived. */
   async registered(tx: Tx, userId: string, at: string): Promise<void> {
+    await holdAccountLock(tx, userId);
+    if (await isErased(tx, userId)) return;
     await tx.query(
       'INSERT INTO ask_members (user_id, registered_at) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET registered_at = EXCLUDED.registered_at',
       [userId, at],

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EventData } from '@app/contracts';
-import { EventContext, forgetInModerationLog, rememberErased } from '@app/service-kit';
+import { EventContext, forgetInModerationLog, holdAccountLock, rememberErased } from '@app/service-kit';
 
 /**
  * identity.user.deleted: the account's contact messages, notifications, its upvotes, favourites and "closed"
@@ -15,6 +15,7 @@ import { EventContext, forgetInModerationLog, rememberErased } from '@app/servic
 export class ErasureEvents {
   @EventPattern('identity.user.deleted', { durable: 'community.user-deleted' })
   async onDeleted(@Payload() { user_id }: EventData<'identity.user.deleted'>, @Ctx() { tx }: EventContext): Promise<void> {
+    await holdAccountLock(tx, user_id);
     await tx.query('DELETE FROM contact_form_submissions WHERE user_id = $1', [user_id]);
     await tx.query('DELETE FROM interactions WHERE user_id = $1', [user_id]);
     // Community designs are the author's work: they go with their upvotes.

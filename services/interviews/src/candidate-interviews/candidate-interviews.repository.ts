@@ -9,7 +9,7 @@ import {
   InterviewTimeline,
   StoredOutcome,
 } from '@app/contracts';
-import { cursorTime, Database, EventBus, holdWriteCap, isErased, PagePosition, rememberErased, Tx } from '@app/service-kit';
+import { cursorTime, Database, EventBus, holdAccountLock, holdWriteCap, isErased, PagePosition, rememberErased, Tx } from '@app/service-kit';
 
 /** A row as read: every card field, the owner, and the exact position for the next cursor. */
 export interface InterviewRow {
@@ -252,6 +252,7 @@ export class CandidateInterviewsRepository {
 
   /** A deleted account: its interviews (and what they counted) go, and the id is remembered, in the event's transaction. */
   async eraseAllOf(tx: Tx, userId: string): Promise<void> {
+    await holdAccountLock(tx, userId);
     const { rows } = await tx.query<{ id: string }>('SELECT id FROM candidate_interviews WHERE user_id = $1 ORDER BY id FOR UPDATE', [userId]);
     const ids = rows.map((r) => r.id);
     await this.count(tx, ids, -1);
@@ -331,6 +332,7 @@ export class CandidateInterviewsRepository {
 
   /** An account's registration (identity.user.registered): the earlier of it and when it was first seen here counts. */
   async registered(tx: Tx, userId: string, at: string): Promise<void> {
+    await holdAccountLock(tx, userId);
     if (await isErased(tx, userId)) return;
     await tx.query(
       `INSERT INTO known_accounts (user_id, registered_at) VALUES ($1, $2)

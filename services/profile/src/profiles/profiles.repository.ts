@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { nameSkeleton, Profile, UpdateProfile } from '@app/contracts';
-import { Database, isErased, Logger, rememberErased, Tx } from '@app/service-kit';
+import { Database, holdAccountLock, isErased, Logger, rememberErased, Tx } from '@app/service-kit';
 import { usernameCandidate } from './username';
 
 const columns = `username, current_company_id, verified_company, years_of_experience, number_of_internships, location,
@@ -40,6 +40,7 @@ export class ProfilesRepository {
    * changes nothing. Returns true when this call created the profile.
    */
   async createDefault(tx: Tx, userId: string): Promise<boolean> {
+    await holdAccountLock(tx, userId);
     if ((await this.exists(tx, userId)) || (await this.isErased(tx, userId))) return false;
     for (const [from, to] of candidateRanges) {
       const candidates = [...new Set(Array.from({ length: to - from + 1 }, (_, i) => usernameCandidate(userId, from + i)))];
@@ -79,6 +80,7 @@ export class ProfilesRepository {
 
   /** The account was deleted: its profile goes, and the id is remembered. */
   async erase(tx: Tx, userId: string): Promise<void> {
+    await holdAccountLock(tx, userId);
     await tx.query('DELETE FROM user_profiles WHERE id = $1', [userId]);
     await rememberErased(tx, userId);
   }

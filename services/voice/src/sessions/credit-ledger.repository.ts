@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Database, isErased, rememberErased, Tx } from '@app/service-kit';
+import { Database, holdAccountLock, isErased, rememberErased, Tx } from '@app/service-kit';
 
 type Queryable = Pick<Tx, 'query'>;
 
@@ -8,8 +8,10 @@ type Queryable = Pick<Tx, 'query'>;
 export class CreditLedgerRepository {
   constructor(@Inject(Database) readonly db: Database) {}
 
-  isErased(db: Queryable, userId: string): Promise<boolean> {
-    return isErased(db, userId);
+  /** Whether the account was deleted, asked under its lock so that its erasure cannot interleave with what the caller does next. */
+  async isErased(tx: Tx, userId: string): Promise<boolean> {
+    await holdAccountLock(tx, userId);
+    return isErased(tx, userId);
   }
 
   /**
@@ -71,6 +73,7 @@ export class CreditLedgerRepository {
 
   /** The account was deleted: its sessions, transcripts and ledger go, and the id is remembered. */
   async erase(tx: Tx, userId: string): Promise<void> {
+    await holdAccountLock(tx, userId);
     await tx.query('DELETE FROM credit_ledger WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM voice_sessions WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM credit_accounts WHERE user_id = $1', [userId]);
