@@ -97,7 +97,8 @@ describe('NATS away for a minute', () => {
         DATABASE_URL: env.databaseUrl,
         DATABASE_SCHEMA: identity.db.schema,
       });
-      expect(deleted.status).toBe(0);
+      // With its output, so that a refusal says why.
+      expect({ status: deleted.status, stderr: deleted.stderr }).toMatchObject({ status: 0 });
     }
     await call(community(), 'PATCH', `/api/feature-requests/${request}`, moderator, { status: 'planned' });
     await call(community(), 'PATCH', `/api/feature-requests/${request}`, moderator, { status: 'started' });

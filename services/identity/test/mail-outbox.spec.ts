@@ -79,8 +79,11 @@ describe('identity: the mail outbox', () => {
     const outbox = sendersOutbox(flaky);
     await svc.db.transaction((tx) => outbox.queue(tx, mailsFor(cause, [user])));
     expect(await outbox.drain()).toBe(0);
-    const [row] = (await svc.db.query('SELECT attempts, last_error FROM mail_outbox WHERE user_id = $1', [user.id])).rows;
-    expect(row).toEqual({ attempts: 1, last_error: '421 try again later' });
+    // Refused, kept with why and how often (the commit's own wake-up may have tried it too, when its
+    // backoff drew a wait of 0).
+    const [row] = (await svc.db.query('SELECT attempts, last_error, sent_at FROM mail_outbox WHERE user_id = $1', [user.id])).rows;
+    expect(row).toMatchObject({ last_error: '421 try again later', sent_at: null });
+    expect([1, 2]).toContain(row.attempts);
     await waitFor(async () => (await outbox.drain()) === 1 || null, 10_000);
     expect(await received(cause)).toHaveLength(1);
   });
