@@ -52,6 +52,16 @@ describe('Community designs (Chromium)', () => {
   });
   afterAll(() => browser.close());
 
+  /** A new moderator signed in at `at`, at 1280 px in the light theme. */
+  const moderatorAt = async (tag: string, at: string): Promise<Page> => {
+    const email = uniqueEmail(tag);
+    await createAccount(email);
+    grantModerator(email);
+    const { page } = await newPage(browser, { width: 1280, height: 900 }, 'light');
+    await signIn(page, email, { at });
+    return page;
+  };
+
   it("says why others' designs are hidden before a submit, then publishes an attempt, lists another candidate's design anonymously, counts one upvote and takes a comment its author edits (1280 light)", async () => {
     const { page } = await newPage(browser);
     await signUp(page, uniqueEmail('reader'), { at: '/system-design/url-shortener' });
@@ -123,11 +133,7 @@ describe('Community designs (Chromium)', () => {
     await dialog.getByRole('button', { name: 'Flag', exact: true }).click();
     await page.getByText('A moderator will review it.').first().waitFor();
 
-    const modEmail = uniqueEmail('designmod');
-    await createAccount(modEmail);
-    grantModerator(modEmail);
-    const desk = (await newPage(browser, { width: 1280, height: 900 }, 'light')).page;
-    await signIn(desk, modEmail, { at: '/moderation?tab=ask-a-swe' });
+    const desk = await moderatorAt('designmod', '/moderation?tab=ask-a-swe');
     await desk.locator('[role="tab"][aria-selected="true"]', { hasText: 'Flagged posts' }).waitFor();
     const item = desk.getByTestId('flagged-post').filter({ hasText: note });
     await item.getByRole('heading', { name: 'Community design of “URL shortener”' }).waitFor();
@@ -203,11 +209,7 @@ describe('Community designs (Chromium)', () => {
     await dialog.getByRole('button', { name: 'Flag', exact: true }).click();
     await phone.getByText('A moderator will review it.').first().waitFor();
 
-    const modEmail = uniqueEmail('redactor');
-    await createAccount(modEmail);
-    grantModerator(modEmail);
-    const mod = (await newPage(browser, { width: 1280, height: 900 }, 'light')).page;
-    await signIn(mod, modEmail, { at: '/system-design/url-shortener' });
+    const mod = await moderatorAt('redactor', '/system-design/url-shortener');
     const modComments = design(mod, note).getByRole('list', { name: 'Comments' });
     await modComments.getByRole('button', { name: /^Edit .*'s comment$/ }).click();
     await modComments.getByRole('textbox').fill('Call me on [redacted] for the answers');
