@@ -45,10 +45,7 @@ export class RecoveryService implements OnModuleDestroy {
     if (wait > 0) throw tooMany(`For security purposes, you can only request this after ${Math.ceil(wait)} seconds.`, wait, 'over_email_send_rate_limit');
     // A failure or a crash after the answer loses a recovery the user asks for again.
     const saving = this.accounts.db
-      .transaction(async (tx) => {
-        await tx.query('SET LOCAL synchronous_commit TO OFF');
-        await this.confirmations.sendRecovery(tx, email, redirectTo);
-      })
+      .transaction((tx) => this.confirmations.sendRecovery(tx, email, redirectTo))
       .catch((err: unknown) => this.logger.error({ err }, 'password recovery not saved'))
       .finally(() => this.saving.delete(saving));
     this.saving.add(saving);
