@@ -78,11 +78,16 @@ describe('jobs: one run at a time across replicas, retried on failure', () => {
       }),
     );
     await waitFor(async () => succeeded, 15_000);
+    // The run has returned; the runner records its completion just after, so wait for the row.
+    const settled = async () =>
+      (
+        await db.query<{ state: string; retry_count: number }>(
+          `SELECT state::text, retry_count FROM "${db.schema}_jobs".job WHERE name = 'flaky' AND state <> 'created'`,
+        )
+      ).rows;
+    await waitFor(async () => (await settled()).every((row) => row.state !== 'active'), 5_000);
     expect(attempts).toBe(2);
-    const { rows } = await db.query<{ state: string; retry_count: number }>(
-      `SELECT state::text, retry_count FROM "${db.schema}_jobs".job WHERE name = 'flaky' AND state <> 'created'`,
-    );
-    expect(rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+    expect(await settled()).toEqual([{ state: 'completed', retry_count: 1 }]);
     const reports = await jobsReport({ databaseUrl: dbUrl(db), services: [{ service: 'fixture', schema: db.schema }] });
     expect(reports.find((r) => r.job === 'flaky')).toMatchObject({ failed: 0, retried: 1, lastRun: { state: 'completed' } });
   });
