@@ -36,6 +36,9 @@ module.exports = {
   // NATS, timers, a spoken answer), so two of them share 2 cores without starving each other;
   // jest's own default on 2 cores is one.
   maxWorkers: 2,
+  // A hook or test that starts services, on 2 cores shared with the system tests and a second
+  // project, can take several times its quiet time: jest's 5 s failed a service's start (CI, load 15).
+  testTimeout: 30_000,
   // Reconnecting NATS clients and pooled sockets can outlive a suite by a few seconds; a CI run
   // must not wait on them.
   forceExit: true,

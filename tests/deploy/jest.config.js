@@ -1,1 +1,1 @@
-module.exports = { ...require('../../jest.preset.js'), rootDir: __dirname, testTimeout: 30_000 };
+module.exports = { ...require('../../jest.preset.js'), rootDir: __dirname };

@@ -606,7 +606,7 @@ async function notificationChoicesLane(storm: Storm, user: Caller, u: number, mo
   });
 
   const confirmed = async () => !!((await read(user, '/auth/v1/user')) as { email_confirmed_at: string | null }).email_confirmed_at;
-  await waitFor(confirmed, 30_000);
+  await waitFor(confirmed, 60_000);
   const submitted = await call(user, 'POST', '/api/pathfinder', {
     title: `Storm mailed ${u} ${tag}`,
     description: 'Storm',
@@ -1056,8 +1056,9 @@ async function identityLane(storm: Storm, user: Caller, u: number, tag: string):
     return reuse.status === 400;
   });
 
-  const [mail] = await readMailbox(stack.mailbox, user.email);
-  const token_hash = mail?.link ? new URL(mail.link).searchParams.get('token') : null;
+  // The sign-up's mail leaves through identity's outbox: on a busy machine it may not be out yet.
+  const mail = await waitFor(async () => (await readMailbox(stack.mailbox, user.email)).find((m) => m.link), 30_000);
+  const token_hash = new URL(mail.link!).searchParams.get('token');
   const confirmed = await storm.write('verify', undefined, 'POST', '/auth/v1/verify', { type: 'email', token_hash });
   storm.expect(
     confirmed,
