@@ -19,10 +19,10 @@ const nx = require.resolve('nx/bin/nx.js');
 const summary = path.join(root, 'scripts/test-summary.cjs');
 
 /** Runs a command with the terminal's output; answers its exit code (1 when a signal ended it). */
-const run = (command, args) =>
+const run = (command, args, env = {}) =>
   new Promise((resolve) => {
     // Screenshots are for a developer looking at one browser test (apps/web/e2e/browser.ts), not for the whole run.
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { E2E_SCREENSHOTS: '0', ...process.env, NX_DAEMON: 'false' } });
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { E2E_SCREENSHOTS: '0', ...process.env, NX_DAEMON: 'false', ...env } });
     child.on('error', () => resolve(1));
     child.on('exit', (code) => resolve(code ?? 1));
   });
@@ -48,7 +48,8 @@ if (!failed) {
         '--outputStyle=stream',
       );
       // The browser tests run even after a failure above, so that one run shows every failure.
-      const browser = await node(nx, 'run', '@app/web:test', '--exclude-task-dependencies', '--outputStyle=stream');
+      // Built above: the browser tests' setup must not build again while the system tests run services from dist/.
+      const browser = await run(process.execPath, [nx, 'run', '@app/web:test', '--exclude-task-dependencies', '--outputStyle=stream'], { SKIP_BUILD: '1' });
       return Math.max(projects, browser);
     })(),
   ]);

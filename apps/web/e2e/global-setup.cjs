@@ -14,14 +14,18 @@ process.env.E2E_STACK_FILE = state;
 
 module.exports = async function globalSetup(globalConfig) {
   // What the launcher would build, once for every stack (nx rebuilds only what changed): each
-  // stack then starts with SKIP_BUILD, so two never build side by side.
-  const built = spawnSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '--outputStyle=static'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // A production build whoever starts us (jest sets NODE_ENV=test, which makes Vite build for development).
-    env: { ...process.env, NODE_ENV: 'production', NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-  });
-  if (built.status !== 0) throw new Error('the build failed (run `npm run build` to see why)');
+  // stack then starts with SKIP_BUILD, so two never build side by side. `npm test` built it all
+  // before (SKIP_BUILD=1 here): Nx restoring a build's outputs from its cache rewrites dist/, and
+  // a CI run saw a system test's service start in that moment (Cannot find module './logger').
+  if (process.env.SKIP_BUILD !== '1') {
+    const built = spawnSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'run-many', '-t', 'build', '--outputStyle=static'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      // A production build whoever starts us (jest sets NODE_ENV=test, which makes Vite build for development).
+      env: { ...process.env, NODE_ENV: 'production', NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+    });
+    if (built.status !== 0) throw new Error('the build failed (run `npm run build` to see why)');
+  }
   const count = Number(process.env.E2E_STACKS ?? globalConfig.maxWorkers);
   const started = await Promise.allSettled(Array.from({ length: count }, () => startStack()));
   const stacks = started.filter((s) => s.status === 'fulfilled').map((s) => s.value);

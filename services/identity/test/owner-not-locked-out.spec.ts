@@ -33,6 +33,14 @@ describe('identity: limits that never lock the owner out', () => {
   };
   const attempt = (from: string, who: string, secret: string, url = svc.url) =>
     request(url).post('/auth/v1/token?grant_type=password').set(env.fromGateway(from)).send({ email: who, password: secret });
+  /** An attempt as a client sends it: a 503 (every connection busy on a loaded machine; nothing counted) is sent again. */
+  const answeredAttempt = async (from: string, who: string, secret: string) => {
+    for (;;) {
+      const res = await attempt(from, who, secret);
+      if (res.status !== 503) return res;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  };
   const verifyCode = (who: string, code: string, url = svc.url) => request(url).post('/auth/v1/verify').send({ type: 'email', email: who, token: code });
   const resend = (who: string, url = svc.url) => request(url).post('/auth/v1/resend').send({ type: 'signup', email: who });
   async function mailTo(to: string, count = 1, dir = mailbox): Promise<MailboxMessage> {
@@ -103,7 +111,7 @@ describe('identity: limits that never lock the owner out', () => {
       const guessers = Array.from({ length: 25 }, newAddress);
       await Promise.all(
         guessers.map(async (from) => {
-          for (let i = 0; i < 4; i++) await attempt(from, owner, 'wrong123').expect(400);
+          for (let i = 0; i < 4; i++) expect((await answeredAttempt(from, owner, 'wrong123')).status).toBe(400);
         }),
       );
       const refused = await attempt(newAddress(), owner, 'wrong123').expect(429);
