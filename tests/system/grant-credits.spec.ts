@@ -36,8 +36,9 @@ describe('granting AI mock interview credits by e-mail', () => {
     for (let i = 0; i < 2; i++) expect((await fetch(`${stack.url}/api/elevenlabs/signed-url`, { headers })).status).toBe(200);
     expect((await body(await fetch(`${stack.url}/api/voice/credits`, { headers }))).balance).toBe(0);
 
-    for (const bad of ['0', '-5', '1001', '2.5', 'ten']) {
-      const refused = await admin('grant-credits', email, bad);
+    // Side by side: each command is a Node start, seconds apiece on a loaded machine.
+    const refusals = await Promise.all(['0', '-5', '1001', '2.5', 'ten'].map((bad) => admin('grant-credits', email, bad)));
+    for (const refused of refusals) {
       expect(refused.status).toBe(2);
       expect(refused.stderr).toContain('credits must be a whole number from 1 to 1000');
     }
@@ -57,5 +58,5 @@ describe('granting AI mock interview credits by e-mail', () => {
     const unknown = await admin('grant-credits', `nobody.${Date.now()}@example.com`, '5');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('no account with the e-mail nobody.');
-  });
+  }, 120_000);
 });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import { identityService } from '@app/identity';
 import { profileService } from '@app/profile';
 import { RunningService } from '@app/service-kit';
 import { TestEnvironment } from '@app/service-kit/testing';
+import { nodeCommand } from './commands';
 
 const kidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()) as { kid: string }).kid;
 
@@ -71,16 +71,13 @@ describe('rotating the signing key', () => {
     }
 
     const rotatedAt = Date.now();
-    const rotation = spawnSync(process.execPath, [path.resolve(__dirname, '../../scripts/admin.mjs'), 'rotate-signing-key'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: env.databaseUrl,
-        IDENTITY_DATABASE_SCHEMA: identity[0].db.schema,
-        SIGNING_KEY_ENCRYPTION_KEY: env.signingKeyEncryptionKey,
-      },
-      encoding: 'utf8',
+    const rotation = await nodeCommand(path.resolve(__dirname, '../../scripts/admin.mjs'), ['rotate-signing-key'], {
+      ...process.env,
+      DATABASE_URL: env.databaseUrl,
+      IDENTITY_DATABASE_SCHEMA: identity[0].db.schema,
+      SIGNING_KEY_ENCRYPTION_KEY: env.signingKeyEncryptionKey,
     });
-    expect(rotation.status).toBe(0);
+    expect(rotation).toMatchObject({ status: 0 });
     const kid = /signing key ([0-9a-f-]{36}): published now/.exec(rotation.stderr)?.[1];
     expect(kid).toBeDefined();
     expect(kid).not.toBe(kidOf(old));
