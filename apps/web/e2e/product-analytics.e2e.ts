@@ -112,8 +112,12 @@ describe('Product analytics, with a key (Chromium)', () => {
   async function keyedContext() {
     // A desktop browser's user agent: posthog drops what a headless one sends, as a bot's.
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, userAgent: desktopUserAgent });
-    // …and not an automated one (posthog reads navigator.webdriver too).
-    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));
+    // …and not an automated one (posthog reads navigator.webdriver too), whose client hints do not
+    // name it either (the headless shell's brands say HeadlessChrome; a browser without them is Firefox's or Safari's kind).
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false });
+      Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => undefined });
+    });
     const page = await context.newPage();
     const events: CapturedEvent[] = [];
     const foreign: string[] = [];
