@@ -206,7 +206,10 @@ describe('TokenVerifier honouring revoked sessions', () => {
       const jwt = await sign();
       await verifier.verify(jwt);
       revoked = true;
-      await new Promise((r) => setTimeout(r, 200));
+      // Within a poll: once a poll asked after the flip and the next one has begun, the first one's
+      // answer is applied (polls run one after another). A fixed 200 ms was too short on a loaded machine.
+      const asked = list.state.asked;
+      await waitFor(() => list.state.asked > asked + 1);
       await expect(verifier.verify(jwt)).rejects.toMatchObject({ status: 401, message: 'Session has ended' });
     } finally {
       verifier.close();
