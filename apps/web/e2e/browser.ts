@@ -47,9 +47,9 @@ mkdirSync(shots, { recursive: true });
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell: Chromium's old headless mode,
  * what Playwright runs its own headless tests on) where it is installed, else the full browser in
- * its new headless mode, which also runs its own interface's WebUI renderers and services. Four
- * browser test files on 2 cores took 156 s and 145 CPU-s on the shell, 211 s and 182 CPU-s on the
- * full browser. CHROMIUM_PATH names another.
+ * its new headless mode, which also runs its own interface's WebUI renderers and services.
+ * app-shell.e2e alone on 2 cores, three runs each: 65-67 s and 47-50 CPU-s on the shell, 77-87 s
+ * and 57-71 CPU-s on the full browser. CHROMIUM_PATH names another.
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file));
 
