@@ -97,4 +97,12 @@ describe('createLogger', () => {
     await sleep(100);
     expect(lines().length).toBeGreaterThan(0);
   });
+
+  it('buffered: flushing the logger writes what waits at once, whole lines in order', async () => {
+    const log = logger({ bufferBytes: 4096 });
+    for (let i = 0; i < 5; i++) log.info({ i, name: 'Zoë ✓' }, 'request');
+    expect(lines()).toEqual([]);
+    await new Promise<void>((resolve, reject) => log.flush((err) => (err ? reject(err) : resolve())));
+    expect(lines().map((line) => [line.i, line.name])).toEqual([0, 1, 2, 3, 4].map((i) => [i, 'Zoë ✓']));
+  });
 });
