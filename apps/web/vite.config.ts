@@ -37,6 +37,61 @@ function preloadLoginPage(): Plugin {
   };
 }
 
+/** A chunk's file and every chunk it imports statically, as the browser would find them one level at a time. */
+function staticClosure(bundle: Record<string, { type: string; imports?: string[] }>, fileName: string, into = new Set<string>()): Set<string> {
+  const chunk = bundle[fileName];
+  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+  into.add(fileName);
+  for (const imported of chunk.imports ?? []) staticClosure(bundle, imported, into);
+  return into;
+}
+
+/**
+ * A returning candidate opens a signed-in page: its code is the shell (layout, data layer) and the
+ * page's (auth-js waits until the page is idle, see lib/auth.tsx), each a lazy chunk whose imports the browser finds only once it has arrived, level
+ * after level (modulePreload is off, see build below). This writes, beside the app's scripts, which
+ * chunks each signed-in page needs at start and which only the login page does; public/first-paint.js
+ * preloads the first all at once with the entry when a session is stored, and drops the login page's
+ * preloads then. The pages are route-prefetch.ts's, read from its source: one list of them.
+ */
+function preloadSignedInStart(): Plugin {
+  const source = (file: string) => path.resolve(__dirname, 'src', file);
+  const pagePattern = /^\s*'(\/[\w/-]*)': \(\) => \[\s*import\('@\/([\w/-]+)'\)/gm;
+  const pages = [...readFileSync(source('app/route-prefetch.ts'), 'utf8').matchAll(pagePattern)].map(([, route, module]) => ({
+    route,
+    module: source(`${module}.tsx`),
+  }));
+  const shell = ['app/shell/layout.tsx', 'app/route-prefetch.ts', 'lib/query-provider.tsx'].map(source);
+  return {
+    name: 'preload-signed-in-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = (ctx.bundle ?? {}) as unknown as Record<string, { type: string; imports?: string[]; facadeModuleId?: string | null; isEntry?: boolean }>;
+        const chunkOf = (module: string) => {
+          const found = Object.keys(bundle).find((f) => bundle[f].type === 'chunk' && bundle[f].facadeModuleId === module);
+          if (!found) throw new Error(`preload-signed-in-start: no chunk for ${path.relative(__dirname, module)}`);
+          return found;
+        };
+        if (pages.length < 5) throw new Error(`preload-signed-in-start: only ${pages.length} pages read from src/app/route-prefetch.ts`);
+        const entry = Object.keys(bundle).find((f) => bundle[f].isEntry);
+        const loaded = entry ? staticClosure(bundle, entry) : new Set<string>();
+        const start = new Set<string>();
+        for (const file of shell.map(chunkOf)) staticClosure(bundle, file, start);
+        const beyond = (files: Set<string>) => [...files].filter((f) => !loaded.has(f) && !start.has(f)).map((f) => `/${f}`);
+        const chunks = {
+          start: [...start].filter((f) => !loaded.has(f)).map((f) => `/${f}`),
+          pages: Object.fromEntries(pages.map(({ route, module }) => [route, beyond(staticClosure(bundle, chunkOf(module)))])),
+          loginOnly: beyond(staticClosure(bundle, chunkOf(source('features/auth/login-page.tsx')))),
+        };
+        // JSON in a non-script type: data the page reads, nothing the Content-Security-Policy runs.
+        return [{ tag: 'script', attrs: { type: 'application/json', id: 'signed-in-chunks' }, children: JSON.stringify(chunks), injectTo: 'head' as const }];
+      },
+    },
+  };
+}
+
 /**
  * The app's scripts (the entry and its preloads) move into `<template id="app-scripts">`, which
  * public/first-paint.js inserts: at once, or, when the pre-rendered login page is showing, once it has
@@ -79,7 +134,7 @@ function excalidrawFonts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLoginPage(), deferAppScripts(), excalidrawFonts()],
+  plugins: [react(), tailwindcss(), preloadLoginPage(), preloadSignedInStart(), deferAppScripts(), excalidrawFonts()],
   resolve: {
     alias: {
       // Before the package's index: the login form's checks alone, not all of contracts (147 KB).

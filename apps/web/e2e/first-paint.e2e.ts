@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
+import { eventually, launch, newPage, screenshot, seriousA11yViolations, signUp, uniqueEmail } from './browser';
 
 /**
  * The first paint of a signed-out visit is the login page pre-rendered into index.html (issue 22
@@ -99,6 +99,42 @@ describe.each([
     await page.getByTestId('topbar-avatar').waitFor();
     expect(await page.locator('[data-prerendered]').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a returning candidate (phone)', () => {
+  it("opens a signed-in page from the stored session: the shell's and the page's chunks preloaded beside the entry, the login page's not, and no wait for auth-js", async () => {
+    const { context, page } = await newPage(browser, phone);
+    // auth-js held back until the page has shown its content: the session in storage is enough to start.
+    const heldAuthJs: Array<() => Promise<void>> = [];
+    await page.route(appScripts, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('GoTrueClient')) heldAuthJs.push(() => route.fulfill({ response, body }));
+      else await route.fulfill({ response, body });
+    });
+    // Scripts still on their way when the test ends are the closed page's: nothing to answer them with.
+    const unroute = () => page.unrouteAll({ behavior: 'ignoreErrors' });
+    const questions = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/leetcode-questions');
+    await signUp(page, uniqueEmail('first-paint-returning'), { at: '/leetcode' });
+    expect((await questions).status()).toBe(200);
+    await page.getByRole('heading', { name: 'Problem Review' }).waitFor();
+    await page.getByTestId('topbar-avatar').waitFor();
+    const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+    expect(preloaded.some((href) => /\/problem-review-page-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloaded.some((href) => /\/layout-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloaded.filter((href) => /\/login-page-[\w-]+\.js$/.test(href))).toEqual([]);
+    await screenshot(page, 'first-paint-returning-phone');
+
+    // Once it comes (the page idle), auth-js takes the session over: signing out works as ever.
+    await eventually(async () => heldAuthJs.length, 1);
+    await Promise.all(heldAuthJs.map((release) => release()));
+    await page.getByTestId('topbar-avatar').click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await unroute();
     await context.close();
   });
 });

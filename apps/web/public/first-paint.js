@@ -12,11 +12,11 @@
   var dark = theme === 'dark' || (theme === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
   html.classList.add(dark ? 'dark' : 'light');
 
-  var authAtStart =
-    localStorage.getItem('supabase.auth.token') !== null ||
-    /[#&](access_token|error|error_description)=/.test(location.hash) ||
-    /[?&](code|error)=/.test(location.search);
-  html.setAttribute('data-auth-at-start', authAtStart ? 'yes' : 'no');
+  // 'link': the URL brings a session (or why it did not), which auth-js must read before anything
+  // else; 'yes': a stored session to restore.
+  var sessionLink = /[#&](access_token|error|error_description)=/.test(location.hash) || /[?&](code|error)=/.test(location.search);
+  var authAtStart = sessionLink || localStorage.getItem('supabase.auth.token') !== null;
+  html.setAttribute('data-auth-at-start', sessionLink ? 'link' : authAtStart ? 'yes' : 'no');
 
   var publicPage =
     ['/forgot-password', '/reset-password', '/email-confirmed', '/review-email/unsubscribe', '/email-notifications/unsubscribe', '/terms', '/privacy'].indexOf(location.pathname) >= 0 ||
@@ -32,7 +32,34 @@
   // and the stylesheet; otherwise as soon as the page is parsed.
   function startApp() {
     var scripts = document.getElementById('app-scripts');
-    if (scripts) document.head.appendChild(scripts.content.cloneNode(true));
+    if (!scripts) return;
+    var content = scripts.content.cloneNode(true);
+    if (authAtStart) preloadSignedInStart(content);
+    document.head.appendChild(content);
+  }
+
+  // With a session to restore, the shell's and this page's chunks (listed by the build, vite.config.ts)
+  // are fetched beside the entry instead of level after level once it runs; the login page's are not.
+  function preloadSignedInStart(content) {
+    var listed = document.getElementById('signed-in-chunks');
+    if (!listed) return;
+    var chunks = JSON.parse(listed.textContent);
+    var links = content.querySelectorAll('link[rel="modulepreload"]');
+    for (var i = 0; i < links.length; i++) if (chunks.loginOnly.indexOf(links[i].getAttribute('href')) >= 0) links[i].remove();
+    // The browser takes six at a time from one host, a preload's fetch starting as it is inserted and a
+    // module script's a task later: the entry and its own imports first, then the shell's and the page's.
+    var entry = content.querySelector('script[type="module"]');
+    content.insertBefore(modulePreload(entry.getAttribute('src')), content.firstChild);
+    var wanted = chunks.start.concat(chunks.pages[location.pathname.replace(/(.)\/$/, '$1')] || []);
+    for (var j = 0; j < wanted.length; j++) content.appendChild(modulePreload(wanted[j]));
+  }
+
+  function modulePreload(href) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    return link;
   }
   document.addEventListener('DOMContentLoaded', function () {
     if (html.getAttribute('data-start') !== 'login') return startApp();

@@ -27,7 +27,10 @@ await Promise.all(
 );
 
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/\/assets\/([^"]+\.js)/g)].map((m) => m[1]);
+// What a first visit loads: the app's scripts (index.html's template), not the list of a signed-in start's chunks beside them.
+const appScripts = html.match(/<template id="app-scripts">([\s\S]*?)<\/template>/)?.[1];
+if (!appScripts) throw new Error('index.html has no <template id="app-scripts">');
+const initial = [...appScripts.matchAll(/\/assets\/([^"]+\.js)/g)].map((m) => m[1]);
 const landing = Object.keys(gz).filter((n) => /^landing-page-.*\.js$/.test(n));
 const kb = (names) => names.reduce((sum, n) => sum + (gz[n] ?? 0), 0) / 1024;
 const firstPage = kb([...initial, ...landing]);

@@ -1,7 +1,7 @@
 import { EndpointInput, EndpointOutput, endpointPath, endpointQueryString, EndpointSpec, ErrorEnvelope } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { endSession } from './auth';
-import { loadAuth } from './supabase';
+import { accessToken } from './supabase';
 
 /** A non-OK answer: the server's envelope, as the spec's callers expect to receive it. */
 export class ApiError extends Error {
@@ -49,9 +49,9 @@ export interface CallResult<E extends EndpointSpec> {
  */
 export async function callWithHeaders<E extends EndpointSpec>(spec: E, ...[input]: InputArgs<E>): Promise<CallResult<E>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  const { data } = await (await loadAuth()).getSession();
+  const token = await accessToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (data.session) headers.Authorization = `Bearer ${data.session.access_token}`;
+  if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(endpointPath(spec, params) + endpointQueryString(query), {
     method: spec.method,
@@ -64,7 +64,7 @@ export async function callWithHeaders<E extends EndpointSpec>(spec: E, ...[input
   if (!res.ok) {
     // The server no longer honours this session (revoked, signed out elsewhere): end it here too,
     // which takes the app to the login page instead of leaving each screen to cope.
-    if (res.status === 401 && data.session) await endSession();
+    if (res.status === 401 && token) await endSession();
     throw new ApiError(
       res.status,
       parsed?.error ? parsed : { error: { code: 'internal', message: res.statusText || 'Request failed' } },

@@ -1,6 +1,6 @@
 import type { AuthError, Session, User } from '@supabase/auth-js';
 import * as React from 'react';
-import { authLoaded, authNeededAtStart, emailConfirmedUrl, loadAuth, SESSION_STORAGE_KEY } from '@/lib/supabase';
+import { authLoaded, authNeededAtStart, emailConfirmedUrl, loadAuth, SESSION_STORAGE_KEY, sessionAtStart } from '@/lib/supabase';
 
 interface AuthState {
   loading: boolean;
@@ -19,6 +19,8 @@ interface AuthState {
 const AuthContext = React.createContext<AuthState | null>(null);
 const MIRROR_KEY = 'auth_session';
 const REFRESH_EVERY_MS = 300_000;
+/** With a stored session showing the page, auth-js loads when the page is idle, or after this at the latest. */
+const AUTH_AFTER_STORED_SESSION_MS = 3_000;
 
 /**
  * The server refused this session's token (401): it ended elsewhere. Dropping it here (no call to
@@ -33,8 +35,12 @@ const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as con
 
 /** The session from supabase-js: loading until the first check, then kept current by its events. */
 export function AuthProvider({ children }: { children: React.ReactNode }) {
-  // With no session to restore, nobody is signed in: the first paint need not wait for auth-js.
-  const [state, setState] = React.useState<{ loading: boolean; session: Session | null }>(() => ({ loading: authNeededAtStart(), session: null }));
+  // With no session to restore, nobody is signed in; with a stored one still good, that is who is:
+  // either way the first paint need not wait for auth-js, which confirms it once it has loaded.
+  const [state, setState] = React.useState<{ loading: boolean; session: Session | null }>(() => {
+    const stored = sessionAtStart();
+    return { loading: authNeededAtStart() && !stored, session: stored };
+  });
   const [linkError, setLinkError] = React.useState<string>();
   const [sessionEnded, setSessionEnded] = React.useState(() => !authNeededAtStart() && localStorage.getItem(MIRROR_KEY) !== null);
   const [newAccount, setNewAccount] = React.useState(false);
@@ -82,9 +88,17 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       unsubscribe = () => data.subscription.unsubscribe();
     });
     if (authNeededAtStart()) {
-      void loadAuth();
+      // A stored session already shows the page: auth-js (its refresh, other tabs' sign-outs) comes
+      // once the page is idle, rather than running in the middle of its first render.
+      const stored = sessionAtStart();
+      // The mirror follows the session shown, as apply() keeps it once auth-js has spoken.
+      if (stored) localStorage.setItem(MIRROR_KEY, JSON.stringify(stored));
+      let idle: number | undefined;
+      if (stored && typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => void loadAuth(), { timeout: AUTH_AFTER_STORED_SESSION_MS });
+      else void loadAuth();
       return () => {
         unmounted = true;
+        if (idle !== undefined) cancelIdleCallback(idle);
         unsubscribe();
       };
     }

@@ -14,7 +14,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointQuery } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { loadAuth } from '@/lib/supabase';
+import { accessToken } from '@/lib/supabase';
 
 /** Lists are fetched only when a user id exists (spec section 6). */
 export function useQuestions() {
@@ -165,9 +165,9 @@ export function useImportProblems() {
 
 /** Saves the export as a file: it is fetched with the session's token (a plain link would carry none), then handed to the browser. */
 export async function downloadExport(query: ExportQuery): Promise<void> {
-  const { data } = await (await loadAuth()).getSession();
+  const token = await accessToken();
   const res = await fetch(endpointPath(practiceApi.exportPractice) + endpointQueryString(query), {
-    headers: data.session ? { Authorization: `Bearer ${data.session.access_token}` } : {},
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok) throw new Error(`Export failed (${res.status})`);
   const url = URL.createObjectURL(await res.blob());
