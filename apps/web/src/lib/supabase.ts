@@ -1,4 +1,5 @@
 import type { GoTrueClient, Session } from '@supabase/auth-js';
+import { usableStoredSession } from './stored-session';
 
 /**
  * The auth client: supabase-js's own auth module (@supabase/auth-js), without the database,
@@ -42,28 +43,14 @@ export function loadAuth(): Promise<GoTrueClient> {
 /** The auth client once its script has arrived and it exists. */
 let loaded: GoTrueClient | undefined;
 
-/** A stored session is taken as it is while its access token has more than this left; closer to its end, auth-js refreshes it. */
-const STORED_SESSION_MARGIN_MS = 60_000;
-
 /**
- * The session auth-js keeps in localStorage, read there directly, while its access token has over
- * a minute left; else null. auth-js's own getSession reads the same entry, and refreshes it only
- * near its end: a returning candidate's first page and its first calls need not wait for auth-js's
- * script to arrive and run first (about 90 KB, a few hundred milliseconds on a slow phone).
+ * The session auth-js keeps in localStorage, read there directly, while it is good (see
+ * usableStoredSession); else null. auth-js's own getSession reads the same entry, and refreshes it
+ * only near its end: a returning candidate's first page and its first calls need not wait for
+ * auth-js's script to arrive and run first (about 90 KB, a few hundred milliseconds on a slow phone).
  */
 export function storedSession(): Session | null {
-  try {
-    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as Partial<Session> | null;
-    const usable =
-      typeof stored?.access_token === 'string' &&
-      typeof stored.expires_at === 'number' &&
-      typeof stored.user?.id === 'string' &&
-      stored.expires_at * 1000 > Date.now() + STORED_SESSION_MARGIN_MS;
-    return usable ? (stored as Session) : null;
-  } catch {
-    // Not JSON: auth-js decides what it is.
-    return null;
-  }
+  return usableStoredSession(localStorage.getItem(SESSION_STORAGE_KEY), Date.now());
 }
 
 /**
