@@ -64,7 +64,8 @@ class LineBatch {
   }
 
   get destroyed(): boolean {
-    return this.destination.destroyed;
+    // sonic-boom keeps it; its typings leave it out.
+    return (this.destination as unknown as { destroyed: boolean }).destroyed;
   }
 
   once(event: string, listener: (...args: unknown[]) => void): this {
