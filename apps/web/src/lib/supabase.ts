@@ -49,7 +49,7 @@ let loaded: GoTrueClient | undefined;
  * only near its end: a returning candidate's first page and its first calls need not wait for
  * auth-js's script to arrive and run first (about 90 KB, a few hundred milliseconds on a slow phone).
  */
-export function storedSession(): Session | null {
+function storedSession(): Session | null {
   return usableStoredSession(localStorage.getItem(SESSION_STORAGE_KEY), Date.now());
 }
 
