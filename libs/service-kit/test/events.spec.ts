@@ -144,8 +144,9 @@ describe.each([
     await broker.publish(env, { id, type: 'interviews.company.created', occurred_at: new Date().toISOString(), version: 1, data: { id: 'not-a-uuid' } }, id);
     let parked: Awaited<ReturnType<Broker['parked']>>;
     await waitFor(async () => (parked = await broker.parked(env, durableName(schema, 'interviews.company.created')))?.envelope.id === id, 10_000);
-    // Retried, its 8 attempts would take about half a minute: waits drawn up to 0.5, 1, 2 … 30 s.
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Retried, its 8 attempts would take about half a minute: waits drawn up to 0.5, 1, 2 … 30 s
+    // (under 1 % of draws add up to 5 s). Parked at once took 2.15 s at a load average of 15.
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(parked!.reason).toMatch(/^not a valid interviews\.company\.created: /);
     expect(parked!.reason).toContain('name');
     expect(await svc.db.query('SELECT 1 FROM processed_events WHERE event_id = $1', [id])).toMatchObject({ rowCount: 0 });
@@ -242,7 +243,7 @@ describe('events through JetStream: what only a real broker has', () => {
     }
   });
 
-  it('stops within 2 s while NATS is down and an event waits for its ack; the next start publishes it, once', async () => {
+  it('stops without waiting for the ack of an event while NATS is down; the next start publishes it, once', async () => {
     const nats = await NatsServer.start();
     await provisionEventStreamsAt(nats.url, { prefix: env.prefix, maxBytes: testStreamMaxBytes });
     const overrides = { NATS_URL: nats.url, DATABASE_SCHEMA: `${env.prefix}_fixture_stop` };
@@ -254,7 +255,9 @@ describe('events through JetStream: what only a real broker has', () => {
       await new Promise((r) => setTimeout(r, 300));
       const startedAt = Date.now();
       await svc.close();
-      expect(Date.now() - startedAt).toBeLessThan(2_000);
+      // Not the ack's 5 s: the relay is given 0.5 s (event-bus.ts). The rest of the close took
+      // 2.0 s at a load average of 15.
+      expect(Date.now() - startedAt).toBeLessThan(4_500);
 
       await nats.restart();
       const again = await env.start(fixtureService, overrides);
