@@ -6,6 +6,26 @@ import tailwindcss from '@tailwindcss/vite';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
+type Bundle = Record<string, { type: string; imports?: string[]; facadeModuleId?: string | null; isEntry?: boolean }>;
+
+/** A chunk's file and every chunk it imports statically, as the browser would find them one level at a time. */
+function staticClosure(bundle: Bundle, fileName: string, into = new Set<string>()): Set<string> {
+  const chunk = bundle[fileName];
+  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+  into.add(fileName);
+  for (const imported of chunk.imports ?? []) staticClosure(bundle, imported, into);
+  return into;
+}
+
+/** The chunk whose own module is `module` (an absolute path); the build fails without one. */
+function chunkOf(bundle: Bundle, module: string, plugin: string): string {
+  const found = Object.keys(bundle).find((f) => bundle[f].type === 'chunk' && bundle[f].facadeModuleId === module);
+  if (!found) throw new Error(`${plugin}: no chunk for ${path.relative(__dirname, module)}`);
+  return found;
+}
+
+const loginPageModule = path.resolve(__dirname, 'src/features/auth/login-page.tsx');
+
 /**
  * A first visit lands on the login page (every path asks a signed-out visitor to sign in), so its
  * code is preloaded beside the entry instead of being found after it: one round trip less before
@@ -18,18 +38,8 @@ function preloadLoginPage(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const bundle = ctx.bundle ?? {};
-        const login = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/features/auth/login-page.tsx'));
-        if (!login) throw new Error('preload-login-page: no chunk for src/features/auth/login-page.tsx');
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (files.has(fileName) || chunk?.type !== 'chunk') return;
-          files.add(fileName);
-          chunk.imports.forEach(visit);
-        };
-        visit(login.fileName);
-        return [...files]
+        const bundle = (ctx.bundle ?? {}) as unknown as Bundle;
+        return [...staticClosure(bundle, chunkOf(bundle, loginPageModule, 'preload-login-page'))]
           .filter((f) => !html.includes(`/${f}"`))
           .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
       },
@@ -37,19 +47,10 @@ function preloadLoginPage(): Plugin {
   };
 }
 
-/** A chunk's file and every chunk it imports statically, as the browser would find them one level at a time. */
-function staticClosure(bundle: Record<string, { type: string; imports?: string[] }>, fileName: string, into = new Set<string>()): Set<string> {
-  const chunk = bundle[fileName];
-  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
-  into.add(fileName);
-  for (const imported of chunk.imports ?? []) staticClosure(bundle, imported, into);
-  return into;
-}
-
 /**
  * A returning candidate opens a signed-in page: its code is the shell (layout, data layer) and the
- * page's (auth-js waits until the page is idle, see lib/auth.tsx), each a lazy chunk whose imports the browser finds only once it has arrived, level
- * after level (modulePreload is off, see build below). This writes, beside the app's scripts, which
+ * page's (auth-js waits until the page is idle, see lib/auth.tsx), each a lazy chunk whose imports
+ * the browser finds only once it has arrived, level after level (modulePreload is off, see build). This writes, beside the app's scripts, which
  * chunks each signed-in page needs at start and which only the login page does; public/first-paint.js
  * preloads the first all at once with the entry when a session is stored, and drops the login page's
  * preloads then. The pages are route-prefetch.ts's, read from its source: one list of them.
@@ -68,22 +69,18 @@ function preloadSignedInStart(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const bundle = (ctx.bundle ?? {}) as unknown as Record<string, { type: string; imports?: string[]; facadeModuleId?: string | null; isEntry?: boolean }>;
-        const chunkOf = (module: string) => {
-          const found = Object.keys(bundle).find((f) => bundle[f].type === 'chunk' && bundle[f].facadeModuleId === module);
-          if (!found) throw new Error(`preload-signed-in-start: no chunk for ${path.relative(__dirname, module)}`);
-          return found;
-        };
+        const bundle = (ctx.bundle ?? {}) as unknown as Bundle;
+        const chunk = (module: string) => chunkOf(bundle, module, 'preload-signed-in-start');
         if (pages.length < 5) throw new Error(`preload-signed-in-start: only ${pages.length} pages read from src/app/route-prefetch.ts`);
         const entry = Object.keys(bundle).find((f) => bundle[f].isEntry);
         const loaded = entry ? staticClosure(bundle, entry) : new Set<string>();
         const start = new Set<string>();
-        for (const file of shell.map(chunkOf)) staticClosure(bundle, file, start);
+        for (const file of shell.map(chunk)) staticClosure(bundle, file, start);
         const beyond = (files: Set<string>) => [...files].filter((f) => !loaded.has(f) && !start.has(f)).map((f) => `/${f}`);
         const chunks = {
           start: [...start].filter((f) => !loaded.has(f)).map((f) => `/${f}`),
-          pages: Object.fromEntries(pages.map(({ route, module }) => [route, beyond(staticClosure(bundle, chunkOf(module)))])),
-          loginOnly: beyond(staticClosure(bundle, chunkOf(source('features/auth/login-page.tsx')))),
+          pages: Object.fromEntries(pages.map(({ route, module }) => [route, beyond(staticClosure(bundle, chunk(module)))])),
+          loginOnly: beyond(staticClosure(bundle, chunk(loginPageModule))),
         };
         // JSON in a non-script type: data the page reads, nothing the Content-Security-Policy runs.
         return [{ tag: 'script', attrs: { type: 'application/json', id: 'signed-in-chunks' }, children: JSON.stringify(chunks), injectTo: 'head' as const }];
