@@ -129,10 +129,16 @@ describe('community (Chromium)', () => {
     await card(reader.page, title).waitFor();
     await reader.page.getByPlaceholder('Search opportunities...').fill('no such thing anywhere');
     await reader.page.getByText('No opportunities found').waitFor();
+    // A filter picked while the closed search is still leaving the address keeps both changes; a
+    // slow phone's CPU widens the moment between them (CI once saw the old search come back).
+    const cpu = await reader.context.newCDPSession(reader.page);
+    await cpu.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await reader.page.getByRole('button', { name: 'Close search' }).click();
     await reader.page.getByRole('button', { name: 'Filter opportunities' }).click();
     await reader.page.getByRole('menuitemcheckbox', { name: 'Paid' }).click();
     await reader.page.keyboard.press('Escape');
+    await reader.page.waitForURL((url) => url.searchParams.get('paid') === 'true' && !url.searchParams.has('q'));
+    await cpu.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await card(reader.page, title).waitFor();
     await screenshot(reader.page, 'community-pathfinder-1280-light');
 

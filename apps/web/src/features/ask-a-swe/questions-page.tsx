@@ -1,7 +1,7 @@
 import { AskSort, askSorts, QuestionQuery, TopicTag, topicLabel, topicTags } from '@app/contracts';
 import { Bell, BellOff, Plus, Search } from 'lucide-react';
 import * as React from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Combobox } from '@/components/ui/combobox';
@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useAddressParams } from '@/lib/use-address-params';
 import { useCompanies, useFollowCompany, useFollows, useFollowTag, useQuestions } from './api';
 import { failure } from './post-parts';
 import { QuestionRow } from './question-row';
@@ -23,7 +24,7 @@ const tagOptions = topicTags.map((t) => ({ value: t, label: topicLabel(t), keywo
 
 /** The filters live in the URL (shareable, kept on Back); this reads and writes them. */
 function useFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressParams();
   const q = params.get('q') ?? '';
   const sortParam = params.get('sort');
   const answered = (params.get('answered') ?? 'any') as Answered;
@@ -36,15 +37,6 @@ function useFilters() {
     by_employee: params.get('by_employee') === 'true' ? 'true' : undefined,
     following: params.get('following') === 'true' ? 'true' : undefined,
   };
-  const update = (change: (next: URLSearchParams) => void) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      },
-      { replace: true },
-    );
   const setOne = (key: string, value: string | undefined) => update((next) => (value ? next.set(key, value) : next.delete(key)));
   const setTags = (tags: string[]) =>
     update((next) => {

@@ -1,7 +1,7 @@
 import { FeatureRequestStatus, featureRequestStatusLabels, FeatureSort, featureSorts, limits } from '@app/contracts';
 import { Loader2, MessageSquare, Plus, Search, Sparkles } from 'lucide-react';
 import * as React from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/lib/auth';
+import { useAddressParams } from '@/lib/use-address-params';
 import { useSettled } from '@/lib/use-settled';
 import { useFeatureInteractions, useFeatureRequests, useToggleFeatureSubscription, useToggleFeatureVote } from './api';
 import { EmailUpdatesButton } from './components/email-updates-button';
@@ -23,19 +24,10 @@ const isSort = (value: string | null): value is FeatureSort => featureSorts.incl
 
 /** The sort lives in the address (?sort=), so a shared or reloaded board keeps it; top is the default and leaves it out. */
 function useSortParam(): [FeatureSort, (sort: FeatureSort) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const value = params.get('sort');
   const sort = isSort(value) ? value : 'top';
-  const setSort = (next: FeatureSort) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'top') updated.delete('sort');
-        else updated.set('sort', next);
-        return updated;
-      },
-      { replace: true },
-    );
+  const setSort = (next: FeatureSort) => editParams((updated) => (next === 'top' ? updated.delete('sort') : updated.set('sort', next)));
   return [sort, setSort];
 }
 

@@ -1,6 +1,6 @@
 import { InterviewFilters, InterviewSort } from '@app/contracts';
 import * as React from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '@/lib/use-address-params';
 import { useCompanies } from './api';
 
 /** The multi-select groups of the filter popover (spec section 9), in the order shown. */
@@ -33,26 +33,13 @@ export interface FilterState {
  * by name: a link that says which company it shows.
  */
 export function useFilters(fixedCompany?: string): FilterState {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressParams();
   const groups = Object.fromEntries(filterGroups.map((g) => [g, params.getAll(g)])) as Record<FilterGroup, string[]>;
   const company = fixedCompany ?? params.get('company') ?? undefined;
   const legacyCompanyId = fixedCompany ? undefined : (params.get('company_id') ?? undefined);
   const tickCount = filterGroups.reduce((n, g) => n + groups[g].length, 0);
   const sort: InterviewSort = params.get('sort') === 'helpful' ? 'helpful' : 'newest';
   const search = (params.get('q') ?? '').trim();
-
-  const update = React.useCallback(
-    (change: (next: URLSearchParams) => void) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          change(next);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   // Links made before the company was kept by name carry ?company_id=…: rewritten to its name.
   const companies = useCompanies();

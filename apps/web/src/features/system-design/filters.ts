@@ -1,6 +1,6 @@
 import { PromptListQuery, promptListQuerySchema } from '@app/contracts';
 import * as React from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '@/lib/use-address-params';
 
 export type FilterKey = 'q' | 'company' | 'level' | 'concept';
 
@@ -10,7 +10,7 @@ export type FilterKey = 'q' | 'company' | 'level' | 'concept';
  * contract would refuse (an old or hand-typed link) is left out rather than failing the page.
  */
 export function usePromptFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const read = (key: FilterKey) => params.get(key) ?? undefined;
   const query: PromptListQuery = {};
   for (const key of ['q', 'company', 'level', 'concept'] as const) {
@@ -19,18 +19,9 @@ export function usePromptFilters() {
   }
 
   const set = React.useCallback(
-    (key: FilterKey, value: string | undefined) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+    (key: FilterKey, value: string | undefined) => editParams((next) => (value ? next.set(key, value) : next.delete(key))),
+    [editParams],
   );
-  const clear = () => setParams(new URLSearchParams(), { replace: true });
+  const clear = () => editParams((next) => [...new Set(next.keys())].forEach((key) => next.delete(key)));
   return { query, search: read('q') ?? '', set, clear, active: Object.keys(query).length > 0 };
 }

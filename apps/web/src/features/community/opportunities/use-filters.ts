@@ -1,5 +1,5 @@
 import { opportunityKinds, OpportunitySort, opportunitySorts } from '@app/contracts';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '@/lib/use-address-params';
 import type { OpportunityFilters } from './api';
 
 /** The address's keys for the page's text filters, choices and on/off filters. */
@@ -14,7 +14,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
  * a shared, reloaded or back-navigated list shows the same opportunities; defaults are left out.
  */
 export function useOpportunityFilters(): [OpportunityFilters, (change: Partial<Record<keyof OpportunityFilters, string | boolean | undefined>>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const filters: OpportunityFilters = {
     ...Object.fromEntries(texts.map((key) => [key, params.get(key) || undefined])),
     ...Object.fromEntries(flags.map((key) => [key, params.get(key) === 'true' ? 'true' : undefined])),
@@ -23,16 +23,11 @@ export function useOpportunityFilters(): [OpportunityFilters, (change: Partial<R
     sort: oneOf<OpportunitySort>(opportunitySorts, params.get('sort')),
   };
   const change = (next: Partial<Record<keyof OpportunityFilters, string | boolean | undefined>>) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (value === undefined || value === false || value === '') updated.delete(key);
-          else updated.set(key, value === true ? 'true' : value);
-        }
-        return updated;
-      },
-      { replace: true },
-    );
+    editParams((updated) => {
+      for (const [key, value] of Object.entries(next)) {
+        if (value === undefined || value === false || value === '') updated.delete(key);
+        else updated.set(key, value === true ? 'true' : value);
+      }
+    });
   return [filters, change];
 }

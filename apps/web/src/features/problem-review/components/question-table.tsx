@@ -16,12 +16,13 @@ import {
 } from '@tanstack/react-table';
 import { ArrowUpDown, CalendarClock, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Search, Trash2, X } from 'lucide-react';
 import * as React from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useTimeZone } from '@/lib/time-zone';
+import { useAddressParams } from '@/lib/use-address-params';
 import { cn } from '@/lib/utils';
 import { DifficultyDot } from '../difficulty';
 import { dueLabel, hasAnyTag, matchesSearch, parseTagFilter } from '../helpers';
@@ -171,7 +172,7 @@ export function QuestionTable({
   onDelete(ids: string[]): Promise<string[]>;
   deleting: boolean;
 }) {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useAddressParams();
   const tagFilter = parseTagFilter(params.get('tags'));
   // Search and sort live in the URL (?q=tree&sort=retention&order=desc): a reload, a shared link
   // and "back" from a review all come back to the same view.
@@ -179,15 +180,6 @@ export function QuestionTable({
   const sortParam = params.get('sort');
   const orderParam = params.get('order');
   const sorting = React.useMemo(() => sortingFrom(sortParam, orderParam), [sortParam, orderParam]);
-  const updateParams = (change: (next: URLSearchParams) => void) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      },
-      { replace: true },
-    );
   const setSearch = (text: string) => updateParams((next) => (text ? next.set('q', text) : next.delete('q')));
   const setSorting: OnChangeFn<SortingState> = (change) => {
     const [first] = typeof change === 'function' ? change(sorting) : change;

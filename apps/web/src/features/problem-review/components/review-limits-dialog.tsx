@@ -3,7 +3,7 @@ import { ReviewLimits, reviewLimitsRange, reviewLimitsSchema } from '@app/contra
 import { SlidersHorizontal } from 'lucide-react';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '@/lib/use-address-params';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form, TextField } from '@/components/ui/form';
@@ -21,7 +21,7 @@ const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 /** How much "Review due" holds a day: reviews of problems seen before, and problems never reviewed. */
 export function ReviewLimitsDialog() {
   // "limit in Daily limits" on "Review due" comes here with ?limits=open: the dialog opens with the page.
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const asked = params.get('limits') === 'open';
   const [open, setOpen] = React.useState(asked);
   const limits = useReviewLimits();
@@ -37,14 +37,8 @@ export function ReviewLimitsDialog() {
   React.useEffect(() => {
     if (!asked || !limits.data) return;
     form.reset(limits.data);
-    setParams(
-      (now) => {
-        now.delete('limits');
-        return now;
-      },
-      { replace: true },
-    );
-  }, [asked, limits.data, form, setParams]);
+    editParams((now) => now.delete('limits'));
+  }, [asked, limits.data, form, editParams]);
 
   const submit = form.handleSubmit(async (values) => {
     try {
