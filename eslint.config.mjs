@@ -74,6 +74,14 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'local/feature-boundaries': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // practiceApi.listQuestions.body: in the web's build an endpoint is its method, path and notFound (vite.config.ts, endpointTable).
+          selector: "MemberExpression[object.type='MemberExpression'][object.object.name=/Api$/][property.name!=/^(method|path|notFound)$/]",
+          message: "The web's build keeps an endpoint's method, path and notFound only (apps/web/vite.config.ts): import the schema itself.",
+        },
+      ],
     },
   },
   {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import * as contractsApi from '../../libs/contracts/src/api';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
@@ -130,8 +131,40 @@ function excalidrawFonts(): Plugin {
   };
 }
 
+/**
+ * The web calls an endpoint by its method and path (lib/api.ts), and shows one's `notFound`; the
+ * declarations' schemas are the services' and the OpenAPI document's. In the web's build the
+ * contracts' API module is a table of those three fields, read from the declarations when the build
+ * starts: the signed-in start no longer loads zod and every request and answer schema to make a
+ * call (with libs/contracts' `sideEffects: false`, a page loads the contracts modules it uses only).
+ * The web's lint forbids reading any other field of a declaration.
+ */
+function endpointTable(): Plugin {
+  const module = path.resolve(__dirname, '../../libs/contracts/src/api/index.ts');
+  const called = (group: Record<string, { method: string; path: string; notFound?: string }>) =>
+    Object.fromEntries(Object.entries(group).map(([name, { method, path, notFound }]) => [name, { method, path, notFound }]));
+  return {
+    name: 'endpoint-table',
+    // The dev server reads the declarations themselves, so an edit of one shows without a restart.
+    apply: 'build',
+    load(id) {
+      if (id !== module) return null;
+      const exported = Object.entries(contractsApi).filter(([name]) => name !== 'apiByService' && name !== 'allEndpoints');
+      const groups = exported.filter(([name]) => name.endsWith('Api')) as Array<[string, Parameters<typeof called>[0]]>;
+      const others = exported.filter(([name]) => !name.endsWith('Api')).map(([name]) => name);
+      const byService = Object.entries(contractsApi.apiByService).map(([service, group]) => [service, called(group)]);
+      return [
+        `export { ${others.join(', ')} } from './identity';`,
+        ...groups.map(([name, group]) => `export const ${name} = ${JSON.stringify(called(group))};`),
+        `export const apiByService = ${JSON.stringify(Object.fromEntries(byService))};`,
+        `export const allEndpoints = () => Object.entries(apiByService).flatMap(([service, group]) => Object.values(group).map((endpoint) => ({ service, endpoint })));`,
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLoginPage(), preloadSignedInStart(), deferAppScripts(), excalidrawFonts()],
+  plugins: [endpointTable(), react(), tailwindcss(), preloadLoginPage(), preloadSignedInStart(), deferAppScripts(), excalidrawFonts()],
   resolve: {
     alias: {
       // Before the package's index: the login form's checks alone, not all of contracts (147 KB).

@@ -13,6 +13,7 @@ export * from './practice';
 export * from './scoring';
 export * from './registry';
 export * from './http/endpoint';
+export * from './http/address';
 export * from './http/openapi';
 export * from './http/reference';
 export * from './api';

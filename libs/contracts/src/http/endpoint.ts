@@ -74,27 +74,3 @@ export type EndpointInput<E extends EndpointSpec> = (E['params'] extends z.ZodTy
 
 /** What a successful call answers. */
 export type EndpointOutput<E extends EndpointSpec> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
-
-/** `/api/x/:id` with {id: 'a b'} → `/api/x/a%20b`. */
-export function endpointPath(spec: Pick<EndpointSpec, 'path'>, params: Record<string, unknown> = {}): string {
-  return spec.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null) throw new Error(`missing path parameter ${name} for ${spec.path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** Query values as a query string; arrays repeat the key (OR within a filter group). */
-export function endpointQueryString(query: Record<string, unknown> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-/** The path's parameter names, in order. */
-export const pathParameterNames = (path: string): string[] => [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);

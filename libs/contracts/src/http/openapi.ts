@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { allEndpoints } from '../api';
 import { errorCodes, errorEnvelopeSchema, errorStatus } from '../errors';
 import { serviceRegistry } from '../registry';
-import { EndpointSpec, pathParameterNames } from './endpoint';
+import { pathParameterNames } from './address';
+import type { EndpointSpec } from './endpoint';
 
 type JsonSchema = Record<string, unknown>;
 
