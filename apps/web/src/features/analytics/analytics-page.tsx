@@ -1,25 +1,19 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { BarChart3, CalendarClock, Mic, Repeat, Target } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
+import { deferred } from '@/lib/deferred';
 import { cn } from '@/lib/utils';
 import { usePracticeAnalytics } from './api';
 import { ReviewHeatmap } from './components/review-heatmap';
 import { dayLabel, forecastSummary, heatmapSummary, minutesSummary, retentionSummary, systemDesignSummary, tagRetention, weakestSummary } from './summaries';
 
 // The charts' code (recharts and d3, about 300 KB) loads once the page's figures show: each chart
-// has its written summary beside it, and its box keeps its height meanwhile.
-const Chart = React.lazy(() => import('./components/bar-panel').then((m) => ({ default: m.BarPanel })));
-function BarPanel(props: React.ComponentProps<typeof Chart>) {
-  return (
-    <React.Suspense fallback={<div aria-hidden className="h-48" />}>
-      <Chart {...props} />
-    </React.Suspense>
-  );
-}
+// has its written summary beside it.
+const BarPanel = deferred(() => import('./components/bar-panel').then((m) => m.BarPanel), <div aria-hidden className="h-48" />);
 
 function Panel({ id, title, summary, className, children }: { id: string; title: string; summary: string; className?: string; children: React.ReactNode }) {
   return (
