@@ -12,9 +12,8 @@ import { WithUsername } from './username';
 import { ThemeToggle } from '@/components/theme';
 import { CompanySectionsContext } from '@/components/company-sections';
 import { companyQuestionsSection } from '@/features/ask-a-swe/pages';
+import EmailConfirmationBanner from '@/features/auth/email-banner';
 
-// Not on the first page's critical path: it shows only until the sign-up address is confirmed.
-const EmailConfirmationBanner = React.lazy(() => import('@/features/auth/email-banner'));
 // With the data layer it needs: after the first paint, in a slot of its size so nothing moves.
 const NotificationsBell = React.lazy(() => import('@/features/notifications/notifications-bell'));
 // Stores the browser's time zone for a candidate who has none yet; after the first paint too.
@@ -131,9 +130,8 @@ export function AppLayout() {
         <Sidebar />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar />
-          <React.Suspense fallback={null}>
-            <EmailConfirmationBanner />
-          </React.Suspense>
+          {/* With the shell, not after it (1.7 KB): arriving later, it pushed the page down under the pointer. */}
+          <EmailConfirmationBanner />
           <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-8">
             {/* A new path gets a fresh boundary: the sidebar is the way out of a page that failed. */}
             <ErrorBoundary key={pathname}>
