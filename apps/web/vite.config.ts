@@ -142,7 +142,7 @@ function excalidrawFonts(): Plugin {
 function endpointTable(): Plugin {
   const module = path.resolve(__dirname, '../../libs/contracts/src/api/index.ts');
   const called = (group: Record<string, { method: string; path: string; notFound?: string }>) =>
-    Object.fromEntries(Object.entries(group).map(([name, { method, path, notFound }]) => [name, { method, path, notFound }]));
+    Object.fromEntries(Object.entries(group).map(([name, spec]) => [name, { method: spec.method, path: spec.path, notFound: spec.notFound }]));
   return {
     name: 'endpoint-table',
     // The dev server reads the declarations themselves, so an edit of one shows without a restart.

@@ -22,6 +22,6 @@ export function usePromptFilters() {
     (key: FilterKey, value: string | undefined) => editParams((next) => (value ? next.set(key, value) : next.delete(key))),
     [editParams],
   );
-  const clear = () => editParams((next) => [...new Set(next.keys())].forEach((key) => next.delete(key)));
+  const clear = () => editParams((next) => [...next.keys()].forEach((key) => next.delete(key)));
   return { query, search: read('q') ?? '', set, clear, active: Object.keys(query).length > 0 };
 }
