@@ -50,7 +50,7 @@ function preloadLoginPage(): Plugin {
 
 /**
  * A returning candidate opens a signed-in page: its code is the shell (layout, data layer) and the
- * page's (auth-js waits until the page is idle, see lib/auth.tsx), each a lazy chunk whose imports
+ * page's (auth-js waits until the page has shown its content, see lib/after-content.ts), each a lazy chunk whose imports
  * the browser finds only once it has arrived, level after level (modulePreload is off, see build). This writes, beside the app's scripts, which
  * chunks each signed-in page needs at start and which only the login page does; public/first-paint.js
  * preloads the first all at once with the entry when a session is stored, and drops the login page's
@@ -58,7 +58,7 @@ function preloadLoginPage(): Plugin {
  */
 function preloadSignedInStart(): Plugin {
   const source = (file: string) => path.resolve(__dirname, 'src', file);
-  const pagePattern = /^\s*'(\/[\w/-]*)': \(\) => \[\s*import\('@\/([\w/-]+)'\)/gm;
+  const pagePattern = /^\s*'(\/[\w/-]*)': \{\s*code: \(\) => import\('@\/([\w/-]+)'\)/gm;
   const pages = [...readFileSync(source('app/route-prefetch.ts'), 'utf8').matchAll(pagePattern)].map(([, route, module]) => ({
     route,
     module: source(`${module}.tsx`),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSizes } from './caps';
+import { formatCount, pageSizes } from './caps';
 import { topicTags } from './catalogue';
 import { dataOf, emptyToNull } from './common';
 import { endpoint, pagedList } from './http/endpoint';
@@ -93,8 +93,8 @@ export const askMessages = {
   commentNotFound: 'Comment not found',
   companyNotFound: 'Company not found',
   title: `Please write a title of ${askLimits.titleMin} to ${askLimits.titleMax} characters`,
-  body: `Please write the question in ${askLimits.bodyMin} to ${askLimits.bodyMax.toLocaleString('en-US')} characters`,
-  answer: `Please write an answer of ${askLimits.answerMin} to ${askLimits.bodyMax.toLocaleString('en-US')} characters`,
+  body: `Please write the question in ${askLimits.bodyMin} to ${formatCount(askLimits.bodyMax)} characters`,
+  answer: `Please write an answer of ${askLimits.answerMin} to ${formatCount(askLimits.bodyMax)} characters`,
   comment: `Please write a comment of 1 to ${askLimits.commentMax} characters`,
   tags: `Choose 1 to ${askLimits.tagsMax} tags from the list`,
   tag: 'Choose a tag from the list',

@@ -40,24 +40,33 @@ export const pageSizes = {
   boards: 200,
 } as const;
 
-const count = (n: number) => n.toLocaleString('en-US');
+/**
+ * A count as the product writes it (2,000): whole numbers grouped here, since the first
+ * toLocaleString of a page loads the runtime's number formatting (about 50 ms on a slow phone),
+ * and these messages are built as a page's code loads.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? `-${digits}` : digits;
+}
 
 /** What the caller reads when a cap holds, in the spec's plain tone. */
 export const capMessages = {
-  questions: `You can track at most ${count(caps.questionsPerUser)} problems`,
-  reviewsPerDay: `You can log at most ${count(caps.reviewsPerDay)} reviews a day`,
-  reviewsPerQuestionPerDay: `You can log at most ${count(caps.reviewsPerQuestionPerDay)} reviews of one problem a day`,
-  interviewsPerDay: `You can submit at most ${count(caps.interviewsPerDay)} interviews a day`,
-  interviewCommentsPerDay: `You can write at most ${count(caps.interviewCommentsPerDay)} comments a day`,
-  featureCommentsPerDay: `You can write at most ${count(caps.featureCommentsPerDay)} comments on feature requests a day`,
-  askQuestionsPerDay: `You can ask at most ${count(caps.askQuestionsPerDay)} questions a day`,
-  askAnswersPerDay: `You can write at most ${count(caps.askAnswersPerDay)} answers a day`,
-  resourcesPerDay: `You can share at most ${count(caps.opportunitiesPerDay)} resources a day`,
-  companiesPerDay: `You can add at most ${count(caps.companiesPerDay)} companies a day`,
-  opportunitiesPerDay: `You can share at most ${count(caps.opportunitiesPerDay)} opportunities a day`,
-  contactMessagesPerDay: `You can send at most ${count(caps.contactMessagesPerDay)} messages a day`,
-  voiceSessionsPerDay: `You can start at most ${count(caps.voiceSessionsPerDay)} mock interviews a day`,
-  designAttemptsPerDay: `You can start at most ${count(caps.designAttemptsPerDay)} system design attempts a day`,
+  questions: `You can track at most ${formatCount(caps.questionsPerUser)} problems`,
+  reviewsPerDay: `You can log at most ${formatCount(caps.reviewsPerDay)} reviews a day`,
+  reviewsPerQuestionPerDay: `You can log at most ${formatCount(caps.reviewsPerQuestionPerDay)} reviews of one problem a day`,
+  interviewsPerDay: `You can submit at most ${formatCount(caps.interviewsPerDay)} interviews a day`,
+  interviewCommentsPerDay: `You can write at most ${formatCount(caps.interviewCommentsPerDay)} comments a day`,
+  featureCommentsPerDay: `You can write at most ${formatCount(caps.featureCommentsPerDay)} comments on feature requests a day`,
+  askQuestionsPerDay: `You can ask at most ${formatCount(caps.askQuestionsPerDay)} questions a day`,
+  askAnswersPerDay: `You can write at most ${formatCount(caps.askAnswersPerDay)} answers a day`,
+  resourcesPerDay: `You can share at most ${formatCount(caps.opportunitiesPerDay)} resources a day`,
+  companiesPerDay: `You can add at most ${formatCount(caps.companiesPerDay)} companies a day`,
+  opportunitiesPerDay: `You can share at most ${formatCount(caps.opportunitiesPerDay)} opportunities a day`,
+  contactMessagesPerDay: `You can send at most ${formatCount(caps.contactMessagesPerDay)} messages a day`,
+  voiceSessionsPerDay: `You can start at most ${formatCount(caps.voiceSessionsPerDay)} mock interviews a day`,
+  designAttemptsPerDay: `You can start at most ${formatCount(caps.designAttemptsPerDay)} system design attempts a day`,
 } as const;
 
 /** A daily cap on one kind of write: how many in a rolling 24 hours, and the sentence a refusal says. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './caps';
 
 /**
  * An Excalidraw drawing read as text (issue 36 item 4): what the voice interviewer is told of the
@@ -15,7 +16,7 @@ export const designSceneLimits = {
 } as const;
 
 export const designSceneMessages = {
-  tooLarge: `The drawing sent to the interviewer is larger than ${designSceneLimits.frameCharsMax / 1024} KB or ${designSceneLimits.elementsMax.toLocaleString('en')} shapes: it was not read, and the call goes on`,
+  tooLarge: `The drawing sent to the interviewer is larger than ${designSceneLimits.frameCharsMax / 1024} KB or ${formatCount(designSceneLimits.elementsMax)} shapes: it was not read, and the call goes on`,
   invalid: 'The drawing sent to the interviewer is not an Excalidraw scene ({ elements: [...] }): it was not read, and the call goes on',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './caps';
 import type { TopicTag } from './catalogue';
 import { emptyToNull, limits, toNumberOrNull } from './common';
 
@@ -130,7 +131,7 @@ export const interviewMessages = {
   location: `Location must not be longer than ${limits.titleMax} characters`,
   cursor: 'Invalid cursor',
   limit: 'Limit must be a whole number from 1 to 100',
-  asked: `What was asked must not be longer than ${askedMax.toLocaleString('en-US')} characters`,
+  asked: `What was asked must not be longer than ${formatCount(askedMax)} characters`,
   problem: `Problem names are 1 to ${limits.titleMax} characters`,
   problemsMax: `At most ${problemsPerRoundMax} problems per round`,
   sort: 'Sort by newest or helpful',

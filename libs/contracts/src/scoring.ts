@@ -162,30 +162,51 @@ export function conceptCardOf(row: StoredConceptCard, now: Date): ConceptCard {
 }
 
 /**
+ * Formatters by time zone, made once each: making one costs far more than formatting with it (a list
+ * shows each row's due day, and the server works out due days per request). A zone that is not one
+ * throws when its formatter is made; spellings of one zone differ by case, hence a bound all the same.
+ */
+const FORMATTERS_MAX = 1_000;
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterIn(formatters: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = make();
+    if (formatters.size >= FORMATTERS_MAX) formatters.clear();
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
  * The calendar day of `date` as yyyy-mm-dd in `timeZone` (the candidate's, see practiceApi.getTimeZone),
  * or in the runtime's own zone without one.
  */
 export function dayIn(date: Date, timeZone?: string): string {
-  if (timeZone) return new Intl.DateTimeFormat('en-CA', { timeZone }).format(date);
+  if (timeZone) return formatterIn(dayFormatters, timeZone, () => new Intl.DateTimeFormat('en-CA', { timeZone })).format(date);
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
 /** How far `timeZone`'s clock is ahead of UTC at the instant `at` (ms since the epoch, whole seconds). */
 function offsetAt(at: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, Number(p.value)]),
+  const clock = formatterIn(
+    clockFormatters,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }),
   );
+  const parts = Object.fromEntries(clock.formatToParts(new Date(at)).map((p) => [p.type, Number(p.value)]));
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - at;
 }
 

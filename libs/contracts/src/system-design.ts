@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './caps';
 import { SystemDesignConceptKey, systemDesignConceptKeys } from './concepts';
 import { reviewGrades } from './review-grades';
 
@@ -69,7 +70,7 @@ export const systemDesignMessages = {
   notSubmitted: 'Submit the attempt before rating it.',
   mode: 'Mode must be timed or untimed',
   revision: 'Revision must be a whole number from 1',
-  notes: `Notes must be text of at most ${systemDesignLimits.notesMax.toLocaleString('en-US')} characters per step`,
+  notes: `Notes must be text of at most ${formatCount(systemDesignLimits.notesMax)} characters per step`,
   noteStep: `Notes are kept per step: ${designSteps.map((step) => step.key).join(', ')}`,
   scene: 'The drawing must be an Excalidraw scene (a JSON object) or null',
   score: 'Each rubric score must be a whole number from 1 to 4',

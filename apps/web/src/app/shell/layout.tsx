@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
+import { afterContent, useAfterContent } from '@/lib/after-content';
 import { displayName, useAuth } from '@/lib/auth';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Sidebar } from './sidebar';
@@ -14,14 +15,15 @@ import { CompanySectionsContext } from '@/components/company-sections';
 import { companyQuestionsSection } from '@/features/ask-a-swe/pages';
 import EmailConfirmationBanner from '@/features/auth/email-banner';
 
-// With the data layer it needs: after the first paint, in a slot of its size so nothing moves.
+// After the page's content (lib/after-content.ts), in a slot of its size so nothing moves.
 const NotificationsBell = React.lazy(() => import('@/features/notifications/notifications-bell'));
-// Stores the browser's time zone for a candidate who has none yet; after the first paint too.
+// Stores the browser's time zone for a candidate who has none yet; after the page's content too.
 const BrowserTimeZone = React.lazy(() => import('./browser-time-zone'));
 
 function TopBar() {
   const { toggle, expanded, isMobile, mobileOpen } = useSidebar();
   const { user } = useAuth();
+  const contentShown = useAfterContent();
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur">
       <Button
@@ -35,12 +37,15 @@ function TopBar() {
         <PanelLeft aria-hidden />
       </Button>
       <div className="ml-auto flex items-center gap-2">
-        {user && (
-          <React.Suspense fallback={<span className="h-9 w-9" />}>
-            <NotificationsBell />
-          </React.Suspense>
-        )}
-        {user && (
+        {user &&
+          (contentShown ? (
+            <React.Suspense fallback={<span className="h-9 w-9" />}>
+              <NotificationsBell />
+            </React.Suspense>
+          ) : (
+            <span className="h-9 w-9" />
+          ))}
+        {user && contentShown && (
           <React.Suspense fallback={null}>
             <BrowserTimeZone />
           </React.Suspense>
@@ -123,6 +128,12 @@ function SkipToContent() {
 /** Sidebar, top bar, the page, footer. Pages load lazily behind the six-card placeholder. */
 export function AppLayout() {
   const { pathname } = useLocation();
+  const signedIn = useAuth().user !== null;
+  // The sidebar's pages then open without waiting for their code (route-prefetch.ts).
+  React.useEffect(() => {
+    if (!signedIn) return undefined;
+    return afterContent(() => void import('@/app/route-prefetch').then(({ warmPagesCode }) => warmPagesCode()));
+  }, [signedIn]);
   return (
     <SidebarProvider>
       <SkipToContent />
