@@ -144,15 +144,18 @@ export function AppLayout() {
           {/* With the shell, not after it (1.7 KB): arriving later, it pushed the page down under the pointer. */}
           <EmailConfirmationBanner />
           <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-8">
-            {/* A new path gets a fresh boundary: the sidebar is the way out of a page that failed. */}
-            <ErrorBoundary key={pathname}>
-              <React.Suspense fallback={<PagePlaceholder />}>
+            {/* One boundary for every page, around the error boundary rather than inside it: a route
+                change (a transition) then keeps the page before on screen until the next one is ready,
+                instead of a fresh boundary's placeholder, whose content React holds back 300 ms. */}
+            <React.Suspense fallback={<PagePlaceholder />}>
+              {/* A new path gets a fresh boundary: the sidebar is the way out of a page that failed. */}
+              <ErrorBoundary key={pathname}>
                 {/* A company's page lists its Ask a SWE questions beside its interview reports. */}
                 <CompanySectionsContext.Provider value={companyQuestionsSection}>
                   <Outlet />
                 </CompanySectionsContext.Provider>
-              </React.Suspense>
-            </ErrorBoundary>
+              </ErrorBoundary>
+            </React.Suspense>
           </main>
           <Footer />
         </div>
