@@ -1,13 +1,22 @@
 import * as React from 'react';
+import { useAfterContent } from './after-content';
 
 /**
  * A part of a page that is not what the page is opened for (a dialog and its form, a chart): its
- * code loads after the page's own, so the page's content does not wait for it, and `placeholder`
- * holds its place meanwhile (its trigger, disabled; a box of its height).
+ * code loads once the page has shown its content (after-content.ts), so the content waits neither
+ * for it to arrive nor for it to run, and `placeholder` holds its place meanwhile (its trigger,
+ * disabled; a box of its height). Once loaded, it renders at once wherever it is used again.
  */
 export function deferred<P extends object>(load: () => Promise<React.ComponentType<P>>, placeholder: React.ReactNode) {
-  const Part = React.lazy(async () => ({ default: await load() }));
+  let loaded = false;
+  const Part = React.lazy(async () => {
+    const component = await load();
+    loaded = true;
+    return { default: component };
+  });
   return function Deferred(props: P) {
+    const contentShown = useAfterContent();
+    if (!loaded && !contentShown) return placeholder;
     return (
       <React.Suspense fallback={placeholder}>
         <Part {...props} />
