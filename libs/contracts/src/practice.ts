@@ -1,40 +1,30 @@
 import { z } from 'zod';
 import { pageSizes } from './caps';
 import { emptyToNull, limits } from './common';
+import {
+  difficulties,
+  errorTypeCatalogue,
+  exportData,
+  exportFormats,
+  importMessages,
+  listOrders,
+  maxSubmissions,
+  normaliseTags,
+  retentionBands,
+  reviewLimitMessages,
+  reviewLimitsRange,
+  sessionPageMessages,
+  tagsMax,
+  timeZoneMessage,
+} from './practice-labels';
 import { reviewGrades } from './review-grades';
 import { conceptCardSchema, systemDesignAnalyticsSchema } from './system-design';
 
 export * from './review-grades';
-
-export const difficulties = ['Easy', 'Medium', 'Hard'] as const;
-export type Difficulty = (typeof difficulties)[number];
-export const rowsPerPageOptions = [10, 20, 30, 40, 50] as const;
-export const maxSubmissions = 10;
-
-/** Spec section 9: the eight error types and what each deducts from correctness. */
-export const errorTypeCatalogue = [
-  { id: 'time_limit_exceeded', name: 'Time Limit Exceeded', description: 'The solution was too slow for the largest inputs.', score_impact: 20 },
-  { id: 'memory_limit_exceeded', name: 'Memory Limit Exceeded', description: 'The solution used more memory than allowed.', score_impact: 20 },
-  { id: 'runtime_error', name: 'Runtime Error', description: 'The program crashed: an exception, overflow or bad index.', score_impact: 30 },
-  { id: 'compilation_error', name: 'Compilation Error', description: 'The code did not compile or parse.', score_impact: 40 },
-  { id: 'wrong_answer', name: 'Wrong Answer', description: 'The output was wrong for at least one test.', score_impact: 50 },
-  { id: 'edge_case_missed', name: 'Edge Case Missed', description: 'Empty, single-element, duplicate or boundary inputs were mishandled.', score_impact: 30 },
-  { id: 'incorrect_algorithm', name: 'Incorrect Algorithm', description: 'The approach itself could not solve the problem.', score_impact: 60 },
-  { id: 'incorrect_data_structure', name: 'Incorrect Data Structure', description: 'The chosen data structure did not fit the problem.', score_impact: 50 },
-] as const;
-export type ErrorTypeId = (typeof errorTypeCatalogue)[number]['id'];
+export * from './practice-labels';
 
 export const errorTypeSchema = z.object({ id: z.string(), name: z.string(), description: z.string(), score_impact: z.number() });
 export type ErrorType = z.infer<typeof errorTypeSchema>;
-
-/** "a, b,,c" → "a,b,c"; nothing left → null. */
-export function normaliseTags(tags: string | null | undefined): string | null {
-  const parts = (tags ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  return parts.length > 0 ? parts.join(',') : null;
-}
 
 export const questionSchema = z.object({
   id: z.string().uuid(),
@@ -53,14 +43,7 @@ export const questionListItemSchema = questionSchema.extend({
   session_count: z.number().int(),
 });
 export type QuestionListItem = z.infer<typeof questionListItemSchema>;
-
-/** The list's order: newest added first, or earliest due first (the due queue). */
-export const listOrders = ['newest', 'due'] as const;
-export type ListOrder = (typeof listOrders)[number];
 export const listQuestionsQuerySchema = z.object({ sort: z.enum(listOrders, { message: 'Sort must be newest or due' }).default('newest') });
-
-/** 20 tags of 25 characters: with the title, a question stays under 1 KB, its whole list under 1 MB at the cap. */
-export const tagsMax = 500;
 
 /**
  * Nothing chosen is "required"; a value given that is none of the three says so, quoting it (cut
@@ -93,16 +76,9 @@ export const createQuestionSchema = z.object({
       .optional(),
   ),
 });
-/** 409 on adding a title the caller already tracks (compared ignoring case). */
-export const duplicateTitleMessage = 'You already track a problem with this title';
 
 export type CreateQuestion = z.infer<typeof createQuestionSchema>;
 export type CreateQuestionInput = z.input<typeof createQuestionSchema>;
-
-export const sessionPageMessages = {
-  limit: `Limit must be a whole number from 1 to ${pageSizes.max}`,
-  cursor: 'Invalid cursor',
-} as const;
 
 /** A page of sessions, newest first; `cursor` is the X-Next-Cursor of the previous page. */
 export const sessionPageQuerySchema = z.object({
@@ -186,8 +162,6 @@ export const practiceSummarySchema = z.object({
 });
 export type PracticeSummary = z.infer<typeof practiceSummarySchema>;
 
-export const timeZoneMessage = 'Unknown time zone: use an IANA name such as Europe/Paris';
-
 const knownTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
@@ -208,9 +182,6 @@ export const timeZoneSchema = z
   .refine(knownTimeZone, { message: timeZoneMessage })
   .transform((tz) => new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone);
 
-/** The candidate's days until they have a time zone (the web stores the browser's at their first visit). */
-export const defaultTimeZone = 'UTC';
-
 /**
  * The candidate's one time zone: the days of the due queue, the analytics and the calendar feed,
  * and the local hour of the daily review e-mail. null until set.
@@ -219,10 +190,6 @@ export const timeZoneSettingSchema = z.object({ time_zone: z.string().nullable()
 export type TimeZoneSetting = z.infer<typeof timeZoneSettingSchema>;
 export const setTimeZoneSchema = z.object({ time_zone: timeZoneSchema });
 export const storedTimeZoneSchema = z.object({ time_zone: z.string() });
-
-export const retentionBands = ['Not reviewed', '0–19', '20–39', '40–59', '60–79', '80–100'] as const;
-export const analyticsWeeks = 12;
-export const forecastDays = 14;
 
 const perDifficulty = z.object({ Easy: z.number().nullable(), Medium: z.number().nullable(), Hard: z.number().nullable() });
 
@@ -253,13 +220,6 @@ export const practiceAnalyticsSchema = z.object({
 });
 export type PracticeAnalytics = z.infer<typeof practiceAnalyticsSchema>;
 
-/** Spec section 9's caps on a day's reviews bound these too (caps.reviewsPerDay). */
-export const reviewLimitsRange = { reviewsMax: 500, newMax: 100 } as const;
-export const reviewLimitMessages = {
-  reviews: `Daily review limit must be a whole number from 1 to ${reviewLimitsRange.reviewsMax}`,
-  newPerDay: `New problems per day must be a whole number from 0 to ${reviewLimitsRange.newMax}`,
-} as const;
-
 const wholeNumber = (min: number, max: number, message: string) => z.number({ error: message }).int({ message }).min(min, { message }).max(max, { message });
 
 /** How much a day's review session holds, as Anki's deck options: reviews of problems seen before, and problems never reviewed. */
@@ -288,39 +248,16 @@ export const dueQueueSchema = z.object({
 });
 export type DueQueue = z.infer<typeof dueQueueSchema>;
 
-/** How long after logging it a review can be undone on "Review due": within the sitting, not a rewrite of history. */
-export const reviewUndoMinutes = 10;
-
 export const undoReviewParamsSchema = z.object({ sessionId: z.string().uuid({ message: 'Invalid review ID' }) });
 
 /** The problem's due date once the review is undone: the one it had before. */
 export const undoneReviewSchema = z.object({ question_id: z.string().uuid(), due_at: z.string() });
 export type UndoneReview = z.infer<typeof undoneReviewSchema>;
-
-export const undoReviewMessages = {
-  notFound: 'This review was already undone, or it is not yours.',
-  notLast: 'Only your last review can be undone.',
-  expired: `A review can be undone for ${reviewUndoMinutes} minutes after it is logged.`,
-} as const;
-
-/** What an export holds: the problems tracked, or every review session logged. */
-export const exportData = ['problems', 'sessions'] as const;
-export const exportFormats = ['csv', 'json'] as const;
 export const exportQuerySchema = z.object({
   data: z.enum(exportData, { message: 'Data must be problems or sessions' }).default('problems'),
   format: z.enum(exportFormats, { message: 'Format must be csv or json' }).default('csv'),
 });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
-
-/** The columns of the problems CSV, in order; an import reads title, difficulty and tags and ignores the rest. */
-export const problemCsvColumns = ['title', 'difficulty', 'tags', 'created_at', 'session_count', 'last_solved_at', 'due_at', 'retention'] as const;
-export const sessionCsvColumns = ['problem', 'created_at', 'correctness', 'confidence', 'minutes', 'submissions', 'errors', 'grade', 'notes'] as const;
-
-export const importMessages = {
-  csv: 'The CSV must be text',
-  empty: 'The CSV has no problems: a header row (title, difficulty, tags) and one row per problem',
-  header: 'Row 1 must name the columns: title and difficulty (tags optional)',
-} as const;
 
 /** The problems CSV as exported (or written by hand), as text in JSON: the body limit (100 KB) holds it. */
 export const importProblemsSchema = z.object({ csv: z.string({ error: importMessages.csv }) });
@@ -340,9 +277,6 @@ export const calendarFeedSchema = z.object({
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 export const calendarFeedStatusSchema = z.object({ active: z.boolean(), created_at: z.string().nullable() });
-
-/** How far ahead the feed lists due days. */
-export const calendarFeedDays = 60;
 
 /** The daily e-mail of reviews due: off until the user turns it on (issue 38 item 6); its link or Settings turn it off. */
 export const reviewEmailSchema = z.object({ enabled: z.boolean() });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { emptyToNull, toNumberOrNull } from './common';
 import { displayNameMessages, reservedWordIn } from './display-names';
+import { interviewDateMessages, profileLimits } from './profile-labels';
+
+export * from './profile-labels';
 
 export const profileSchema = z.object({
   username: z.string(),
@@ -15,8 +18,6 @@ export const profileSchema = z.object({
   updated_at: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
-
-export const profileLimits = { usernameMin: 2, usernameMax: 30, yearsMax: 40, internshipsMax: 10, locationMax: 200 } as const;
 
 /**
  * PUT /api/profile body, spec section 5 word for word. Empty strings become null and numeric
@@ -62,11 +63,6 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export type UpdateProfile = z.output<typeof updateProfileSchema>;
-
-export const interviewDateMessages = {
-  format: 'Interview date must be a date (yyyy-mm-dd)',
-  past: 'Interview date must be today or later',
-} as const;
 
 /**
  * The earliest "today" anywhere (UTC−12): the server cannot know the caller's time zone, so a day

@@ -3,7 +3,8 @@
  */
 import { Card, CardInput, createEmptyCard, fsrs, generatorParameters, Grade, Rating } from 'ts-fsrs';
 import { systemDesignConcepts, SystemDesignConceptKey } from './concepts';
-import { errorTypeCatalogue, ReviewGrade } from './practice';
+import { errorTypeCatalogue } from './practice-labels';
+import type { ReviewGrade } from './review-grades';
 import type { ConceptCard } from './system-design';
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
