@@ -57,7 +57,7 @@ function preloadLoginPage(): Plugin {
  * preloads then. The pages are route-prefetch.ts's, read from its source: one list of them.
  */
 /** Signed-in pages whose code before their content loads no zod. */
-const schemaFreePages = ['/leetcode', '/analytics'];
+const schemaFreePages = ['/leetcode', '/analytics', '/ai-mocks', '/candidate-interviews', '/pathfinder'];
 const zod = /[\\/]node_modules[\\/]zod[\\/]/;
 
 function preloadSignedInStart(): Plugin {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './moderators';
+
 /**
  * The login form's rules (spec section 5), which identity applies on sign-up and on every new
  * password. Any printable character is accepted (NIST SP 800-63B: symbols, spaces and any
@@ -51,6 +53,3 @@ export const authUserSchema = z.object({
   user_metadata: z.record(z.string(), z.unknown()),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
-
-export const moderatorRole = 'moderator';
-export const isModerator = (user: Pick<AuthUser, 'app_metadata'>) => user.app_metadata?.role === moderatorRole;

@@ -1,5 +1,5 @@
 import { normaliseAnswer, SystemDesignConceptKey, systemDesignCoverage } from './concepts';
-import type { DesignSceneDescription } from './design-scene';
+import type { DesignSceneDescription } from './design-scene-text';
 
 /** What a drawing can be missing that an interviewer asks about (issue 36 item 4). */
 export type DesignGapKind = 'cache' | 'replication' | 'load balancer' | 'queue';

@@ -5,9 +5,10 @@ import { useAfterContent } from './after-content';
  * A part of a page that is not what the page is opened for (a dialog and its form, a chart): its
  * code loads once the page has shown its content (after-content.ts), so the content waits neither
  * for it to arrive nor for it to run, and `placeholder` holds its place meanwhile (its trigger,
- * disabled; a box of its height). Once loaded, it renders at once wherever it is used again.
+ * disabled; a box of its height; a function of the part's props where it names what it is for).
+ * Once loaded, it renders at once wherever it is used again.
  */
-export function deferred<P extends object>(load: () => Promise<React.ComponentType<P>>, placeholder: React.ReactNode) {
+export function deferred<P extends object>(load: () => Promise<React.ComponentType<P>>, placeholder: React.ReactNode | ((props: P) => React.ReactNode)) {
   let loaded = false;
   const Part = React.lazy(async () => {
     const component = await load();
@@ -16,9 +17,10 @@ export function deferred<P extends object>(load: () => Promise<React.ComponentTy
   });
   return function Deferred(props: P) {
     const contentShown = useAfterContent();
-    if (!loaded && !contentShown) return placeholder;
+    const holder = typeof placeholder === 'function' ? placeholder(props) : placeholder;
+    if (!loaded && !contentShown) return holder;
     return (
-      <React.Suspense fallback={placeholder}>
+      <React.Suspense fallback={holder}>
         <Part {...props} />
       </React.Suspense>
     );
