@@ -1,13 +1,16 @@
-import { practiceApi, voiceApi } from '@app/contracts';
+import { interviewsApi, practiceApi, voiceApi } from '@app/contracts';
+import { opportunityPagesQuery } from '@/features/community/opportunities/list-query';
+import { interviewPagesQuery } from '@/features/interviews/list-query';
 import { endpointQuery } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 
 /**
  * A signed-in page's code and the calls its first screen makes, started together: on the link's
  * hover, focus or touch, and on opening the page, instead of the calls waiting for the code. The
- * lists whose keys follow the URL's filters (interviews, opportunities) get their code only.
+ * lists whose keys follow the URL's filters (interviews, opportunities) get their calls only for
+ * an address without filters, as the sidebar's links are (`filtered`).
  */
-const pages: Record<string, { code: () => Promise<unknown>; data?: () => Array<Promise<unknown>> }> = {
+const pages: Record<string, { code: () => Promise<unknown>; data?: () => Array<Promise<unknown>>; filtered?: true }> = {
   '/leetcode': {
     code: () => import('@/features/problem-review/problem-review-page'),
     data: () => [
@@ -29,20 +32,35 @@ const pages: Record<string, { code: () => Promise<unknown>; data?: () => Array<P
     code: () => import('@/features/ai-mocks/ai-mocks-page'),
     data: () => [queryClient.prefetchQuery(endpointQuery(voiceApi.credits))],
   },
-  '/candidate-interviews': { code: () => import('@/features/interviews/interviews-page') },
-  '/pathfinder': { code: () => import('@/features/community/opportunities-page') },
+  '/candidate-interviews': {
+    code: () => import('@/features/interviews/interviews-page'),
+    data: () => [
+      queryClient.prefetchInfiniteQuery(interviewPagesQuery({}, '')),
+      queryClient.prefetchQuery(endpointQuery(interviewsApi.listInterviewLocations)),
+    ],
+    filtered: true,
+  },
+  '/pathfinder': {
+    code: () => import('@/features/community/opportunities-page'),
+    data: () => [queryClient.prefetchInfiniteQuery(opportunityPagesQuery({}))],
+    filtered: true,
+  },
   '/system-design': { code: () => import('@/features/system-design/pages') },
 };
 
 const started = new Map<string, number>();
 
-/** Starts `path`'s code and data once per few seconds (a hover then a click fetch once); failures are left to the page. */
-export function prefetchPage(path: string): void {
+/**
+ * Starts `path`'s code and data once per few seconds (a hover then a click fetch once); failures
+ * are left to the page. `search` is the address's query string: a filtered list's data is its own.
+ */
+export function prefetchPage(path: string, search = ''): void {
   const page = pages[path];
   const last = started.get(path);
   if (!page || (last !== undefined && Date.now() - last < 10_000)) return;
   started.set(path, Date.now());
-  for (const step of [page.code(), ...(page.data?.() ?? [])]) step.catch(() => undefined);
+  const data = page.filtered && search !== '' ? [] : (page.data?.() ?? []);
+  for (const step of [page.code(), ...data]) step.catch(() => undefined);
 }
 
 const idle = () => new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve()) : setTimeout(resolve, 0)));

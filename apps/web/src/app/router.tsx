@@ -22,7 +22,7 @@ const loadLayout = () => import('@/app/shell/layout');
 // The page opened starts its own code and data then too, instead of after the shell and auth-js.
 if (authNeededAtStart()) {
   void loadLayout();
-  void import('@/app/route-prefetch').then(({ prefetchPage }) => prefetchPage(window.location.pathname));
+  void import('@/app/route-prefetch').then(({ prefetchPage }) => prefetchPage(window.location.pathname, window.location.search));
 }
 const AppLayout = lazy(() => loadLayout().then((m) => ({ default: m.AppLayout })));
 const LoginPage = preloadable(() => import('@/features/auth/login-page'));
