@@ -81,3 +81,24 @@ describe('afterContent', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('afterContent behind a stored session', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    delete (globalThis as { document?: unknown }).document;
+  });
+
+  it('waits for the page itself too: its calls may come back before its code has arrived', () => {
+    (globalThis as { document?: unknown }).document = { documentElement: { getAttribute: () => 'yes' } };
+    const { afterContent, pageRendered, trackCall } = fresh();
+    const run = jest.fn();
+    trackCall()();
+    afterContent(run, 3_000);
+    jest.advanceTimersByTime(1_000);
+    expect(run).not.toHaveBeenCalled();
+    pageRendered();
+    jest.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+});

@@ -5,11 +5,25 @@ import { useEffect, useState } from 'react';
  * session, the username and time zone checks, the phone's drawer) starts once the page has shown
  * what it is opened for: its calls have come back (at least one, none in flight) and the browser is
  * idle, or after `timeoutMs` at the latest. Started earlier, each took a slow phone's main thread
- * while the page's own code and answers waited (bench/signed-in).
+ * while the page's own code and answers waited (bench/signed-in). Behind a stored session the page
+ * itself must have been shown too (pageShown): its calls, started with the shell's code
+ * (route-prefetch.ts), may come back before its own code has arrived.
  */
 let callsInFlight = 0;
 let someCallSettled = false;
+let pageShown = typeof document === 'undefined' || document.documentElement.getAttribute('data-auth-at-start') !== 'yes';
 const onSettled = new Set<() => void>();
+
+const checkWaiting = () => {
+  for (const check of [...onSettled]) check();
+};
+
+/** The signed-in layout's page has been shown (its code arrived and rendered). */
+export function pageRendered(): void {
+  if (pageShown) return;
+  pageShown = true;
+  checkWaiting();
+}
 
 /** Counts an API call from its start; call the answer once it has settled, either way. */
 export function trackCall(): () => void {
@@ -20,7 +34,7 @@ export function trackCall(): () => void {
     settled = true;
     callsInFlight--;
     someCallSettled = true;
-    if (callsInFlight === 0) for (const check of [...onSettled]) check();
+    if (callsInFlight === 0) checkWaiting();
   };
 }
 
@@ -50,7 +64,7 @@ export function afterContent(run: () => void, timeoutMs = 3_000): () => void {
     run();
   };
   const check = () => {
-    if (someCallSettled && callsInFlight === 0 && !cancelIdle) cancelIdle = whenIdle(start);
+    if (pageShown && someCallSettled && callsInFlight === 0 && !cancelIdle) cancelIdle = whenIdle(start);
   };
   const timer = setTimeout(start, timeoutMs);
   onSettled.add(check);

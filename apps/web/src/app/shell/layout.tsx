@@ -4,7 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
-import { afterContent, useAfterContent } from '@/lib/after-content';
+import { afterContent, pageRendered, useAfterContent } from '@/lib/after-content';
 import { displayName, useAuth } from '@/lib/auth';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Sidebar } from './sidebar';
@@ -126,6 +126,12 @@ function SkipToContent() {
 }
 
 /** Sidebar, top bar, the page, footer. Pages load lazily behind the six-card placeholder. */
+/** Commits with the page, not with the placeholder shown while its code loads: then tells after-content.ts. */
+function PageRendered() {
+  React.useEffect(pageRendered, []);
+  return null;
+}
+
 export function AppLayout() {
   const { pathname } = useLocation();
   const signedIn = useAuth().user !== null;
@@ -154,6 +160,7 @@ export function AppLayout() {
                 <CompanySectionsContext.Provider value={companyQuestionsSection}>
                   <Outlet />
                 </CompanySectionsContext.Provider>
+                <PageRendered />
               </ErrorBoundary>
             </React.Suspense>
           </main>
