@@ -72,6 +72,8 @@ const idle = () => new Promise<void>((resolve) => (typeof requestIdleCallback ==
  * changes.
  */
 export async function warmPagesCode(): Promise<void> {
+  // A browser asked to save data (Save-Data) fetches a page's code when it is wanted, not before.
+  if ((navigator as { connection?: { saveData?: boolean } }).connection?.saveData) return;
   for (const page of Object.values(pages)) {
     await idle();
     await page.code().catch(() => undefined);

@@ -125,13 +125,13 @@ function SkipToContent() {
   );
 }
 
-/** Sidebar, top bar, the page, footer. Pages load lazily behind the six-card placeholder. */
 /** Commits with the page, not with the placeholder shown while its code loads: then tells after-content.ts. */
 function PageRendered() {
   React.useEffect(pageRendered, []);
   return null;
 }
 
+/** Sidebar, top bar, the page, footer. Pages load lazily behind the six-card placeholder. */
 export function AppLayout() {
   const { pathname } = useLocation();
   const signedIn = useAuth().user !== null;
