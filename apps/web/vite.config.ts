@@ -48,6 +48,10 @@ function preloadLoginPage(): Plugin {
   };
 }
 
+/** Signed-in pages whose code before their content loads no zod. */
+const schemaFreePages = ['/leetcode', '/analytics', '/ai-mocks', '/candidate-interviews', '/pathfinder'];
+const zod = /[\\/]node_modules[\\/]zod[\\/]/;
+
 /**
  * A returning candidate opens a signed-in page: its code is the shell (layout, data layer) and the
  * page's (auth-js waits until the page has shown its content, see lib/after-content.ts), each a lazy chunk whose imports
@@ -56,10 +60,6 @@ function preloadLoginPage(): Plugin {
  * preloads the first all at once with the entry when a session is stored, and drops the login page's
  * preloads then. The pages are route-prefetch.ts's, read from its source: one list of them.
  */
-/** Signed-in pages whose code before their content loads no zod. */
-const schemaFreePages = ['/leetcode', '/analytics', '/ai-mocks', '/candidate-interviews', '/pathfinder'];
-const zod = /[\\/]node_modules[\\/]zod[\\/]/;
-
 function preloadSignedInStart(): Plugin {
   const source = (file: string) => path.resolve(__dirname, 'src', file);
   const pagePattern = /^\s*'(\/[\w/-]*)': \{\s*code: \(\) => import\('@\/([\w/-]+)'\)/gm;

@@ -3,6 +3,7 @@ import {
   correctnessFromErrors,
   dueTodayCount,
   endOfDay,
+  instantIn,
   pacingPlan,
   relativeTime,
   retentionScore,
@@ -121,6 +122,15 @@ describe('retention', () => {
       }));
       const r = retentionScore(sessions, now)!;
       expect(Number.isInteger(r) && r >= 0 && r <= 100).toBe(true);
+    }
+  });
+});
+
+describe("an instant in full on a time zone's clock", () => {
+  it('reads as toLocaleString does, the same zone asked again included', () => {
+    const at = new Date('2026-03-29T01:30:05Z');
+    for (const timeZone of ['Europe/London', 'Pacific/Kiritimati', 'America/Los_Angeles', undefined, 'Europe/London']) {
+      expect(instantIn(at, timeZone)).toBe(at.toLocaleString(undefined, { timeZone }));
     }
   });
 });

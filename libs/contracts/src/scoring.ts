@@ -170,6 +170,7 @@ export function conceptCardOf(row: StoredConceptCard, now: Date): ConceptCard {
 const FORMATTERS_MAX = 1_000;
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+const instantFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterIn(formatters: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -188,6 +189,13 @@ function formatterIn(formatters: Map<string, Intl.DateTimeFormat>, timeZone: str
 export function dayIn(date: Date, timeZone?: string): string {
   if (timeZone) return formatterIn(dayFormatters, timeZone, () => new Intl.DateTimeFormat('en-CA', { timeZone })).format(date);
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** `date` in full (date and time to the second) in the runtime's language, on `timeZone`'s clock (the runtime's own without one). */
+export function instantIn(date: Date, timeZone?: string): string {
+  const format = () =>
+    new Intl.DateTimeFormat(undefined, { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  return formatterIn(instantFormatters, timeZone ?? '', format).format(date);
 }
 
 /** How far `timeZone`'s clock is ahead of UTC at the instant `at` (ms since the epoch, whole seconds). */

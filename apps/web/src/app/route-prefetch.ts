@@ -1,6 +1,7 @@
 import { interviewsApi, practiceApi, voiceApi } from '@app/contracts';
 import { opportunityPagesQuery } from '@/features/community/opportunities/list-query';
 import { interviewPagesQuery } from '@/features/interviews/list-query';
+import { whenIdle } from '@/lib/after-content';
 import { endpointQuery } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 
@@ -63,7 +64,7 @@ export function prefetchPage(path: string, search = ''): void {
   for (const step of [page.code(), ...data]) step.catch(() => undefined);
 }
 
-const idle = () => new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve()) : setTimeout(resolve, 0)));
+const idle = () => new Promise<void>((resolve) => whenIdle(resolve));
 
 /**
  * The other signed-in pages' code, one page at a time while the browser is idle, once the page

@@ -38,7 +38,8 @@ export function trackCall(): () => void {
   };
 }
 
-const whenIdle = (run: () => void): (() => void) => {
+/** Runs `run` when the browser is next idle (at the next turn where it has no requestIdleCallback); the answer cancels it. */
+export const whenIdle = (run: () => void): (() => void) => {
   if (typeof requestIdleCallback !== 'function') {
     const timer = setTimeout(run, 0);
     return () => clearTimeout(timer);
@@ -73,8 +74,8 @@ export function afterContent(run: () => void, timeoutMs = 3_000): () => void {
 }
 
 /** False until the page has shown its content (afterContent), then true. */
-export function useAfterContent(timeoutMs?: number): boolean {
+export function useAfterContent(): boolean {
   const [shown, setShown] = useState(false);
-  useEffect(() => afterContent(() => setShown(true), timeoutMs), [timeoutMs]);
+  useEffect(() => afterContent(() => setShown(true)), []);
   return shown;
 }

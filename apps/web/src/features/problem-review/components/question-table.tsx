@@ -1,4 +1,4 @@
-import { difficulties, endOfDay, QuestionListItem, relativeTime, rowsPerPageOptions } from '@app/contracts';
+import { difficulties, endOfDay, instantIn, QuestionListItem, relativeTime, rowsPerPageOptions } from '@app/contracts';
 import {
   Column,
   ColumnDef,
@@ -76,32 +76,13 @@ function sortingFrom(id: string | null, order: string | null): SortingState {
 
 const sortBy = (id: SortKey) => (a: Row<QuestionListItem>, b: Row<QuestionListItem>) => sortingFns[id](a.original, b.original);
 
-/** The due instant in full, on the candidate's clock: one formatter per zone for every row (making one costs far more than using it). */
-const dueInstantFormats = new Map<string | undefined, Intl.DateTimeFormat>();
-function dueInstant(dueAt: string, timeZone: string | undefined): string {
-  let format = dueInstantFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(undefined, {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    dueInstantFormats.set(timeZone, format);
-  }
-  return format.format(new Date(dueAt));
-}
-
 /** When a question is due, in the candidate's days (their time zone), bold when due today. */
 function DueDate({ dueAt }: { dueAt: string }) {
   const timeZone = useTimeZone().data?.time_zone ?? undefined;
   return (
     <time
       dateTime={dueAt}
-      title={dueInstant(dueAt, timeZone)}
+      title={instantIn(new Date(dueAt), timeZone)}
       data-testid="question-due"
       className={Date.parse(dueAt) <= endOfDay(new Date(), timeZone).getTime() ? 'font-medium text-foreground' : 'text-muted-foreground'}
     >
