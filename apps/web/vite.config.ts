@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import * as contractsApi from '../../libs/contracts/src/api';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
-type Bundle = Record<string, { type: string; imports?: string[]; facadeModuleId?: string | null; isEntry?: boolean }>;
+type Bundle = Record<string, { type: string; imports?: string[]; facadeModuleId?: string | null; isEntry?: boolean; moduleIds?: string[] }>;
 
 /** A chunk's file and every chunk it imports statically, as the browser would find them one level at a time. */
 function staticClosure(bundle: Bundle, fileName: string, into = new Set<string>()): Set<string> {
@@ -48,9 +48,13 @@ function preloadLoginPage(): Plugin {
   };
 }
 
+/** Signed-in pages whose code before their content loads no zod. */
+const schemaFreePages = ['/leetcode', '/analytics', '/ai-mocks', '/candidate-interviews', '/pathfinder'];
+const zod = /[\\/]node_modules[\\/]zod[\\/]/;
+
 /**
  * A returning candidate opens a signed-in page: its code is the shell (layout, data layer) and the
- * page's (auth-js waits until the page is idle, see lib/auth.tsx), each a lazy chunk whose imports
+ * page's (auth-js waits until the page has shown its content, see lib/after-content.ts), each a lazy chunk whose imports
  * the browser finds only once it has arrived, level after level (modulePreload is off, see build). This writes, beside the app's scripts, which
  * chunks each signed-in page needs at start and which only the login page does; public/first-paint.js
  * preloads the first all at once with the entry when a session is stored, and drops the login page's
@@ -58,7 +62,7 @@ function preloadLoginPage(): Plugin {
  */
 function preloadSignedInStart(): Plugin {
   const source = (file: string) => path.resolve(__dirname, 'src', file);
-  const pagePattern = /^\s*'(\/[\w/-]*)': \(\) => \[\s*import\('@\/([\w/-]+)'\)/gm;
+  const pagePattern = /^\s*'(\/[\w/-]*)': \{\s*code: \(\) => import\('@\/([\w/-]+)'\)/gm;
   const pages = [...readFileSync(source('app/route-prefetch.ts'), 'utf8').matchAll(pagePattern)].map(([, route, module]) => ({
     route,
     module: source(`${module}.tsx`),
@@ -78,6 +82,15 @@ function preloadSignedInStart(): Plugin {
         const start = new Set<string>();
         for (const file of shell.map(chunk)) staticClosure(bundle, file, start);
         const beyond = (files: Set<string>) => [...files].filter((f) => !loaded.has(f) && !start.has(f)).map((f) => `/${f}`);
+        // These pages' first screens show the contracts' words, not their schemas (the forms load
+        // later, lib/deferred.tsx): zod in their start is a module that took a label from a schema's
+        // module again (see pureContractDeclarations, and the *-labels.ts modules).
+        for (const route of schemaFreePages) {
+          const page = pages.find((p) => p.route === route);
+          if (!page) throw new Error(`preload-signed-in-start: ${route} is not one of route-prefetch.ts's pages`);
+          const withZod = [...staticClosure(bundle, chunk(page.module), new Set(start))].filter((f) => bundle[f].moduleIds?.some((id) => zod.test(id)));
+          if (withZod.length > 0) throw new Error(`preload-signed-in-start: ${route} loads zod at start (${withZod.join(', ')})`);
+        }
         const chunks = {
           start: [...start].filter((f) => !loaded.has(f)).map((f) => `/${f}`),
           pages: Object.fromEntries(pages.map(({ route, module }) => [route, beyond(staticClosure(bundle, chunk(module)))])),
@@ -163,8 +176,63 @@ function endpointTable(): Plugin {
   };
 }
 
+/**
+ * In the web's build, a contracts module's top-level declarations are marked free of side effects,
+ * each call in them (`z.object(...)`, `.extend(...)`, a message built with formatCount) annotated
+ * pure: a page that takes a label or a function from a module then no longer builds every schema
+ * beside it, nor loads zod for them (a bundler cannot tell on its own that building a schema
+ * changes nothing else). Calls inside functions run when called and are left as they are; nothing
+ * in the contracts registers itself as a module loads.
+ */
+function pureContractDeclarations(): Plugin {
+  const contracts = path.resolve(__dirname, '../../libs/contracts/src') + path.sep;
+  type Node = { type: string; start: number; end: number; [key: string]: unknown };
+  const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+  const calls = (node: Node, found: Node[]) => {
+    if (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression' || node.type === 'ClassExpression') return;
+    if (node.type === 'CallExpression' || node.type === 'NewExpression') found.push(node);
+    for (const value of Object.values(node)) {
+      for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) calls(child, found);
+    }
+  };
+  return {
+    name: 'pure-contract-declarations',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.startsWith(contracts) || id.includes('.spec.')) return null;
+      const found: Node[] = [];
+      for (const statement of parseAst(code).body as unknown as Node[]) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const declarator of declaration.declarations as Node[]) if (isNode(declarator.init)) calls(declarator.init, found);
+      }
+      if (found.length === 0) return null;
+      // Each call wrapped as (/* @__PURE__ */ call), so a call in a chain (z.object(…).extend(…)) is annotated too.
+      const edits = found.flatMap((call) => [
+        { at: call.start, text: '(/* @__PURE__ */ ', span: call.end - call.start },
+        { at: call.end, text: ')', span: call.end - call.start },
+      ]);
+      // From the end backwards; at one offset an outer call's opening goes before an inner one's.
+      edits.sort((a, b) => b.at - a.at || a.span - b.span);
+      let out = code;
+      for (const edit of edits) out = out.slice(0, edit.at) + edit.text + out.slice(edit.at);
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [endpointTable(), react(), tailwindcss(), preloadLoginPage(), preloadSignedInStart(), deferAppScripts(), excalidrawFonts()],
+  plugins: [
+    endpointTable(),
+    pureContractDeclarations(),
+    react(),
+    tailwindcss(),
+    preloadLoginPage(),
+    preloadSignedInStart(),
+    deferAppScripts(),
+    excalidrawFonts(),
+  ],
   resolve: {
     alias: {
       // Before the package's index: the login form's checks alone, not all of contracts (147 KB).

@@ -23,6 +23,20 @@ async function endSessionElsewhere(page: Page): Promise<void> {
   await eventually(refused, 401);
 }
 
+/** Resolves once no call to the API has been in flight for half a second. */
+async function apiQuiet(page: Page): Promise<void> {
+  const inFlight = new Set<unknown>();
+  const api = (request: { url(): string }) => new URL(request.url()).pathname.startsWith('/api/');
+  page.on('request', (request) => api(request) && inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 500) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (inFlight.size > 0) quietSince = Date.now();
+  }
+}
+
 /** Signs in on the login page the app led to (not a fresh visit of /login). */
 async function signInHere(page: Page, email: string): Promise<void> {
   const panel = page.getByRole('tabpanel');
@@ -67,6 +81,10 @@ describe.each(viewports)('the app shell at $name px (Chromium)', (viewport) => {
     const vote = page.getByRole('button', { name: 'Upvote Operating Systems track' });
     await vote.waitFor();
     await eventually(() => vote.isEnabled(), true);
+    // What loads after the board (the bell, the username, auth-js) has made its calls, so the
+    // upvote is the first call the ended session meets.
+    await page.getByTestId('notifications-bell').waitFor();
+    await apiQuiet(page);
 
     await endSessionElsewhere(page);
     await vote.click();

@@ -137,4 +137,27 @@ describe('a returning candidate (phone)', () => {
     await unroute();
     await context.close();
   });
+
+  it("loads the other pages' code once its content has shown, unless the browser asks to save data", async () => {
+    const { context, page } = await newPage(browser, phone);
+    // The other pages' code arrives while the page is idle: a click in the sidebar then waits for data at most.
+    const otherPage = page.waitForRequest((request) => /\/interviews-page-[\w-]+\.js$/.test(request.url()), { timeout: 60_000 });
+    await signUp(page, uniqueEmail('first-paint-warm'), { at: '/leetcode' });
+    await page.getByText('No problems yet', { exact: false }).waitFor();
+    expect(await otherPage).toBeTruthy();
+
+    // Save-Data: a page's code is fetched when it is opened, not before.
+    const saving = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: phone, storageState: await context.storageState() });
+    await saving.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+    const frugal = await saving.newPage();
+    const fetched: string[] = [];
+    frugal.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await frugal.goto('/leetcode');
+    await frugal.getByRole('heading', { name: 'Problem Review' }).waitFor();
+    // Past the 3 s at which what waits for the content starts at the latest.
+    await frugal.waitForTimeout(4_000);
+    expect(fetched.filter((path) => /\/(interviews|analytics|ai-mocks)-page-[\w-]+\.js$/.test(path))).toEqual([]);
+    await saving.close();
+    await context.close();
+  });
 });

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouteObject, useLocation, useMatches } from 'react-router-dom';
+import { useAfterContent } from '@/lib/after-content';
 import { useAuth } from '@/lib/auth';
 import { aiMocksRoutes } from '@/features/ai-mocks/routes';
 import { analyticsRoutes } from '@/features/analytics/routes';
@@ -21,7 +22,7 @@ const loadLayout = () => import('@/app/shell/layout');
 // The page opened starts its own code and data then too, instead of after the shell and auth-js.
 if (authNeededAtStart()) {
   void loadLayout();
-  void import('@/app/route-prefetch').then(({ prefetchPage }) => prefetchPage(window.location.pathname));
+  void import('@/app/route-prefetch').then(({ prefetchPage }) => prefetchPage(window.location.pathname, window.location.search));
 }
 const AppLayout = lazy(() => loadLayout().then((m) => ({ default: m.AppLayout })));
 const LoginPage = preloadable(() => import('@/features/auth/login-page'));
@@ -47,31 +48,17 @@ function FullScreenLoading() {
   );
 }
 
-/** True once the page has painted and the browser is idle (a toast raised before then waits in the toast store). */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setIdle(true), 1000);
-      return () => clearTimeout(timer);
-    }
-    const id = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-    return () => cancelIdleCallback(id);
-  }, []);
-  return idle;
-}
-
 /**
  * Every page, and the toasts inside the router: a toast may hold a link (e.g. "Login"), which
  * needs the router around it. Toasts follow an action, never the first paint: their code loads
- * once the page is idle.
+ * once the page has shown its content (a toast raised before then waits in the toast store).
  */
 function Root() {
-  const idle = useIdle();
+  const contentShown = useAfterContent();
   return (
     <>
       <Outlet />
-      {idle ? (
+      {contentShown ? (
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>

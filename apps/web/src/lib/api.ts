@@ -1,5 +1,6 @@
 import { EndpointInput, EndpointOutput, endpointPath, endpointQueryString, EndpointSpec, ErrorEnvelope } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
+import { trackCall } from './after-content';
 import { endSession } from './auth';
 import { accessToken } from './supabase';
 
@@ -49,29 +50,35 @@ export interface CallResult<E extends EndpointSpec> {
  */
 export async function callWithHeaders<E extends EndpointSpec>(spec: E, ...[input]: InputArgs<E>): Promise<CallResult<E>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  const token = await accessToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(endpointPath(spec, params) + endpointQueryString(query), {
-    method: spec.method,
-    credentials: 'include',
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = res.status === 204 ? '' : await res.text();
-  const parsed = text ? JSON.parse(text) : undefined;
-  if (!res.ok) {
-    // The server no longer honours this session (revoked, signed out elsewhere): end it here too,
-    // which takes the app to the login page instead of leaving each screen to cope.
-    if (res.status === 401 && token) await endSession();
-    throw new ApiError(
-      res.status,
-      parsed?.error ? parsed : { error: { code: 'internal', message: res.statusText || 'Request failed' } },
-      retryAfter(res.headers.get('Retry-After')),
-    );
+  // Counted while in flight: what waits for the page's content starts after (after-content.ts).
+  const settled = trackCall();
+  try {
+    const token = await accessToken();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(endpointPath(spec, params) + endpointQueryString(query), {
+      method: spec.method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = res.status === 204 ? '' : await res.text();
+    const parsed = text ? JSON.parse(text) : undefined;
+    if (!res.ok) {
+      // The server no longer honours this session (revoked, signed out elsewhere): end it here too,
+      // which takes the app to the login page instead of leaving each screen to cope.
+      if (res.status === 401 && token) await endSession();
+      throw new ApiError(
+        res.status,
+        parsed?.error ? parsed : { error: { code: 'internal', message: res.statusText || 'Request failed' } },
+        retryAfter(res.headers.get('Retry-After')),
+      );
+    }
+    return { data: parsed as EndpointOutput<E>, headers: res.headers };
+  } finally {
+    settled();
   }
-  return { data: parsed as EndpointOutput<E>, headers: res.headers };
 }
 
 export async function call<E extends EndpointSpec>(spec: E, ...input: InputArgs<E>): Promise<EndpointOutput<E>> {

@@ -1,5 +1,6 @@
 import type { AuthError, Session, User } from '@supabase/auth-js';
 import * as React from 'react';
+import { afterContent } from '@/lib/after-content';
 import { authLoaded, authNeededAtStart, emailConfirmedUrl, loadAuth, SESSION_STORAGE_KEY, sessionAtStart } from '@/lib/supabase';
 
 interface AuthState {
@@ -19,7 +20,7 @@ interface AuthState {
 const AuthContext = React.createContext<AuthState | null>(null);
 const MIRROR_KEY = 'auth_session';
 const REFRESH_EVERY_MS = 300_000;
-/** With a stored session showing the page, auth-js loads when the page is idle, or after this at the latest. */
+/** With a stored session showing the page, auth-js loads once the page has shown its content (lib/after-content.ts), or after this at the latest. */
 const AUTH_AFTER_STORED_SESSION_MS = 3_000;
 
 /**
@@ -89,16 +90,15 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     });
     if (authNeededAtStart()) {
       // A stored session already shows the page: auth-js (its refresh, other tabs' sign-outs) comes
-      // once the page is idle, rather than running in the middle of its first render.
+      // once the page has shown its content, rather than running in the middle of it.
       const stored = sessionAtStart();
       // The mirror follows the session shown, as apply() keeps it once auth-js has spoken.
       if (stored) localStorage.setItem(MIRROR_KEY, JSON.stringify(stored));
-      let idle: number | undefined;
-      if (stored && typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => void loadAuth(), { timeout: AUTH_AFTER_STORED_SESSION_MS });
-      else void loadAuth();
+      const cancelLoad = stored ? afterContent(() => void loadAuth(), AUTH_AFTER_STORED_SESSION_MS) : undefined;
+      if (!stored) void loadAuth();
       return () => {
         unmounted = true;
-        if (idle !== undefined) cancelIdleCallback(idle);
+        cancelLoad?.();
         unsubscribe();
       };
     }

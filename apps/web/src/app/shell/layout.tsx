@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
+import { afterContent, pageRendered, useAfterContent } from '@/lib/after-content';
 import { displayName, useAuth } from '@/lib/auth';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Sidebar } from './sidebar';
@@ -14,14 +15,15 @@ import { CompanySectionsContext } from '@/components/company-sections';
 import { companyQuestionsSection } from '@/features/ask-a-swe/pages';
 import EmailConfirmationBanner from '@/features/auth/email-banner';
 
-// With the data layer it needs: after the first paint, in a slot of its size so nothing moves.
+// After the page's content (lib/after-content.ts), in a slot of its size so nothing moves.
 const NotificationsBell = React.lazy(() => import('@/features/notifications/notifications-bell'));
-// Stores the browser's time zone for a candidate who has none yet; after the first paint too.
+// Stores the browser's time zone for a candidate who has none yet; after the page's content too.
 const BrowserTimeZone = React.lazy(() => import('./browser-time-zone'));
 
 function TopBar() {
   const { toggle, expanded, isMobile, mobileOpen } = useSidebar();
   const { user } = useAuth();
+  const contentShown = useAfterContent();
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur">
       <Button
@@ -35,12 +37,15 @@ function TopBar() {
         <PanelLeft aria-hidden />
       </Button>
       <div className="ml-auto flex items-center gap-2">
-        {user && (
-          <React.Suspense fallback={<span className="h-9 w-9" />}>
-            <NotificationsBell />
-          </React.Suspense>
-        )}
-        {user && (
+        {user &&
+          (contentShown ? (
+            <React.Suspense fallback={<span className="h-9 w-9" />}>
+              <NotificationsBell />
+            </React.Suspense>
+          ) : (
+            <span className="h-9 w-9" />
+          ))}
+        {user && contentShown && (
           <React.Suspense fallback={null}>
             <BrowserTimeZone />
           </React.Suspense>
@@ -120,9 +125,21 @@ function SkipToContent() {
   );
 }
 
+/** Commits with the page, not with the placeholder shown while its code loads: then tells after-content.ts. */
+function PageRendered() {
+  React.useEffect(pageRendered, []);
+  return null;
+}
+
 /** Sidebar, top bar, the page, footer. Pages load lazily behind the six-card placeholder. */
 export function AppLayout() {
   const { pathname } = useLocation();
+  const signedIn = useAuth().user !== null;
+  // The sidebar's pages then open without waiting for their code (route-prefetch.ts).
+  React.useEffect(() => {
+    if (!signedIn) return undefined;
+    return afterContent(() => void import('@/app/route-prefetch').then(({ warmPagesCode }) => warmPagesCode()));
+  }, [signedIn]);
   return (
     <SidebarProvider>
       <SkipToContent />
@@ -133,15 +150,19 @@ export function AppLayout() {
           {/* With the shell, not after it (1.7 KB): arriving later, it pushed the page down under the pointer. */}
           <EmailConfirmationBanner />
           <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-8">
-            {/* A new path gets a fresh boundary: the sidebar is the way out of a page that failed. */}
-            <ErrorBoundary key={pathname}>
-              <React.Suspense fallback={<PagePlaceholder />}>
+            {/* One boundary for every page, around the error boundary rather than inside it: a route
+                change (a transition) then keeps the page before on screen until the next one is ready,
+                instead of a fresh boundary's placeholder, whose content React holds back 300 ms. */}
+            <React.Suspense fallback={<PagePlaceholder />}>
+              {/* A new path gets a fresh boundary: the sidebar is the way out of a page that failed. */}
+              <ErrorBoundary key={pathname}>
                 {/* A company's page lists its Ask a SWE questions beside its interview reports. */}
                 <CompanySectionsContext.Provider value={companyQuestionsSection}>
                   <Outlet />
                 </CompanySectionsContext.Provider>
-              </React.Suspense>
-            </ErrorBoundary>
+                <PageRendered />
+              </ErrorBoundary>
+            </React.Suspense>
           </main>
           <Footer />
         </div>

@@ -3,12 +3,14 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import * as React from 'react';
 import { UserAvatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
+import { useAfterContent } from '@/lib/after-content';
 import { displayName, useAuth } from '@/lib/auth';
 import { moderationGroup, navGroups, type NavItem } from '@/lib/nav';
 import { useSidebar } from './sidebar-state';
 import { WithUsername } from './username';
 
-// Only phones need the drawer (and its dialog machinery): loaded when first shown.
+// Only phones need the drawer (and its dialog machinery): loaded once the page has shown its
+// content, or at once when opened before.
 const MobileDrawer = React.lazy(() => import('./mobile-drawer'));
 
 function Logo({ compact }: { compact?: boolean }) {
@@ -128,10 +130,12 @@ function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: (
 /** 16rem wide, 3rem collapsed; under 768 px a drawer of 18rem. */
 export function Sidebar() {
   const { expanded, isMobile, mobileOpen, setMobileOpen } = useSidebar();
+  const contentShown = useAfterContent();
   const location = useLocation();
   React.useEffect(() => setMobileOpen(false), [location.pathname, setMobileOpen]);
 
   if (isMobile) {
+    if (!contentShown && !mobileOpen) return null;
     return (
       <React.Suspense fallback={null}>
         <MobileDrawer open={mobileOpen} onOpenChange={setMobileOpen}>

@@ -1,5 +1,5 @@
 import { isModerator, opportunityKindLabels, opportunityKinds, OpportunitySort } from '@app/contracts';
-import { Filter, Heart, Loader2, Search, X } from 'lucide-react';
+import { Filter, Heart, Loader2, Plus, Search, X } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,13 +17,21 @@ import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useSettled } from '@/lib/use-settled';
 import { cn } from '@/lib/utils';
+import { deferred } from '@/lib/deferred';
 import { LabelledSelect } from './components/labelled-select';
 import { OwnSubmissions } from './moderation/own-submissions';
 import { useMarkOpportunity, useOpportunityPages, useReopenOpportunity, useReportClosed } from './opportunities/api';
 import { OpportunityCard } from './opportunities/opportunity-card';
 import { seasonChoices } from './opportunities/seasons';
-import { SubmitOpportunityDialog } from './opportunities/submit-opportunity-dialog';
 import { Flag, useOpportunityFilters } from './opportunities/use-filters';
+
+/** The form loads after the list; its button holds the place meanwhile (lib/deferred.tsx). */
+const SubmitOpportunityDialog = deferred(
+  () => import('./opportunities/submit-opportunity-dialog').then((m) => m.SubmitOpportunityDialog),
+  <Button disabled>
+    <Plus aria-hidden /> <span className="sr-only sm:not-sr-only">Add Opportunity</span>
+  </Button>,
+);
 
 function ExpandableSearch({ value, onChange }: { value: string; onChange(v: string): void }) {
   const [open, setOpen] = React.useState(value !== '');

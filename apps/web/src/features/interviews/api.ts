@@ -4,17 +4,14 @@ import {
   Difficulty,
   InterviewCommentInput,
   InterviewFilters,
-  InterviewListItem,
   interviewsApi,
-  InterviewSearchItem,
   practiceApi,
   profileApi,
   StoredOutcome,
 } from '@app/contracts';
 import { QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callWithHeaders, endpointKey, endpointQuery } from '@/lib/api';
-
-const pageSize = 24;
+import { interviewPagesQuery } from './list-query';
 
 // Every call here is made from pages behind the sign-in route, so a user (and a token) exists.
 
@@ -41,20 +38,7 @@ export function useInsights(companyName: string) {
  * as the candidate scrolls.
  */
 export function useInterviews(filters: InterviewFilters, search: string) {
-  const { sort: _sort, ...searchFilters } = filters;
-  return useInfiniteQuery({
-    queryKey: search
-      ? endpointKey(interviewsApi.searchInterviews, { query: { ...searchFilters, q: search } })
-      : endpointKey(interviewsApi.listInterviews, { query: filters }),
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }): Promise<{ items: (InterviewListItem | InterviewSearchItem)[]; next?: string }> => {
-      const { data, headers } = search
-        ? await callWithHeaders(interviewsApi.searchInterviews, { query: { ...searchFilters, q: search, limit: pageSize, cursor: pageParam } })
-        : await callWithHeaders(interviewsApi.listInterviews, { query: { ...filters, limit: pageSize, cursor: pageParam } });
-      return { items: data, next: headers.get('X-Next-Cursor') ?? undefined };
-    },
-    getNextPageParam: (last) => last.next,
-  });
+  return useInfiniteQuery(interviewPagesQuery(filters, search));
 }
 
 /** The lists of cards (browsed and searched): what a change to an interview refetches. */

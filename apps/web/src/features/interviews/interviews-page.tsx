@@ -1,3 +1,6 @@
+import { Plus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { deferred } from '@/lib/deferred';
 import { useDocumentTitle } from '@/lib/document-title';
 import { CompanyCarousel } from './components/company-carousel';
 import { CompanyPicker } from './components/company-picker';
@@ -5,8 +8,15 @@ import { FilterPopover } from './components/filter-popover';
 import { InterviewList } from './components/interview-list';
 import { SearchBox } from './components/search-box';
 import { SortSelect } from './components/sort-select';
-import { SubmitInterviewDialog } from './components/submit-interview-dialog';
 import { useFilters } from './filters';
+
+/** The form (and its pickers and checks) loads after the cards; its button holds the place meanwhile (lib/deferred.tsx). */
+const SubmitInterviewDialog = deferred(
+  () => import('./components/submit-interview-dialog').then((m) => m.SubmitInterviewDialog),
+  <Button size="icon" aria-label="Add new experience" title="Add new experience" disabled>
+    <Plus aria-hidden />
+  </Button>,
+);
 
 /** /candidate-interviews: everyone's interview experiences, filtered from the URL. */
 export default function InterviewsPage() {

@@ -1,21 +1,46 @@
 import { dueTodayCount, QuestionListItem } from '@app/contracts';
-import { ListChecks, Sparkles } from 'lucide-react';
+import { ArrowDownUp, CalendarPlus, ListChecks, ListPlus, Plus, SlidersHorizontal, Sparkles } from 'lucide-react';
+import type * as React from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useTimeZone } from '@/lib/time-zone';
+import { deferred } from '@/lib/deferred';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useDeleteQuestions, usePracticeAnalytics, usePracticeSummary, useQuestions } from './api';
-import { AddListDialog } from './components/add-list-dialog';
-import { AddProblemDialog } from './components/add-problem-dialog';
-import { CalendarFeedDialog } from './components/calendar-feed-dialog';
 import { DuePlan } from './components/due-plan';
-import { ExportImportDialog } from './components/export-import-dialog';
 import { QuestionTable } from './components/question-table';
 import { ReviewEmailOffer } from './components/review-email-offer';
-import { ReviewLimitsDialog } from './components/review-limits-dialog';
 import { ReadinessSummary, SummaryCards } from './components/summary';
+
+/** A dialog's trigger while its code (forms, schemas, pickers) loads after the page's content (lib/deferred.tsx). */
+const waiting = (icon: React.ReactNode, label: string, variant?: 'outline') => (
+  <Button variant={variant} disabled>
+    {icon} {label}
+  </Button>
+);
+
+const ReviewLimitsDialog = deferred(
+  () => import('./components/review-limits-dialog').then((m) => m.ReviewLimitsDialog),
+  waiting(<SlidersHorizontal aria-hidden />, 'Daily limits', 'outline'),
+);
+const ExportImportDialog = deferred(
+  () => import('./components/export-import-dialog').then((m) => m.ExportImportDialog),
+  waiting(<ArrowDownUp aria-hidden />, 'Export / Import', 'outline'),
+);
+const CalendarFeedDialog = deferred(
+  () => import('./components/calendar-feed-dialog').then((m) => m.CalendarFeedDialog),
+  waiting(<CalendarPlus aria-hidden />, 'Calendar', 'outline'),
+);
+const AddListDialog = deferred(
+  () => import('./components/add-list-dialog').then((m) => m.AddListDialog),
+  waiting(<ListPlus aria-hidden />, 'Add list', 'outline'),
+);
+const AddProblemDialog = deferred(
+  () => import('./components/add-problem-dialog').then((m) => m.AddProblemDialog),
+  waiting(<Plus aria-hidden />, 'Add New Problem'),
+);
 
 export default function ProblemReviewPage() {
   useDocumentTitle('Problem Review');

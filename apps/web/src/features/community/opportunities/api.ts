@@ -1,16 +1,10 @@
-import { communityApi, CreateOpportunity, Opportunity, OpportunityFields, OpportunityMarks, OpportunityQuery } from '@app/contracts';
-import { InfiniteData, keepPreviousData, QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, callWithHeaders, endpointKey } from '@/lib/api';
+import { communityApi, CreateOpportunity, Opportunity, OpportunityFields, OpportunityMarks } from '@app/contracts';
+import { InfiniteData, QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, endpointKey } from '@/lib/api';
+import { OpportunityFilters, opportunityPagesQuery, Page } from './list-query';
 
-const pageSize = 24;
+export type { OpportunityFilters } from './list-query';
 
-/** What the page asks for: its URL's filters and sort (paging is the query's own). */
-export type OpportunityFilters = Omit<OpportunityQuery, 'limit' | 'cursor' | 'status'>;
-
-interface Page {
-  items: Opportunity[];
-  next?: string;
-}
 type Pages = InfiniteData<Page, string | undefined>;
 /** The board's pages and the moderators' review queue (a plain list) share the list's key. */
 type Cached = Pages | Opportunity[];
@@ -19,17 +13,7 @@ const listKey = endpointKey(communityApi.listOpportunities);
 
 /** Pages by cursor (X-Next-Cursor); the next is fetched when the candidate asks for more. */
 export function useOpportunityPages(filters: OpportunityFilters) {
-  return useInfiniteQuery({
-    queryKey: endpointKey(communityApi.listOpportunities, { query: filters }),
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }): Promise<Page> => {
-      const { data, headers } = await callWithHeaders(communityApi.listOpportunities, { query: { ...filters, limit: pageSize, cursor: pageParam } });
-      return { items: data, next: headers.get('X-Next-Cursor') ?? undefined };
-    },
-    getNextPageParam: (last) => last.next,
-    // The cards stay on screen while the next search loads, instead of blinking to a spinner.
-    placeholderData: keepPreviousData,
-  });
+  return useInfiniteQuery(opportunityPagesQuery(filters));
 }
 
 /** Every cached list with one opportunity changed: shown at once, before the server answers. */

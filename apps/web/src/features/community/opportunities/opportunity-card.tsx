@@ -1,12 +1,22 @@
 import type { Opportunity } from '@app/contracts';
-import { ExternalLink, Flag, Heart, RotateCcw, ThumbsUp } from 'lucide-react';
+import { ExternalLink, Flag, Heart, Pencil, RotateCcw, ThumbsUp } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { deferred } from '@/lib/deferred';
 import { cn } from '@/lib/utils';
 import { Mark } from './api';
-import { FieldsDialog } from './fields-dialog';
 import { OpportunityFacts } from './opportunity-facts';
+
+/** Its form and the contract's fields check load after the list; its button holds the place meanwhile (lib/deferred.tsx). */
+const FieldsDialog = deferred(
+  () => import('./fields-dialog').then((m) => m.FieldsDialog),
+  ({ opportunity }) => (
+    <Button variant="ghost" size="icon" aria-label={`Edit details of ${opportunity.title}`} disabled>
+      <Pencil aria-hidden />
+    </Button>
+  ),
+);
 
 interface Props {
   opportunity: Opportunity;

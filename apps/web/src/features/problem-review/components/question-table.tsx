@@ -1,4 +1,4 @@
-import { difficulties, endOfDay, QuestionListItem, relativeTime, rowsPerPageOptions } from '@app/contracts';
+import { difficulties, endOfDay, instantIn, QuestionListItem, relativeTime, rowsPerPageOptions } from '@app/contracts';
 import {
   Column,
   ColumnDef,
@@ -82,7 +82,7 @@ function DueDate({ dueAt }: { dueAt: string }) {
   return (
     <time
       dateTime={dueAt}
-      title={new Date(dueAt).toLocaleString(undefined, { timeZone })}
+      title={instantIn(new Date(dueAt), timeZone)}
       data-testid="question-due"
       className={Date.parse(dueAt) <= endOfDay(new Date(), timeZone).getTime() ? 'font-medium text-foreground' : 'text-muted-foreground'}
     >
