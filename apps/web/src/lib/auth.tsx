@@ -61,6 +61,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     };
     let unsubscribe = () => {};
     let unmounted = false;
+    const stored = sessionAtStart();
     void authLoaded.then((auth) => {
       if (unmounted) return;
       // A used or expired confirmation link lands with the reason in the URL fragment; supabase-js reads it here.
@@ -87,11 +88,14 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         apply(session);
       });
       unsubscribe = () => data.subscription.unsubscribe();
+      // The stored session may have ended elsewhere (a sign-out, a password reset) while this tab
+      // was closed; a page that calls nothing would never hear it. Identity knows: when it no
+      // longer has the session, auth-js drops it (SIGNED_OUT above), and the app shows "Your session ended."
+      if (stored) void auth.getUser().catch(() => undefined);
     });
     if (authNeededAtStart()) {
       // A stored session already shows the page: auth-js (its refresh, other tabs' sign-outs) comes
       // once the page has shown its content, rather than running in the middle of it.
-      const stored = sessionAtStart();
       // The mirror follows the session shown, as apply() keeps it once auth-js has spoken.
       if (stored) localStorage.setItem(MIRROR_KEY, JSON.stringify(stored));
       const cancelLoad = stored ? afterContent(() => void loadAuth(), AUTH_AFTER_STORED_SESSION_MS) : undefined;
