@@ -130,12 +130,17 @@ describe('identity: password recovery', () => {
       knownTimes.push(k);
       differences.push(unknown - k);
     }
+    const unknownFirst = median(differences.filter((_, i) => i % 2));
+    const unknownSecond = median(differences.filter((_, i) => !(i % 2)));
+    // The mean of the two orders' medians: what the order costs (the first call of a pair ran up to
+    // 9 ms slower beside the suite) cancels out, where one median over all pairs leans to either order.
+    const difference = (unknownFirst + unknownSecond) / 2;
     console.warn(
-      `recovery: unknown minus known, median ${median(differences).toFixed(2)} ms over ${differences.length} pairs ` +
-        `(${median(differences.filter((_, i) => i % 2)).toFixed(2)} asked first, ${median(differences.filter((_, i) => !(i % 2))).toFixed(2)} asked second); ` +
+      `recovery: unknown minus known, ${difference.toFixed(2)} ms over ${differences.length} pairs ` +
+        `(median ${unknownFirst.toFixed(2)} asked first, ${unknownSecond.toFixed(2)} asked second); ` +
         `known median ${median(knownTimes).toFixed(1)} ms`,
     );
-    expect(Math.abs(median(differences))).toBeLessThan(Math.max(3, median(knownTimes) * 0.25));
+    expect(Math.abs(difference)).toBeLessThan(Math.max(3, median(knownTimes) * 0.25));
   });
 
   it('limits requests per client address across e-mails', async () => {
