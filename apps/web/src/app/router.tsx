@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouteObject, useLocation, useMatches } from 'react-router-dom';
-import { useAfterContent } from '@/lib/after-content';
+import { PageRendered, useAfterContent } from '@/lib/after-content';
 import { useAuth } from '@/lib/auth';
 import { aiMocksRoutes } from '@/features/ai-mocks/routes';
 import { analyticsRoutes } from '@/features/analytics/routes';
@@ -120,7 +120,15 @@ export const router = createBrowserRouter([
         { path: '/email-confirmed', element: <EmailConfirmedPage /> },
         { path: '/review-email/unsubscribe', element: <UnsubscribePage mail="review" /> },
         { path: '/email-notifications/unsubscribe', element: <UnsubscribePage mail="notification" /> },
-      ].map((route) => ({ ...route, element: <Suspense fallback={<FullScreenLoading />}>{route.element}</Suspense> })),
+      ].map((route) => ({
+        ...route,
+        element: (
+          <Suspense fallback={<FullScreenLoading />}>
+            {route.element}
+            <PageRendered />
+          </Suspense>
+        ),
+      })),
       {
         element: <RequireAuth />,
         children: [

@@ -18,11 +18,20 @@ const checkWaiting = () => {
   for (const check of [...onSettled]) check();
 };
 
-/** The signed-in layout's page has been shown (its code arrived and rendered). */
+/** The page has been shown (its code arrived and rendered). */
 export function pageRendered(): void {
   if (pageShown) return;
   pageShown = true;
   checkWaiting();
+}
+
+/**
+ * Put beside a page inside its Suspense boundary: it commits with the page, not with the
+ * placeholder shown while the page's code loads, and then tells pageRendered.
+ */
+export function PageRendered(): null {
+  useEffect(pageRendered, []);
+  return null;
 }
 
 /** Counts an API call from its start; call the answer once it has settled, either way. */

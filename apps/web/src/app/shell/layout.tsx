@@ -4,7 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/skeleton';
-import { afterContent, pageRendered, useAfterContent } from '@/lib/after-content';
+import { afterContent, PageRendered, useAfterContent } from '@/lib/after-content';
 import { displayName, useAuth } from '@/lib/auth';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Sidebar } from './sidebar';
@@ -123,12 +123,6 @@ function SkipToContent() {
       Skip to content
     </a>
   );
-}
-
-/** Commits with the page, not with the placeholder shown while its code loads: then tells after-content.ts. */
-function PageRendered() {
-  React.useEffect(pageRendered, []);
-  return null;
 }
 
 /** Sidebar, top bar, the page, footer. Pages load lazily behind the six-card placeholder. */
